@@ -1,0 +1,50 @@
+#include "commands.h"
+#include "presets.h"
+#include "units.h"
+
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+
+namespace kvl::cli {
+
+int runPresets(const QStringList &args, QTextStream &out)
+{
+    QCommandLineParser p;
+    p.setApplicationDescription(QStringLiteral("The model and GPU presets, bundled and user."));
+    p.addOption({QStringLiteral("json"), QStringLiteral("JSON instead of a table.")});
+    if (parseCommand(p, args, out))
+        return 0;
+    const auto &lib = PresetLibrary::instance();
+    if (p.isSet(QStringLiteral("json"))) {
+        QJsonArray models, gpus, errors;
+        for (const auto &m : lib.models())
+            models.append(modelToJson(m));
+        for (const auto &g : lib.gpus())
+            gpus.append(gpuToJson(g));
+        for (const auto &e : lib.errors())
+            errors.append(e);
+        out << QJsonDocument(QJsonObject{{QStringLiteral("models"), models},
+                                         {QStringLiteral("gpus"), gpus},
+                                         {QStringLiteral("errors"), errors}})
+                   .toJson(QJsonDocument::Indented);
+        return 0;
+    }
+    out << "Models\n";
+    for (const auto &m : lib.models())
+        out << "  " << m.id.leftJustified(18) << m.name.leftJustified(20)
+            << m.attentionSummary() << ", " << m.layers << " layers, "
+            << formatNumber(m.parameters() / 1e9, 3) << "B parameters\n";
+    out << "\nGPUs\n";
+    for (const auto &g : lib.gpus())
+        out << "  " << g.id.leftJustified(18) << g.name.leftJustified(20)
+            << formatBytes(g.memoryBytes, ByteUnits::SI) << ", "
+            << formatRate(g.bandwidth, ByteUnits::SI) << ", "
+            << formatNumber(g.peakBf16 / 1e12, 4) << " TFLOP/s dense bf16\n";
+    out << "\nUser presets: " << PresetLibrary::userDirectory() << "/{models,gpus}/*.json\n";
+    for (const auto &e : lib.errors())
+        out << "  skipped " << e << '\n';
+    return 0;
+}
+
+} // namespace kvl::cli

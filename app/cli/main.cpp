@@ -1,0 +1,61 @@
+// kvledger-cli: the KV Ledger cost model on the command line.
+#include "cli_error.h"
+#include "commands.h"
+
+#include <QCoreApplication>
+#include <QTextStream>
+#include <cstdio>
+#include <functional>
+#include <map>
+
+using namespace kvl::cli;
+
+static const char kUsage[] = R"(Usage: kvledger-cli COMMAND [options]
+
+Commands:
+  ledger    the ledger of one scenario (default: the seed's Llama 3.1 70B, 1M tokens, one H100)
+  presets   the model and GPU presets
+  sweep     one ledger quantity over context length or GPU count
+
+Run `kvledger-cli COMMAND --help` for a command's options.
+)";
+
+int main(int argc, char *argv[])
+{
+    QCoreApplication app(argc, argv);
+    QCoreApplication::setApplicationName(QStringLiteral("kvledger"));
+    QCoreApplication::setOrganizationName(QStringLiteral("kvledger"));
+    QCoreApplication::setApplicationVersion(QStringLiteral(KVL_VERSION));
+    QTextStream out(stdout);
+    QTextStream err(stderr);
+
+    QStringList args = QCoreApplication::arguments();
+    if (args.size() < 2 || args.at(1).startsWith(u'-')) {
+        if (args.size() >= 2 && (args.at(1) == u"--help" || args.at(1) == u"-h")) {
+            out << kUsage;
+            return 0;
+        }
+        if (args.size() >= 2 && args.at(1) == u"--version") {
+            out << "kvledger-cli " << KVL_VERSION << '\n';
+            return 0;
+        }
+        // No command: the seed's ledger, as the README promises.
+        args.insert(1, QStringLiteral("ledger"));
+    }
+    const std::map<QString, std::function<int(const QStringList &, QTextStream &)>> commands = {
+        {QStringLiteral("ledger"), runLedger},
+        {QStringLiteral("presets"), runPresets},
+        {QStringLiteral("sweep"), runSweep},
+    };
+    const auto it = commands.find(args.at(1));
+    try {
+        if (it == commands.end())
+            throw UsageError{QStringLiteral("\"%1\" is not a command (ledger, presets, sweep)")
+                                 .arg(args.at(1))};
+        return it->second(args, out);
+    } catch (const UsageError &e) {
+        out.flush();
+        err << "kvledger-cli: " << e.message << '\n';
+        return kExitUsage;
+    }
+}

@@ -1,0 +1,160 @@
+#include "scenario_options.h"
+
+#include "cli_error.h"
+#include "hf_config.h"
+#include "presets.h"
+
+#include <QStringList>
+#include <cmath>
+
+namespace kvl::cli {
+
+void addScenarioOptions(QCommandLineParser &p)
+{
+    p.addOptions({
+        {QStringLiteral("model"), QStringLiteral("Model preset id (see `presets`)."),
+         QStringLiteral("ID")},
+        {QStringLiteral("config"), QStringLiteral("A Hugging Face config.json instead of a preset."),
+         QStringLiteral("FILE")},
+        {QStringLiteral("gpu"), QStringLiteral("GPU preset id."), QStringLiteral("ID")},
+        {QStringLiteral("gpus"), QStringLiteral("Tensor-parallel GPU count (1-1024)."),
+         QStringLiteral("N")},
+        {QStringLiteral("context"),
+         QStringLiteral("Context length: 131072, 128k (=128,000), 1M, 128Ki (=131,072), 1Mi."),
+         QStringLiteral("TOKENS")},
+        {QStringLiteral("batch"), QStringLiteral("Concurrent sequences (1-1024)."),
+         QStringLiteral("N")},
+        {QStringLiteral("kv-precision"),
+         QStringLiteral("KV cache precision: fp32 fp16 bf16 fp8 int8 int4 fp4 (int4:g128 sets "
+                        "the scale group)."),
+         QStringLiteral("P")},
+        {QStringLiteral("weight-precision"), QStringLiteral("Weight precision, same names."),
+         QStringLiteral("P")},
+        {QStringLiteral("efficiency"),
+         QStringLiteral("Achieved / datasheet bandwidth, (0, 2]; 1 is the physical floor."),
+         QStringLiteral("F")},
+        {QStringLiteral("memory-fraction"),
+         QStringLiteral("Usable share of GPU memory, (0, 1] (vLLM reserves: 0.9)."),
+         QStringLiteral("F")},
+        {QStringLiteral("response"), QStringLiteral("Answer length in tokens for the response time."),
+         QStringLiteral("TOKENS")},
+        {QStringLiteral("units"), QStringLiteral("Byte units: si (GB, default) or binary (GiB)."),
+         QStringLiteral("si|binary")},
+    });
+}
+
+static QString bad(const QString &name, const QString &value, const QString &what)
+{
+    return QStringLiteral("--%1: \"%2\" %3").arg(name, value, what);
+}
+
+int intOption(const QCommandLineParser &p, const QString &name, int lo, int hi)
+{
+    const QString v = p.value(name);
+    bool ok = false;
+    const int n = v.trimmed().toInt(&ok);
+    if (!ok)
+        throw UsageError{bad(name, v, QStringLiteral("is not a whole number"))};
+    if (n < lo || n > hi)
+        throw UsageError{bad(name, v, QStringLiteral("is outside %1-%2").arg(lo).arg(hi))};
+    return n;
+}
+
+double doubleOption(const QCommandLineParser &p, const QString &name, double lo, double hi)
+{
+    const QString v = p.value(name);
+    bool ok = false;
+    const double x = v.trimmed().toDouble(&ok);
+    if (!ok || !std::isfinite(x))
+        throw UsageError{bad(name, v, QStringLiteral("is not a number"))};
+    if (x <= lo || x > hi)
+        throw UsageError{bad(name, v, QStringLiteral("is outside (%1, %2]").arg(lo).arg(hi))};
+    return x;
+}
+
+qint64 tokenOption(const QCommandLineParser &p, const QString &name, qint64 lo, qint64 hi)
+{
+    const QString v = p.value(name);
+    QString why;
+    const auto n = parseTokenCount(v, &why);
+    if (!n)
+        throw UsageError{bad(name, v, QStringLiteral("is not a token count"))};
+    if (*n < lo || *n > hi)
+        throw UsageError{bad(name, v,
+                             QStringLiteral("is outside %1-%2 tokens")
+                                 .arg(formatInteger(lo), formatInteger(hi)))};
+    return *n;
+}
+
+static Precision precisionOption(const QCommandLineParser &p, const QString &name)
+{
+    QString why;
+    auto prec = Precision::parse(p.value(name), &why);
+    if (!prec)
+        throw UsageError{QStringLiteral("--%1: %2").arg(name, why)};
+    return *prec;
+}
+
+Scenario scenarioFromOptions(const QCommandLineParser &p)
+{
+    Scenario s = Scenario::seed();
+    const auto &lib = PresetLibrary::instance();
+    if (p.isSet(QStringLiteral("model")) && p.isSet(QStringLiteral("config")))
+        throw UsageError{QStringLiteral("--model and --config: give one of them")};
+    if (p.isSet(QStringLiteral("model"))) {
+        const QString id = p.value(QStringLiteral("model"));
+        auto m = lib.model(id);
+        if (!m)
+            throw UsageError{bad(QStringLiteral("model"), id,
+                                 QStringLiteral("is not a model preset (see `kvledger-cli presets`)"))};
+        s.model = *m;
+    }
+    if (p.isSet(QStringLiteral("config"))) {
+        QString why;
+        auto imported = importHfConfigFile(p.value(QStringLiteral("config")), &why);
+        if (!imported)
+            throw UsageError{QStringLiteral("--config: %1: %2").arg(p.value(QStringLiteral("config")), why)};
+        s.model = imported->model;
+    }
+    if (p.isSet(QStringLiteral("gpu"))) {
+        const QString id = p.value(QStringLiteral("gpu"));
+        auto g = lib.gpu(id);
+        if (!g)
+            throw UsageError{bad(QStringLiteral("gpu"), id,
+                                 QStringLiteral("is not a GPU preset (see `kvledger-cli presets`)"))};
+        s.gpu = *g;
+    }
+    if (p.isSet(QStringLiteral("gpus")))
+        s.gpus = intOption(p, QStringLiteral("gpus"), 1, limits::maxGpus);
+    if (p.isSet(QStringLiteral("context")))
+        s.context = tokenOption(p, QStringLiteral("context"), 0, limits::maxContext);
+    if (p.isSet(QStringLiteral("batch")))
+        s.batch = intOption(p, QStringLiteral("batch"), 1, limits::maxBatch);
+    if (p.isSet(QStringLiteral("kv-precision")))
+        s.kvPrecision = precisionOption(p, QStringLiteral("kv-precision"));
+    if (p.isSet(QStringLiteral("weight-precision")))
+        s.weightPrecision = precisionOption(p, QStringLiteral("weight-precision"));
+    if (p.isSet(QStringLiteral("efficiency")))
+        s.efficiency = doubleOption(p, QStringLiteral("efficiency"), 0, 2);
+    if (p.isSet(QStringLiteral("memory-fraction")))
+        s.memoryFraction = doubleOption(p, QStringLiteral("memory-fraction"), 0, 1);
+    if (p.isSet(QStringLiteral("response")))
+        s.responseTokens = tokenOption(p, QStringLiteral("response"), 0, limits::maxContext);
+    if (const QString e = s.validate(); !e.isEmpty())
+        throw UsageError{e};
+    return s;
+}
+
+ByteUnits unitsFromOptions(const QCommandLineParser &p)
+{
+    if (!p.isSet(QStringLiteral("units")))
+        return ByteUnits::SI;
+    const QString v = p.value(QStringLiteral("units"));
+    if (v == u"si")
+        return ByteUnits::SI;
+    if (v == u"binary")
+        return ByteUnits::Binary;
+    throw UsageError{bad(QStringLiteral("units"), v, QStringLiteral("is not si or binary"))};
+}
+
+} // namespace kvl::cli

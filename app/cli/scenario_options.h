@@ -1,0 +1,21 @@
+#pragma once
+
+#include "ledger.h"
+#include "scenario.h"
+#include "units.h"
+#include <QCommandLineParser>
+
+namespace kvl::cli {
+
+// The scenario options every command shares: --model/--config, --gpu, --gpus, --context, ...
+void addScenarioOptions(QCommandLineParser &parser);
+// Builds and validates the scenario; throws UsageError naming the option on bad input.
+Scenario scenarioFromOptions(const QCommandLineParser &parser);
+ByteUnits unitsFromOptions(const QCommandLineParser &parser);
+
+// Option value helpers that throw UsageError("--name: \"v\" is not ...").
+int intOption(const QCommandLineParser &p, const QString &name, int lo, int hi);
+double doubleOption(const QCommandLineParser &p, const QString &name, double lo, double hi);
+qint64 tokenOption(const QCommandLineParser &p, const QString &name, qint64 lo, qint64 hi);
+
+} // namespace kvl::cli

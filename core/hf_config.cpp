@@ -1,0 +1,604 @@
+#include "hf_config.h"
+
+#include "presets.h"
+
+#include <QDir>
+#include <QFile>
+#include <QFileInfo>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <initializer_list>
+
+namespace kvl {
+
+using namespace Qt::StringLiterals;
+
+namespace {
+
+// A config.json is a few KB; anything this large is not one.
+constexpr qint64 kMaxConfigBytes = 16 << 20;
+
+struct Field
+{
+    QString key; // the key found, or the canonical one when absent
+    QJsonValue value;
+    bool absent() const { return value.isUndefined() || value.isNull(); }
+};
+
+// transformers' default when a config omits tie_word_embeddings: the model's config class decides,
+// and PretrainedConfig says true for the rest.
+bool defaultTieWordEmbeddings(const QString &modelType, bool *known)
+{
+    static const QStringList untied = {
+        u"llama"_s,       u"mistral"_s,     u"mixtral"_s,     u"qwen2"_s,   u"qwen2_moe"_s,
+        u"qwen3"_s,       u"qwen3_moe"_s,   u"deepseek_v2"_s, u"deepseek_v3"_s,
+        u"gpt_oss"_s,     u"phi3"_s,        u"olmo2"_s,       u"granite"_s,
+    };
+    static const QStringList tied = {u"gemma"_s, u"gemma2"_s, u"gemma3"_s, u"gemma3_text"_s,
+                                     u"gpt2"_s, u"falcon"_s, u"cohere2"_s};
+    *known = untied.contains(modelType) || tied.contains(modelType);
+    return !untied.contains(modelType);
+}
+
+// Period of the local/global layer pattern when the config gives only sliding_window: these
+// architectures hard-code it (Gemma 2) or default it in their config class (Gemma 3, Cohere 2).
+int defaultSlidingPattern(const QString &modelType)
+{
+    if (modelType == u"gemma2")
+        return 2;
+    if (modelType == u"gemma3" || modelType == u"gemma3_text")
+        return 6;
+    if (modelType == u"cohere2")
+        return 4;
+    return 0;
+}
+
+// Shortest repeating prefix: 62 Gemma 3 layers become {window x5, full}.
+QList<AttentionKind> compressPattern(const QList<AttentionKind> &kinds)
+{
+    for (qsizetype p = 1; p < kinds.size(); ++p) {
+        bool repeats = true;
+        for (qsizetype i = p; i < kinds.size() && repeats; ++i)
+            repeats = kinds[i] == kinds[i % p];
+        if (repeats)
+            return kinds.mid(0, p);
+    }
+    return kinds;
+}
+
+QString billions(double parameters)
+{
+    return QString::number(parameters / 1e9, 'f', 2) + u" B";
+}
+
+class Importer
+{
+public:
+    Importer(const QJsonObject &top, const QString &fileName) : m_top(top), m_fileName(fileName)
+    {
+    }
+    std::optional<HfImport> run(QString *error);
+
+private:
+    bool failed() const { return !m_error.isEmpty(); }
+    void fail(const QString &message)
+    {
+        if (!failed())
+            m_error = message;
+    }
+    void note(const QString &text) { m_notes << text; }
+
+    Field find(std::initializer_list<QString> keys) const;
+    std::optional<int> integer(std::initializer_list<QString> keys, qint64 min, qint64 max);
+    int required(std::initializer_list<QString> keys, qint64 min, qint64 max);
+    std::optional<bool> boolean(const QString &key);
+    QString string(const QString &key) const;
+
+    void chooseSource();
+    void readShape();
+    void readKvHeads();
+    void readHeadDim();
+    void readMoE();
+    void readAttention();
+    void readLayerTypes(const Field &types, std::optional<bool> useSliding);
+    std::optional<qint64> readWindow();
+    void readPrecision();
+
+    QJsonObject m_top;
+    QString m_fileName; // names the model when the config does not
+    QJsonObject m_primary;  // text_config for multimodal configs, else the top level
+    QJsonObject m_fallback; // the top level when m_primary is text_config
+    QString m_modelType;
+    ModelSpec m_model;
+    QStringList m_notes;
+    QString m_error;
+};
+
+Field Importer::find(std::initializer_list<QString> keys) const
+{
+    for (const QJsonObject *o : {&m_primary, &m_fallback})
+        for (const QString &key : keys)
+            if (o->contains(key))
+                return {key, o->value(key)};
+    return {*keys.begin(), QJsonValue(QJsonValue::Undefined)};
+}
+
+// Absent or null: nullopt, no error. Present: must be an integer in range.
+std::optional<int> Importer::integer(std::initializer_list<QString> keys, qint64 min, qint64 max)
+{
+    const Field f = find(keys);
+    if (failed() || f.absent())
+        return std::nullopt;
+    const auto v = jsonInteger(f.value, f.key, min, max, &m_error);
+    return v ? std::optional<int>(int(*v)) : std::nullopt;
+}
+
+int Importer::required(std::initializer_list<QString> keys, qint64 min, qint64 max)
+{
+    const Field f = find(keys);
+    if (!failed() && f.absent())
+        fail(f.key + (f.value.isNull() ? u": missing (null)"_s : u": missing"_s));
+    return integer(keys, min, max).value_or(0);
+}
+
+std::optional<bool> Importer::boolean(const QString &key)
+{
+    const Field f = find({key});
+    if (failed() || f.absent())
+        return std::nullopt;
+    if (!f.value.isBool()) {
+        fail(key + u": expected true or false, got " + jsonValueText(f.value));
+        return std::nullopt;
+    }
+    return f.value.toBool();
+}
+
+QString Importer::string(const QString &key) const
+{
+    return find({key}).value.toString();
+}
+
+void Importer::chooseSource()
+{
+    // Multimodal configs (Llava, Gemma 3, Mistral 3, Llama 4) nest the language model in
+    // text_config; the top level still holds torch_dtype and sometimes vocab_size.
+    const QJsonValue text = m_top.value(u"text_config"_s);
+    const bool topHasLayers = m_top.contains(u"num_hidden_layers"_s) ||
+                              m_top.contains(u"n_layer"_s) || m_top.contains(u"num_layers"_s);
+    if (!topHasLayers && text.isObject()) {
+        m_primary = text.toObject();
+        m_fallback = m_top;
+        note(u"architecture read from text_config (a multimodal config); the vision tower is not "
+             u"counted"_s);
+    } else {
+        m_primary = m_top;
+    }
+    m_modelType = string(u"model_type"_s);
+}
+
+void Importer::readShape()
+{
+    ModelSpec &m = m_model;
+    m.layers = required({u"num_hidden_layers"_s, u"n_layer"_s, u"num_layers"_s}, 1,
+                        limits::maxLayers);
+    m.queryHeads = required({u"num_attention_heads"_s, u"n_head"_s}, 1, limits::maxHeads);
+    m.hiddenSize = required({u"hidden_size"_s, u"n_embd"_s, u"d_model"_s}, 1,
+                            limits::maxHiddenSize);
+    m.intermediateSize = required({u"intermediate_size"_s, u"ffn_hidden_size"_s, u"n_inner"_s}, 1,
+                                  limits::maxIntermediateSize);
+    if (!failed() && find({u"vocab_size"_s}).absent() && m_modelType == u"gemma3_text") {
+        m.vocabSize = 262208;
+        note(u"vocab_size absent: 262,208, the Gemma3TextConfig default"_s);
+    } else {
+        m.vocabSize = required({u"vocab_size"_s}, 1, limits::maxVocab);
+    }
+
+    const auto tie = boolean(u"tie_word_embeddings"_s);
+    if (failed())
+        return;
+    if (tie) {
+        m.tieWordEmbeddings = *tie;
+    } else {
+        bool known = false;
+        m.tieWordEmbeddings = defaultTieWordEmbeddings(m_modelType, &known);
+        note(u"tie_word_embeddings absent: "_s + (m.tieWordEmbeddings ? u"true" : u"false") +
+             (known ? u", the transformers default for " + m_modelType
+                    : u", the transformers PretrainedConfig default"_s));
+    }
+}
+
+void Importer::readKvHeads()
+{
+    const Field kv = find({u"num_key_value_heads"_s, u"num_kv_heads"_s, u"n_head_kv"_s});
+    const int heads = m_model.queryHeads;
+    if (failed())
+        return;
+    if (kv.absent()) {
+        if (boolean(u"multi_query"_s).value_or(false)) { // Falcon 7B
+            m_model.kvHeads = 1;
+            note(u"multi_query: one KV head shared by all query heads (MQA)"_s);
+        } else if (!failed()) {
+            m_model.kvHeads = heads;
+            note(u"num_key_value_heads absent: multi-head attention (MHA), %1 KV heads"_s.arg(heads));
+        }
+        return;
+    }
+    const int n = integer({kv.key}, 1, limits::maxHeads).value_or(0);
+    if (failed())
+        return;
+    if (n > heads)
+        return fail(u"%1: %2 is more than num_attention_heads %3"_s.arg(kv.key).arg(n).arg(heads));
+    if (heads % n != 0)
+        return fail(
+            u"%1: %2 does not divide num_attention_heads %3"_s.arg(kv.key).arg(n).arg(heads));
+    m_model.kvHeads = n;
+}
+
+void Importer::readHeadDim()
+{
+    ModelSpec &m = m_model;
+    if (failed())
+        return;
+    // MLA: the value head size is what the output projection reads; head_dim in re-saved
+    // DeepSeek configs is the rope part (64), not a head size.
+    if (!find({u"kv_lora_rank"_s}).absent()) {
+        if (const auto v = integer({u"v_head_dim"_s}, 1, limits::maxHeadDim)) {
+            m.headDim = *v;
+            note(u"head_dim = v_head_dim %1 (MLA)"_s.arg(*v));
+            return;
+        }
+        if (failed())
+            return;
+    }
+    const bool divisible = m.hiddenSize % m.queryHeads == 0;
+    const int derived = m.hiddenSize / m.queryHeads;
+    if (const auto explicitDim = integer({u"head_dim"_s}, 1, limits::maxHeadDim)) {
+        m.headDim = *explicitDim;
+        if (!divisible || derived != *explicitDim)
+            note(u"head_dim %1 from the config (hidden_size / num_attention_heads would give %2)"_s
+                     .arg(*explicitDim)
+                     .arg(double(m.hiddenSize) / m.queryHeads));
+        return;
+    }
+    if (failed())
+        return;
+    if (!divisible)
+        return fail(u"head_dim: missing, and hidden_size %1 is not a multiple of "
+                    u"num_attention_heads %2"_s.arg(m.hiddenSize)
+                        .arg(m.queryHeads));
+    if (derived > limits::maxHeadDim)
+        return fail(u"head_dim: hidden_size / num_attention_heads = %1 is more than %2"_s
+                        .arg(derived)
+                        .arg(limits::maxHeadDim));
+    m.headDim = derived;
+    note(u"head_dim absent: hidden_size / num_attention_heads = %1"_s.arg(derived));
+}
+
+void Importer::readMoE()
+{
+    ModelSpec &m = m_model;
+    const Field expertsField = find({u"num_local_experts"_s, u"n_routed_experts"_s,
+                                     u"num_experts"_s});
+    const int experts = integer({expertsField.key}, 0, limits::maxExperts).value_or(0);
+    if (failed() || experts == 0)
+        return;
+    m.experts = experts;
+
+    const Field perToken = find({u"num_experts_per_tok"_s, u"experts_per_token"_s});
+    if (perToken.absent())
+        return fail(u"num_experts_per_tok: missing (%1 has %2 experts)"_s.arg(expertsField.key)
+                        .arg(experts));
+    m.expertsPerToken = integer({perToken.key}, 1, experts).value_or(0);
+    m.sharedExperts = integer({u"n_shared_experts"_s}, 0, limits::maxExperts).value_or(0);
+    m.firstDenseLayers = integer({u"first_k_dense_replace"_s}, 0, m.layers).value_or(0);
+    if (const auto size = integer({u"moe_intermediate_size"_s}, 1, limits::maxIntermediateSize)) {
+        m.moeIntermediateSize = *size;
+    } else if (!failed()) {
+        m.moeIntermediateSize = m.intermediateSize; // Mixtral: experts are full-size MLPs
+        note(u"moe_intermediate_size absent: each expert uses intermediate_size %1"_s.arg(
+            m.intermediateSize));
+    }
+
+    // Qwen MoE: one shared expert of its own size, counted as that many routed-size experts.
+    const auto shared = integer({u"shared_expert_intermediate_size"_s}, 0,
+                                limits::maxIntermediateSize);
+    if (shared && *shared > 0 && m.sharedExperts == 0) {
+        const int unit = m.moeIntermediateSize > 0 ? m.moeIntermediateSize : m.intermediateSize;
+        m.sharedExperts = std::max(1, (*shared + unit / 2) / unit);
+        note(u"shared_expert_intermediate_size %1 counted as %2 shared experts of %3"_s.arg(*shared)
+                 .arg(m.sharedExperts)
+                 .arg(unit));
+    }
+    const auto frequency = integer({u"moe_layer_freq"_s, u"decoder_sparse_step"_s}, 1, m.layers);
+    if (frequency && *frequency != 1)
+        note(u"MoE on every %1th layer only: the estimate puts experts on every layer"_s.arg(
+            *frequency));
+    if (failed())
+        return;
+    note(u"mixture of experts: %1 routed, %2 per token, %3 shared, first %4 layers dense"_s
+             .arg(m.experts)
+             .arg(m.expertsPerToken)
+             .arg(m.sharedExperts)
+             .arg(m.firstDenseLayers));
+}
+
+std::optional<qint64> Importer::readWindow()
+{
+    const Field f = find({u"sliding_window"_s});
+    if (failed() || f.absent() || (f.value.isBool() && !f.value.toBool()))
+        return std::nullopt;
+    const auto w = jsonInteger(f.value, f.key, 1, limits::maxContext, &m_error);
+    return w;
+}
+
+void Importer::readAttention()
+{
+    ModelSpec &m = m_model;
+    if (failed())
+        return;
+    if (const auto rank = integer({u"kv_lora_rank"_s}, 1, limits::maxLoraRank)) {
+        const Field rope = find({u"qk_rope_head_dim"_s});
+        if (rope.absent())
+            return fail(u"qk_rope_head_dim: missing (needed with kv_lora_rank)"_s);
+        m.kvLoraRank = *rank;
+        m.qkRopeHeadDim = integer({u"qk_rope_head_dim"_s}, 0, limits::maxHeadDim).value_or(0);
+        m.qkNopeHeadDim = integer({u"qk_nope_head_dim"_s}, 0, limits::maxHeadDim).value_or(0);
+        if (const auto q = integer({u"q_lora_rank"_s}, 1, limits::maxLoraRank))
+            m.qLoraRank = *q;
+        else if (!failed())
+            note(u"q_lora_rank absent: queries projected without compression"_s);
+        m.layerPattern = {AttentionKind::Latent};
+        note(u"multi-head latent attention: kv_lora_rank %1 + qk_rope_head_dim %2 = %3 elements "
+             u"per token per layer, one latent for all heads (num_key_value_heads ignored)"_s
+                 .arg(m.kvLoraRank)
+                 .arg(m.qkRopeHeadDim)
+                 .arg(m.kvLoraRank + m.qkRopeHeadDim));
+        return;
+    }
+    if (failed())
+        return;
+
+    const auto useSliding = boolean(u"use_sliding_window"_s);
+    const auto window = readWindow();
+    if (failed())
+        return;
+    const Field types = find({u"layer_types"_s});
+    if (!types.absent())
+        return readLayerTypes(types, useSliding);
+    if (!window) {
+        m.layerPattern = {AttentionKind::Full};
+        return;
+    }
+    if (useSliding == false) { // Qwen2/2.5/3 ship sliding_window with the switch off
+        m.layerPattern = {AttentionKind::Full};
+        note(u"sliding_window %1 ignored: use_sliding_window is false (full attention on every "
+             u"layer)"_s.arg(*window));
+        return;
+    }
+    m.window = *window;
+
+    int period = integer({u"sliding_window_pattern"_s, u"_sliding_window_pattern"_s}, 1,
+                         limits::maxLayers)
+                     .value_or(0);
+    if (failed())
+        return;
+    if (period == 0 && (period = defaultSlidingPattern(m_modelType)) > 0)
+        note(m_modelType == u"gemma2"
+                 ? u"gemma2: local (window %1) and global layers alternate, layer 0 local"_s.arg(
+                       *window)
+                 : u"%1: sliding_window_pattern absent, %2 (the transformers default)"_s.arg(
+                       m_modelType)
+                       .arg(period));
+    if (period > 0) {
+        // Layer i is global when (i + 1) % period == 0 (transformers Gemma 2/3, Cohere 2).
+        QList<AttentionKind> pattern(period - 1, AttentionKind::SlidingWindow);
+        pattern << AttentionKind::Full;
+        m.layerPattern = pattern;
+        note(u"window %1 on %2 of every %3 layers, the rest global"_s.arg(*window)
+                 .arg(period - 1)
+                 .arg(period));
+        return;
+    }
+    const auto fullLayers = integer({u"max_window_layers"_s}, 0, limits::maxLayers);
+    if (failed())
+        return;
+    if (useSliding == true && fullLayers) {
+        // Qwen2: layers below max_window_layers keep full attention.
+        QList<AttentionKind> kinds;
+        for (int i = 0; i < m.layers; ++i)
+            kinds << (i >= *fullLayers ? AttentionKind::SlidingWindow : AttentionKind::Full);
+        m.layerPattern = compressPattern(kinds);
+        note(u"use_sliding_window: window %1 on layers %2 and up (max_window_layers)"_s
+                 .arg(*window)
+                 .arg(*fullLayers));
+        return;
+    }
+    m.layerPattern = {AttentionKind::SlidingWindow};
+    note(u"sliding_window %1 on every layer"_s.arg(*window));
+}
+
+void Importer::readLayerTypes(const Field &types, std::optional<bool> useSliding)
+{
+    ModelSpec &m = m_model;
+    if (!types.value.isArray())
+        return fail(u"layer_types: expected a list of \"full_attention\" / "
+                    u"\"sliding_attention\", got "_s +
+                    jsonValueText(types.value));
+    const QJsonArray a = types.value.toArray();
+    if (a.size() != m.layers)
+        return fail(u"layer_types: %1 entries, but num_hidden_layers is %2"_s.arg(a.size())
+                        .arg(m.layers));
+    QList<AttentionKind> kinds;
+    bool chunked = false;
+    for (qsizetype i = 0; i < a.size(); ++i) {
+        const QString t = a.at(i).toString();
+        if (t == u"full_attention") {
+            kinds << AttentionKind::Full;
+        } else if (t == u"sliding_attention" || t == u"chunked_attention") {
+            kinds << AttentionKind::SlidingWindow;
+            chunked = chunked || t == u"chunked_attention";
+        } else {
+            return fail(u"layer_types[%1]: expected \"full_attention\" or \"sliding_attention\", "
+                        u"got "_s.arg(i) +
+                        jsonValueText(a.at(i)));
+        }
+    }
+    const int windowed = int(kinds.count(AttentionKind::SlidingWindow));
+    if (windowed > 0 && useSliding == false) {
+        m.layerPattern = {AttentionKind::Full};
+        note(u"layer_types lists sliding layers, but use_sliding_window is false: full attention "
+             u"on every layer"_s);
+        return;
+    }
+    if (windowed > 0) {
+        // Llama 4 chunked attention holds at most one chunk: a window of that size is its bound.
+        const Field key = chunked ? find({u"attention_chunk_size"_s}) : find({u"sliding_window"_s});
+        if (key.absent())
+            return fail(key.key + u": missing, but layer_types lists "_s +
+                        (chunked ? u"chunked_attention" : u"sliding_attention") + u" layers");
+        m.window = jsonInteger(key.value, key.key, 1, limits::maxContext, &m_error).value_or(0);
+        if (failed())
+            return;
+    }
+    m.layerPattern = compressPattern(kinds);
+    note(u"layer_types: %1 of %2 layers %3 (window %4), the rest full"_s.arg(windowed)
+             .arg(m.layers)
+             .arg(chunked ? u"chunked"_s : u"sliding"_s)
+             .arg(m.window));
+}
+
+void Importer::readPrecision()
+{
+    const Field dtype = find({u"torch_dtype"_s, u"dtype"_s});
+    Precision p = Precision::of(NumberFormat::BF16);
+    if (!dtype.absent() && !dtype.value.isString())
+        return fail(dtype.key + u": expected a string such as \"bfloat16\", got " +
+                    jsonValueText(dtype.value));
+    const QString t = dtype.value.toString();
+    if (t == u"bfloat16" || t == u"bf16")
+        p = Precision::of(NumberFormat::BF16);
+    else if (t == u"float16" || t == u"fp16" || t == u"half")
+        p = Precision::of(NumberFormat::FP16);
+    else if (t == u"float32" || t == u"fp32" || t == u"float")
+        p = Precision::of(NumberFormat::FP32);
+    else
+        note(u"torch_dtype %1: weights taken as bf16"_s.arg(t.isEmpty() ? u"absent"_s : t));
+
+    // Quantized checkpoints: the stored weights, not the compute dtype.
+    const QJsonObject q = find({u"quantization_config"_s}).value.toObject();
+    const QString method = q.value(u"quant_method"_s).toString();
+    const int bits = q.value(u"bits"_s).toInt();
+    const int group = q.value(u"group_size"_s).toInt();
+    if (method == u"fp8") {
+        p = Precision::of(NumberFormat::FP8);
+        note(u"quantization_config fp8: weights in fp8 (block scales not counted)"_s);
+    } else if (method == u"mxfp4") {
+        p = Precision{NumberFormat::FP4, 32, 8};
+        note(u"quantization_config mxfp4: fp4 with one 8-bit scale per 32 values (it covers the "
+             u"expert weights; attention and embeddings stay 16-bit)"_s);
+    } else if ((method == u"gptq" || method == u"awq") && (bits == 4 || bits == 8)) {
+        p = bits == 8 ? Precision::of(NumberFormat::INT8)
+                      : Precision{NumberFormat::INT4, group > 0 ? group : 0, group > 0 ? 16 : 0};
+        note(u"quantization_config %1: int%2 weights"_s.arg(method).arg(bits));
+    } else if (!method.isEmpty()) {
+        note(u"quantization_config %1 not modelled: weights taken as %2"_s.arg(method, p.name()));
+    }
+    m_model.nativePrecision = p;
+}
+
+std::optional<HfImport> Importer::run(QString *error)
+{
+    chooseSource();
+    readShape();
+    readKvHeads();
+    readHeadDim();
+    readMoE();
+    readAttention();
+    if (!failed())
+        readPrecision();
+
+    ModelSpec &m = m_model;
+    if (!failed())
+        fail(m.validate());
+    if (failed()) {
+        if (error)
+            *error = m_error;
+        return std::nullopt;
+    }
+
+    const QString path = m_top.value(u"_name_or_path"_s).toString();
+    const QJsonArray architectures = m_top.value(u"architectures"_s).toArray();
+    m.name = !path.isEmpty()            ? path
+             : !m_fileName.isEmpty()    ? m_fileName
+             : !architectures.isEmpty() ? architectures.first().toString()
+             : !m_modelType.isEmpty()   ? m_modelType
+                                        : u"Imported model"_s;
+    m.source = u"Hugging Face config.json"_s;
+    if (const auto layers = find({u"num_nextn_predict_layers"_s}).value.toInt(); layers > 0)
+        note(u"num_nextn_predict_layers %1: the multi-token-prediction layers are not counted"_s
+                 .arg(layers));
+
+    // totalParameters stays 0 so the estimate follows any later edit of the shape.
+    QString estimate = u"parameters estimated from the shapes: "_s +
+                       billions(m.estimateParameters());
+    if (m.isMoE())
+        estimate += u" total, "_s + billions(m.estimateActiveParameters()) + u" active per token";
+    note(estimate + u" (biases and extra norms not counted)");
+    return HfImport{m, m_notes};
+}
+
+std::optional<HfImport> importConfig(const QByteArray &json, const QString &fileName,
+                                     QString *error)
+{
+    auto fail = [&](const QString &why) -> std::optional<HfImport> {
+        if (error)
+            *error = why;
+        return std::nullopt;
+    };
+    if (json.size() > kMaxConfigBytes)
+        return fail(u"larger than 16 MiB, not a config.json"_s);
+    if (json.trimmed().isEmpty())
+        return fail(u"not JSON: the input is empty"_s);
+    QJsonParseError pe;
+    const QJsonDocument doc = QJsonDocument::fromJson(json, &pe);
+    if (pe.error != QJsonParseError::NoError)
+        return fail(u"not JSON: %1 at offset %2"_s.arg(pe.errorString()).arg(pe.offset));
+    if (!doc.isObject())
+        return fail(u"not a JSON object: a config.json holds {\"num_hidden_layers\": ...}"_s);
+    return Importer(doc.object(), fileName).run(error);
+}
+
+} // namespace
+
+std::optional<HfImport> importHfConfig(const QByteArray &json, QString *error)
+{
+    return importConfig(json, {}, error);
+}
+
+std::optional<HfImport> importHfConfigFile(const QString &path, QString *error)
+{
+    const QString shown = QDir::toNativeSeparators(path);
+    QFile f(path);
+    if (f.size() > kMaxConfigBytes) {
+        if (error)
+            *error = shown + u": larger than 16 MiB, not a config.json";
+        return std::nullopt;
+    }
+    if (!f.open(QIODevice::ReadOnly)) {
+        if (error)
+            *error = shown + u": " + f.errorString();
+        return std::nullopt;
+    }
+    // "Qwen2.5-72B/config.json" is named by its folder, "gemma-2-9b.json" by itself.
+    const QFileInfo info(path);
+    const QString name = info.completeBaseName() == u"config" ? info.absoluteDir().dirName()
+                                                              : info.completeBaseName();
+    auto imported = importConfig(f.read(kMaxConfigBytes + 1), name, error);
+    if (imported)
+        imported->model.source = u"Hugging Face config.json: "_s +
+                                 QDir::toNativeSeparators(info.absoluteFilePath());
+    return imported;
+}
+
+} // namespace kvl

@@ -1,0 +1,221 @@
+#include "ledger.h"
+
+#include "step_model.h"
+
+#include <QStringList>
+#include <algorithm>
+#include <cmath>
+
+namespace kvl {
+
+namespace {
+
+qint64 kvBytesPerToken(const ModelSpec &m, const Precision &p)
+{
+    qint64 total = 0;
+    for (AttentionKind kind :
+         {AttentionKind::Full, AttentionKind::SlidingWindow, AttentionKind::Latent})
+        total += m.layerCount(kind) * p.bytesFor(m.kvElementsPerTokenLayer(kind));
+    return total;
+}
+
+// KV bytes of one sequence at `context` tokens, whole model.
+double kvBytesAt(const ModelSpec &m, const Precision &p, qint64 context)
+{
+    double total = 0;
+    for (AttentionKind kind :
+         {AttentionKind::Full, AttentionKind::SlidingWindow, AttentionKind::Latent})
+        total += double(m.layerCount(kind)) * double(p.bytesFor(m.kvElementsPerTokenLayer(kind))) *
+                 double(m.tokensHeld(kind, context));
+    return total;
+}
+
+// Attention FLOP per token of context over KV bytes per token: 2g/e for GQA.
+double attentionIntensity(const ModelSpec &m, const Precision &p)
+{
+    double flop = 0;
+    double bytes = 0;
+    for (AttentionKind kind :
+         {AttentionKind::Full, AttentionKind::SlidingWindow, AttentionKind::Latent}) {
+        const int n = m.layerCount(kind);
+        if (n == 0)
+            continue;
+        flop += n * (kind == AttentionKind::Latent
+                         ? 2.0 * m.queryHeads * (2.0 * m.kvLoraRank + m.qkRopeHeadDim)
+                         : 4.0 * m.queryHeads * m.headDim);
+        bytes += n * double(p.bytesFor(m.kvElementsPerTokenLayer(kind)));
+    }
+    return bytes > 0 ? flop / bytes : 0;
+}
+
+double perGpuBytes(const Scenario &s, int gpus, double weightBytes)
+{
+    Scenario t = s;
+    t.gpus = gpus;
+    return weightBytes / gpus + StepModel(t).kvBytes(s.context);
+}
+
+} // namespace
+
+double stepSeconds(const Scenario &s, qint64 context)
+{
+    return StepModel(s).stepSeconds(context);
+}
+
+double sumStepSeconds(const Scenario &s, qint64 from, qint64 count)
+{
+    return StepModel(s).sumStepSeconds(from, count);
+}
+
+Ledger evaluate(const Scenario &s)
+{
+    Ledger l;
+    if (!s.validate().isEmpty())
+        return l;
+    const ModelSpec &m = s.model;
+    const Precision &kvp = s.kvPrecision;
+
+    l.kvBytesPerToken = kvBytesPerToken(m, kvp);
+    l.kvBytesPerTokenMha = kvBytesPerToken(m.mhaEquivalent(), kvp);
+    l.kvBytesPerTokenMqa = kvBytesPerToken(m.mqaEquivalent(), kvp);
+    Precision unscaled = kvp;
+    unscaled.groupSize = 0;
+    l.kvBytesPerTokenUnscaled = kvBytesPerToken(m, unscaled);
+    l.gqaFactor = l.kvBytesPerToken > 0 ? double(l.kvBytesPerTokenMha) / l.kvBytesPerToken : 0;
+
+    l.kvBytes = s.batch * kvBytesAt(m, kvp, s.context);
+    l.weightBytes = m.parameters() * s.weightPrecision.bytesPerElement();
+    l.totalBytes = l.kvBytes + l.weightBytes;
+
+    const StepModel step(s);
+    l.kvHeadsPerGpu = kvHeadsPerGpu(m, s.gpus);
+    l.kvBytesPerGpu = step.kvBytes(s.context);
+    l.weightBytesPerGpu = l.weightBytes / s.gpus;
+    l.bytesPerGpu = l.kvBytesPerGpu + l.weightBytesPerGpu;
+    l.usableBytesPerGpu = s.gpu.memoryBytes * s.memoryFraction;
+    l.fits = l.bytesPerGpu <= l.usableBytesPerGpu;
+    l.validTpDegree = isValidTpDegree(m, s.gpus);
+
+    const double needed = std::ceil(l.totalBytes / l.usableBytesPerGpu);
+    l.gpusToFit = int(std::clamp(needed, 1.0, 1e9));
+    for (int n = l.gpusToFit; n <= limits::maxGpus && l.tpDegree == 0; ++n)
+        if (isValidTpDegree(m, n) && perGpuBytes(s, n, l.weightBytes) <= l.usableBytesPerGpu)
+            l.tpDegree = n;
+    if (l.tpDegree == 0)
+        l.tpNote = QStringLiteral("no tensor-parallel degree up to %1 fits; replicated KV heads "
+                                  "or the weights exceed a GPU")
+                       .arg(limits::maxGpus);
+    else if (l.tpDegree != l.gpusToFit)
+        l.tpNote = QStringLiteral("%1 GPUs hold the bytes; a TP degree must divide %2 query heads "
+                                  "and match %3 KV heads, so %4")
+                       .arg(l.gpusToFit)
+                       .arg(m.queryHeads)
+                       .arg(m.kvHeads)
+                       .arg(l.tpDegree);
+
+    l.weightBytesReadPerStep = step.weightBytesRead * s.gpus;
+    l.bytesReadPerGpu = step.weightBytesRead + l.kvBytesPerGpu;
+    l.memorySeconds = step.memorySeconds(s.context);
+    l.computeSeconds = step.computeSeconds(s.context);
+    l.secondsPerToken = std::max(l.memorySeconds, l.computeSeconds);
+    l.memoryBound = l.memorySeconds >= l.computeSeconds;
+    l.kvSecondsPerToken = step.kvSeconds(s.context);
+    l.weightSecondsPerToken = step.weightBytesRead / step.bandwidth;
+    l.tokensPerSecond = 1.0 / l.secondsPerToken;
+    l.aggregateTokensPerSecond = s.batch / l.secondsPerToken;
+
+    l.responseSeconds = step.sumStepSeconds(s.context, s.responseTokens);
+    l.responseKvSeconds = step.sumKvSeconds(s.context, s.responseTokens);
+    l.conversationSeconds = step.sumStepSeconds(0, s.context);
+
+    l.arithmeticIntensity = attentionIntensity(m, kvp);
+    l.mhaArithmeticIntensity = attentionIntensity(m.mhaEquivalent(), kvp);
+    l.ridgePoint = s.gpu.ridgePoint(s.weightPrecision);
+    l.belowRidge = l.arithmeticIntensity > 0 ? l.ridgePoint / l.arithmeticIntensity : 0;
+    return l;
+}
+
+QList<Quantity> allQuantities()
+{
+    QList<Quantity> out;
+    for (int i = 0; i <= int(Quantity::RidgePoint); ++i)
+        out << Quantity(i);
+    return out;
+}
+
+static const char *const kKeys[] = {
+    "kv_bytes_per_token", "kv_bytes_per_token_mha", "gqa_factor",         "kv_bytes",
+    "kv_bytes_per_gpu",   "weight_bytes",           "total_bytes",        "bytes_per_gpu",
+    "gpus_to_fit",        "tp_degree",              "seconds_per_token",  "kv_seconds_per_token",
+    "tokens_per_second",  "response_seconds",       "conversation_seconds",
+    "arithmetic_intensity", "ridge_point"};
+static_assert(std::size(kKeys) == int(Quantity::RidgePoint) + 1);
+
+QString quantityKey(Quantity q)
+{
+    return QString::fromLatin1(kKeys[int(q)]);
+}
+
+std::optional<Quantity> quantityFromKey(const QString &key)
+{
+    for (Quantity q : allQuantities())
+        if (quantityKey(q) == key)
+            return q;
+    return std::nullopt;
+}
+
+QString quantityUnit(Quantity q)
+{
+    switch (q) {
+    case Quantity::KvBytesPerToken:
+    case Quantity::KvBytesPerTokenMha:
+    case Quantity::KvBytes:
+    case Quantity::KvBytesPerGpu:
+    case Quantity::WeightBytes:
+    case Quantity::TotalBytes:
+    case Quantity::BytesPerGpu:
+        return QStringLiteral("B");
+    case Quantity::SecondsPerToken:
+    case Quantity::KvSecondsPerToken:
+    case Quantity::ResponseSeconds:
+    case Quantity::ConversationSeconds:
+        return QStringLiteral("s");
+    case Quantity::TokensPerSecond:
+        return QStringLiteral("tokens/s");
+    case Quantity::ArithmeticIntensity:
+    case Quantity::RidgePoint:
+        return QStringLiteral("FLOP/B");
+    case Quantity::GpusToFit:
+    case Quantity::TpDegree:
+        return QStringLiteral("GPUs");
+    case Quantity::GqaFactor:
+        return QStringLiteral("×");
+    }
+    return {};
+}
+
+double quantityValue(const Ledger &l, Quantity q)
+{
+    switch (q) {
+    case Quantity::KvBytesPerToken: return double(l.kvBytesPerToken);
+    case Quantity::KvBytesPerTokenMha: return double(l.kvBytesPerTokenMha);
+    case Quantity::GqaFactor: return l.gqaFactor;
+    case Quantity::KvBytes: return l.kvBytes;
+    case Quantity::KvBytesPerGpu: return l.kvBytesPerGpu;
+    case Quantity::WeightBytes: return l.weightBytes;
+    case Quantity::TotalBytes: return l.totalBytes;
+    case Quantity::BytesPerGpu: return l.bytesPerGpu;
+    case Quantity::GpusToFit: return l.gpusToFit;
+    case Quantity::TpDegree: return l.tpDegree;
+    case Quantity::SecondsPerToken: return l.secondsPerToken;
+    case Quantity::KvSecondsPerToken: return l.kvSecondsPerToken;
+    case Quantity::TokensPerSecond: return l.tokensPerSecond;
+    case Quantity::ResponseSeconds: return l.responseSeconds;
+    case Quantity::ConversationSeconds: return l.conversationSeconds;
+    case Quantity::ArithmeticIntensity: return l.arithmeticIntensity;
+    case Quantity::RidgePoint: return l.ridgePoint;
+    }
+    return 0;
+}
+
+} // namespace kvl

@@ -1,0 +1,95 @@
+#pragma once
+
+#include "scenario.h"
+#include <QList>
+#include <QString>
+#include <optional>
+
+namespace kvl {
+
+// Every number the app shows for one scenario. SI base units: bytes, seconds, FLOP.
+struct Ledger
+{
+    // Per token, one sequence, whole model (no parallelism).
+    qint64 kvBytesPerToken = 0;
+    qint64 kvBytesPerTokenMha = 0;
+    qint64 kvBytesPerTokenMqa = 0;
+    qint64 kvBytesPerTokenUnscaled = 0; // same precision without group scales
+    double gqaFactor = 0;                // MHA bytes / actual bytes
+
+    // At the context, whole batch.
+    double kvBytes = 0;
+    double weightBytes = 0;
+    double totalBytes = 0;
+
+    // Tensor parallel over scenario.gpus, KV heads replicated past one per GPU.
+    int kvHeadsPerGpu = 0;
+    double kvBytesPerGpu = 0;
+    double weightBytesPerGpu = 0;
+    double bytesPerGpu = 0;
+    double usableBytesPerGpu = 0;
+    bool fits = false;         // on scenario.gpus GPUs
+    bool validTpDegree = false; // scenario.gpus is a valid TP degree
+
+    int gpusToFit = 0;  // ceil(total / usable per GPU), pooled memory
+    int tpDegree = 0;   // smallest valid TP degree >= gpusToFit that fits with replication; 0 = none
+    QString tpNote;     // why tpDegree differs from gpusToFit, or why there is none
+
+    // One decode step (every sequence emits one token) on scenario.gpus GPUs.
+    double weightBytesReadPerStep = 0; // per step, whole model (MoE: experts the batch touches)
+    double bytesReadPerGpu = 0;
+    double memorySeconds = 0;
+    double computeSeconds = 0;
+    double secondsPerToken = 0;   // max(memory, compute)
+    double kvSecondsPerToken = 0; // KV term alone, as the seed states it
+    double weightSecondsPerToken = 0;
+    bool memoryBound = true;
+    double tokensPerSecond = 0;          // per sequence
+    double aggregateTokensPerSecond = 0; // whole batch
+
+    double responseSeconds = 0;    // responseTokens from the context, cache growing
+    double responseKvSeconds = 0;  // the KV streaming part of it
+    double conversationSeconds = 0; // every token from 0 to the context
+
+    double arithmeticIntensity = 0; // decode attention, FLOP per KV byte
+    double mhaArithmeticIntensity = 0;
+    double ridgePoint = 0;          // FLOP per byte
+    double belowRidge = 0;          // ridgePoint / arithmeticIntensity
+};
+
+// Throws nothing: call Scenario::validate() first; an invalid scenario yields a zeroed ledger.
+Ledger evaluate(const Scenario &s);
+
+// Decode step time at context `context` (same scenario otherwise).
+double stepSeconds(const Scenario &s, qint64 context);
+// Σ_{i=0}^{count-1} stepSeconds(s, from + i), exact, in closed form per linear piece.
+double sumStepSeconds(const Scenario &s, qint64 from, qint64 count);
+
+// The quantities a chart can plot; names are the JSON keys of the CLI.
+enum class Quantity {
+    KvBytesPerToken,
+    KvBytesPerTokenMha,
+    GqaFactor,
+    KvBytes,
+    KvBytesPerGpu,
+    WeightBytes,
+    TotalBytes,
+    BytesPerGpu,
+    GpusToFit,
+    TpDegree,
+    SecondsPerToken,
+    KvSecondsPerToken,
+    TokensPerSecond,
+    ResponseSeconds,
+    ConversationSeconds,
+    ArithmeticIntensity,
+    RidgePoint,
+};
+
+QList<Quantity> allQuantities();
+QString quantityKey(Quantity q); // "kv_bytes_per_token"
+std::optional<Quantity> quantityFromKey(const QString &key);
+QString quantityUnit(Quantity q); // "B", "s", "tokens/s", "FLOP/B", ""
+double quantityValue(const Ledger &l, Quantity q);
+
+} // namespace kvl

@@ -1,0 +1,26 @@
+#pragma once
+
+#include "ledger.h"
+#include "units.h"
+#include <QList>
+#include <QString>
+
+namespace kvl {
+
+// The bytes-per-token formula with the numbers filled in, as the seed writes it:
+// "2 × 80 × 8 × 128 × 2 = 327,680 B ≈ 320 KiB per token".
+QString bytesPerTokenFormula(const Scenario &s, const Ledger &l, ByteUnits units);
+
+// The ledger as labelled rows (label, value, note), shared by the CLI table and the app's
+// ledger export so both say the same thing.
+struct LedgerRow
+{
+    QString key; // the JSON key of the row's main quantity, for highlighting
+    QString label;
+    QString value;
+    QString note;
+};
+QList<LedgerRow> ledgerRows(const Scenario &s, const Ledger &l, ByteUnits units);
+QString ledgerText(const Scenario &s, const Ledger &l, ByteUnits units);
+
+} // namespace kvl

@@ -1,0 +1,522 @@
+#include "presets.h"
+
+#include <QCoreApplication>
+#include <QDir>
+#include <QFile>
+#include <QFileInfo>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QStandardPaths>
+#include <algorithm>
+#include <cmath>
+
+namespace kvl {
+
+using namespace Qt::StringLiterals;
+
+namespace {
+
+// Presets are a few hundred bytes; a huge file in the user folder is a mistake, not a preset.
+constexpr qint64 kMaxPresetFileBytes = 1 << 20;
+constexpr double kMaxParameters = 1e15; // as ModelSpec::validate()
+constexpr double kMaxBytes = 1e15;      // as GpuSpec::validate()
+constexpr double kMaxFlops = 1e18;
+
+QString numberText(double v)
+{
+    return QString::number(v, 'g', QLocale::FloatingPointShortest);
+}
+
+// Reads fields of one JSON object; keeps the first error, which names the field.
+class Reader
+{
+public:
+    explicit Reader(const QJsonObject &o, const QString &prefix = {}) : m_o(o), m_prefix(prefix) {}
+
+    bool failed() const { return !m_error.isEmpty(); }
+    const QString &error() const { return m_error; }
+    void fail(const QString &message)
+    {
+        if (!failed())
+            m_error = message;
+    }
+    QJsonValue value(const QString &key) const { return m_o.value(key); }
+    QString field(const QString &key) const { return m_prefix + key; }
+
+    template <typename T>
+    void integer(const QString &key, T &out, qint64 min, qint64 max, bool required = true)
+    {
+        const QJsonValue v = m_o.value(key);
+        if (failed() || (!required && v.isUndefined()))
+            return;
+        if (const auto n = jsonInteger(v, field(key), min, max, &m_error))
+            out = T(*n);
+    }
+
+    void number(const QString &key, double &out, double max, bool required = true)
+    {
+        const QJsonValue v = m_o.value(key);
+        if (failed() || (!required && v.isUndefined()))
+            return;
+        if (v.isUndefined())
+            return fail(field(key) + u": missing");
+        if (!v.isDouble())
+            return fail(field(key) + u": expected a number, got " + jsonValueText(v));
+        const double d = v.toDouble();
+        if (!std::isfinite(d) || d < 0 || d > max)
+            return fail(field(key) + u": " + numberText(d) + u" is outside 0-" + numberText(max));
+        out = d;
+    }
+
+    void boolean(const QString &key, bool &out)
+    {
+        const QJsonValue v = m_o.value(key);
+        if (failed() || v.isUndefined())
+            return;
+        if (!v.isBool())
+            return fail(field(key) + u": expected true or false, got " + jsonValueText(v));
+        out = v.toBool();
+    }
+
+    void string(const QString &key, QString &out)
+    {
+        const QJsonValue v = m_o.value(key);
+        if (failed() || v.isUndefined())
+            return;
+        if (!v.isString())
+            return fail(field(key) + u": expected a string, got " + jsonValueText(v));
+        out = v.toString();
+    }
+
+private:
+    QJsonObject m_o;
+    QString m_prefix;
+    QString m_error;
+};
+
+QString kindName(AttentionKind k)
+{
+    switch (k) {
+    case AttentionKind::Full:
+        return u"full"_s;
+    case AttentionKind::SlidingWindow:
+        return u"window"_s;
+    case AttentionKind::Latent:
+        return u"latent"_s;
+    }
+    return u"full"_s;
+}
+
+void readLayerPattern(Reader &r, ModelSpec &m)
+{
+    const QJsonValue v = r.value(u"layer_pattern"_s);
+    if (r.failed() || v.isUndefined())
+        return;
+    if (!v.isArray())
+        return r.fail(u"layer_pattern: expected a list such as [\"full\"], got "_s +
+                      jsonValueText(v));
+    const QJsonArray a = v.toArray();
+    if (a.isEmpty() || a.size() > limits::maxLayers)
+        return r.fail(u"layer_pattern: needs 1-%1 entries, has %2"_s.arg(limits::maxLayers)
+                          .arg(a.size()));
+    QList<AttentionKind> pattern;
+    for (qsizetype i = 0; i < a.size(); ++i) {
+        const QString s = a.at(i).toString();
+        if (s == u"full")
+            pattern << AttentionKind::Full;
+        else if (s == u"window")
+            pattern << AttentionKind::SlidingWindow;
+        else if (s == u"latent")
+            pattern << AttentionKind::Latent;
+        else
+            return r.fail(u"layer_pattern[%1]: expected \"full\", \"window\" or \"latent\", got "_s
+                              .arg(i) +
+                          jsonValueText(a.at(i)));
+    }
+    m.layerPattern = pattern;
+}
+
+QJsonValue precisionToJson(const Precision &p)
+{
+    // The short spec ("bf16", "int4:g128") when it reads back exactly; the parts otherwise.
+    if (Precision::parse(p.spec()) == p)
+        return p.spec();
+    return QJsonObject{{u"format"_s, p.name()},
+                       {u"group_size"_s, p.groupSize},
+                       {u"scale_bits"_s, p.scaleBits}};
+}
+
+std::optional<Precision> precisionFromJson(const QJsonValue &v, const QString &field,
+                                           QString *error)
+{
+    auto fail = [&](const QString &why) -> std::optional<Precision> {
+        *error = field + u": " + why;
+        return std::nullopt;
+    };
+    QString why;
+    if (v.isString()) {
+        auto p = Precision::parse(v.toString(), &why);
+        return p ? p : fail(why);
+    }
+    if (!v.isObject())
+        return fail(u"expected a precision such as \"bf16\", got "_s + jsonValueText(v));
+    const QJsonObject o = v.toObject();
+    const QJsonValue format = o.value(u"format"_s);
+    if (!format.isString())
+        return fail(u"format: expected a string such as \"int4\", got "_s + jsonValueText(format));
+    auto p = Precision::parse(format.toString(), &why);
+    if (!p)
+        return fail(why);
+    Reader r(o, field + u'.');
+    r.integer(u"group_size"_s, p->groupSize, 0, 4096, false);
+    r.integer(u"scale_bits"_s, p->scaleBits, 0, 32, false);
+    if (r.failed()) {
+        *error = r.error();
+        return std::nullopt;
+    }
+    return p;
+}
+
+// "llama-3.1-8b" before "llama-3.1-70b": runs of digits compare as numbers.
+bool naturalLess(const QString &a, const QString &b)
+{
+    qsizetype i = 0, j = 0;
+    while (i < a.size() && j < b.size()) {
+        if (a[i].isDigit() && b[j].isDigit()) {
+            qsizetype ei = i, ej = j;
+            while (ei < a.size() && a[ei].isDigit())
+                ++ei;
+            while (ej < b.size() && b[ej].isDigit())
+                ++ej;
+            const qulonglong x = QStringView(a).mid(i, ei - i).toULongLong();
+            const qulonglong y = QStringView(b).mid(j, ej - j).toULongLong();
+            if (x != y)
+                return x < y;
+            i = ei;
+            j = ej;
+        } else {
+            if (a[i] != b[j])
+                return a[i] < b[j];
+            ++i;
+            ++j;
+        }
+    }
+    if (a.size() - i != b.size() - j)
+        return a.size() - i < b.size() - j;
+    return a < b;
+}
+
+std::optional<QJsonObject> readJsonObject(const QString &path, QString *error)
+{
+    QFile f(path);
+    if (f.size() > kMaxPresetFileBytes) {
+        *error = u"larger than 1 MiB, not a preset"_s;
+        return std::nullopt;
+    }
+    if (!f.open(QIODevice::ReadOnly)) {
+        *error = u"cannot open: "_s + f.errorString();
+        return std::nullopt;
+    }
+    QJsonParseError pe;
+    const QJsonDocument doc = QJsonDocument::fromJson(f.read(kMaxPresetFileBytes), &pe);
+    if (pe.error != QJsonParseError::NoError) {
+        *error = u"not JSON: %1 at offset %2"_s.arg(pe.errorString()).arg(pe.offset);
+        return std::nullopt;
+    }
+    if (!doc.isObject()) {
+        *error = u"not a JSON object"_s;
+        return std::nullopt;
+    }
+    return doc.object();
+}
+
+template <typename T>
+T named(T item)
+{
+    if (item.name.isEmpty())
+        item.name = item.id;
+    return item;
+}
+
+template <typename T>
+void upsert(QList<T> &list, const T &item)
+{
+    const auto it = std::find_if(list.begin(), list.end(),
+                                 [&](const T &x) { return x.id == item.id; });
+    if (it != list.end())
+        *it = item; // keeps its place in the list
+    else
+        list.append(item);
+}
+
+} // namespace
+
+std::optional<qint64> jsonInteger(const QJsonValue &v, const QString &field, qint64 min, qint64 max,
+                                  QString *error)
+{
+    auto fail = [&](const QString &why) -> std::optional<qint64> {
+        if (error)
+            *error = field + u": " + why;
+        return std::nullopt;
+    };
+    if (v.isUndefined())
+        return fail(u"missing"_s);
+    if (!v.isDouble())
+        return fail(u"expected an integer, got "_s + jsonValueText(v));
+    const double d = v.toDouble();
+    if (!std::isfinite(d))
+        return fail(numberText(d) + u" is not a number");
+    if (d != std::floor(d))
+        return fail(numberText(d) + u" is not an integer");
+    if (d < double(min) && min == 1)
+        return fail(numberText(d) + u" is not a positive integer");
+    if (d < double(min) && min == 0)
+        return fail(numberText(d) + u" is negative");
+    if (d < double(min) || d > double(max))
+        return fail(u"%1 is outside %2-%3"_s.arg(numberText(d)).arg(min).arg(max));
+    return qint64(d);
+}
+
+QString jsonValueText(const QJsonValue &v)
+{
+    switch (v.type()) {
+    case QJsonValue::Null:
+        return u"null"_s;
+    case QJsonValue::Bool:
+        return v.toBool() ? u"a boolean (true)"_s : u"a boolean (false)"_s;
+    case QJsonValue::Double:
+        return u"a number ("_s + numberText(v.toDouble()) + u')';
+    case QJsonValue::String: {
+        QString s = v.toString();
+        if (s.size() > 40)
+            s = s.left(40) + u"...";
+        return u"a string (\""_s + s + u"\")";
+    }
+    case QJsonValue::Array:
+        return u"a list"_s;
+    case QJsonValue::Object:
+        return u"an object"_s;
+    case QJsonValue::Undefined:
+        break;
+    }
+    return u"nothing"_s;
+}
+
+std::optional<ModelSpec> modelFromJson(const QJsonObject &o, QString *error)
+{
+    ModelSpec m;
+    Reader r(o);
+    r.string(u"id"_s, m.id);
+    r.string(u"name"_s, m.name);
+    r.string(u"source"_s, m.source);
+    r.integer(u"layers"_s, m.layers, 1, limits::maxLayers);
+    r.integer(u"query_heads"_s, m.queryHeads, 1, limits::maxHeads);
+    r.integer(u"kv_heads"_s, m.kvHeads, 1, limits::maxHeads);
+    r.integer(u"head_dim"_s, m.headDim, 1, limits::maxHeadDim);
+    r.integer(u"hidden_size"_s, m.hiddenSize, 1, limits::maxHiddenSize);
+    r.integer(u"intermediate_size"_s, m.intermediateSize, 1, limits::maxIntermediateSize);
+    r.integer(u"vocab_size"_s, m.vocabSize, 1, limits::maxVocab);
+    r.boolean(u"tie_word_embeddings"_s, m.tieWordEmbeddings);
+
+    r.integer(u"experts"_s, m.experts, 0, limits::maxExperts, false);
+    r.integer(u"experts_per_token"_s, m.expertsPerToken, 0, limits::maxExperts, false);
+    r.integer(u"shared_experts"_s, m.sharedExperts, 0, limits::maxExperts, false);
+    r.integer(u"moe_intermediate_size"_s, m.moeIntermediateSize, 0, limits::maxIntermediateSize,
+              false);
+    r.integer(u"first_dense_layers"_s, m.firstDenseLayers, 0, limits::maxLayers, false);
+
+    r.integer(u"kv_lora_rank"_s, m.kvLoraRank, 0, limits::maxLoraRank, false);
+    r.integer(u"qk_rope_head_dim"_s, m.qkRopeHeadDim, 0, limits::maxHeadDim, false);
+    r.integer(u"q_lora_rank"_s, m.qLoraRank, 0, limits::maxLoraRank, false);
+    r.integer(u"qk_nope_head_dim"_s, m.qkNopeHeadDim, 0, limits::maxHeadDim, false);
+
+    r.integer(u"window"_s, m.window, 0, limits::maxContext, false);
+    r.integer(u"sink_tokens"_s, m.sinkTokens, 0, limits::maxContext, false);
+    readLayerPattern(r, m);
+
+    r.number(u"total_parameters"_s, m.totalParameters, kMaxParameters, false);
+    r.number(u"active_parameters"_s, m.activeParameters, kMaxParameters, false);
+
+    const QJsonValue precision = o.value(u"native_precision"_s);
+    if (!r.failed() && !precision.isUndefined()) {
+        QString why;
+        if (auto p = precisionFromJson(precision, u"native_precision"_s, &why))
+            m.nativePrecision = *p;
+        else
+            r.fail(why);
+    }
+
+    if (!r.failed() && m.firstDenseLayers > m.layers)
+        r.fail(u"first_dense_layers: %1 is more than layers %2"_s.arg(m.firstDenseLayers)
+                   .arg(m.layers));
+    if (!r.failed())
+        r.fail(m.validate());
+    if (r.failed()) {
+        if (error)
+            *error = r.error();
+        return std::nullopt;
+    }
+    return m;
+}
+
+QJsonObject modelToJson(const ModelSpec &m)
+{
+    QJsonArray pattern;
+    for (AttentionKind k : m.layerPattern)
+        pattern.append(kindName(k));
+    return QJsonObject{
+        {u"id"_s, m.id},
+        {u"name"_s, m.name},
+        {u"source"_s, m.source},
+        {u"layers"_s, m.layers},
+        {u"query_heads"_s, m.queryHeads},
+        {u"kv_heads"_s, m.kvHeads},
+        {u"head_dim"_s, m.headDim},
+        {u"hidden_size"_s, m.hiddenSize},
+        {u"intermediate_size"_s, m.intermediateSize},
+        {u"vocab_size"_s, m.vocabSize},
+        {u"tie_word_embeddings"_s, m.tieWordEmbeddings},
+        {u"experts"_s, m.experts},
+        {u"experts_per_token"_s, m.expertsPerToken},
+        {u"shared_experts"_s, m.sharedExperts},
+        {u"moe_intermediate_size"_s, m.moeIntermediateSize},
+        {u"first_dense_layers"_s, m.firstDenseLayers},
+        {u"kv_lora_rank"_s, m.kvLoraRank},
+        {u"qk_rope_head_dim"_s, m.qkRopeHeadDim},
+        {u"q_lora_rank"_s, m.qLoraRank},
+        {u"qk_nope_head_dim"_s, m.qkNopeHeadDim},
+        {u"window"_s, m.window},
+        {u"sink_tokens"_s, m.sinkTokens},
+        {u"layer_pattern"_s, pattern},
+        {u"total_parameters"_s, m.totalParameters},
+        {u"active_parameters"_s, m.activeParameters},
+        {u"native_precision"_s, precisionToJson(m.nativePrecision)},
+    };
+}
+
+std::optional<GpuSpec> gpuFromJson(const QJsonObject &o, QString *error)
+{
+    GpuSpec g;
+    Reader r(o);
+    r.string(u"id"_s, g.id);
+    r.string(u"name"_s, g.name);
+    r.string(u"source"_s, g.source);
+    r.string(u"notes"_s, g.notes);
+    r.number(u"memory_bytes"_s, g.memoryBytes, kMaxBytes);
+    r.number(u"bandwidth_bytes_per_second"_s, g.bandwidth, kMaxBytes);
+
+    const QJsonValue peaks = o.value(u"peak_flops"_s);
+    if (!r.failed() && peaks.isUndefined())
+        r.fail(u"peak_flops: missing"_s);
+    else if (!r.failed() && !peaks.isObject())
+        r.fail(u"peak_flops: expected an object such as {\"bf16\": 989e12}, got "_s +
+               jsonValueText(peaks));
+    if (!r.failed()) {
+        Reader p(peaks.toObject(), u"peak_flops."_s);
+        p.number(u"bf16"_s, g.peakBf16, kMaxFlops);
+        p.number(u"fp8"_s, g.peakFp8, kMaxFlops, false);
+        p.number(u"int8"_s, g.peakInt8, kMaxFlops, false);
+        p.number(u"fp4"_s, g.peakFp4, kMaxFlops, false);
+        p.number(u"fp32"_s, g.peakFp32, kMaxFlops, false);
+        if (p.failed())
+            r.fail(p.error());
+    }
+    if (!r.failed())
+        r.fail(g.validate());
+    if (r.failed()) {
+        if (error)
+            *error = r.error();
+        return std::nullopt;
+    }
+    return g;
+}
+
+QJsonObject gpuToJson(const GpuSpec &g)
+{
+    return QJsonObject{
+        {u"id"_s, g.id},
+        {u"name"_s, g.name},
+        {u"memory_bytes"_s, g.memoryBytes},
+        {u"bandwidth_bytes_per_second"_s, g.bandwidth},
+        {u"peak_flops"_s, QJsonObject{{u"bf16"_s, g.peakBf16},
+                                      {u"fp8"_s, g.peakFp8},
+                                      {u"int8"_s, g.peakInt8},
+                                      {u"fp4"_s, g.peakFp4},
+                                      {u"fp32"_s, g.peakFp32}}},
+        {u"source"_s, g.source},
+        {u"notes"_s, g.notes},
+    };
+}
+
+const PresetLibrary &PresetLibrary::instance()
+{
+    static const PresetLibrary library = load({userDirectory()});
+    return library;
+}
+
+PresetLibrary PresetLibrary::load(const QStringList &userDirs)
+{
+    PresetLibrary library;
+    library.addFolder(u":/presets"_s);
+    for (const QString &dir : userDirs)
+        if (!dir.isEmpty())
+            library.addFolder(dir);
+    return library;
+}
+
+QString PresetLibrary::userDirectory()
+{
+    // Without an application name AppDataLocation is the shared data folder, not ours.
+    if (QCoreApplication::applicationName().isEmpty())
+        return {};
+    const QString base = QStandardPaths::writableLocation(QStandardPaths::AppDataLocation);
+    return base.isEmpty() ? QString() : base + u"/presets";
+}
+
+std::optional<ModelSpec> PresetLibrary::model(const QString &id) const
+{
+    for (const ModelSpec &m : m_models)
+        if (m.id == id)
+            return m;
+    return std::nullopt;
+}
+
+std::optional<GpuSpec> PresetLibrary::gpu(const QString &id) const
+{
+    for (const GpuSpec &g : m_gpus)
+        if (g.id == id)
+            return g;
+    return std::nullopt;
+}
+
+void PresetLibrary::addFolder(const QString &dir)
+{
+    for (const bool models : {true, false}) {
+        const QDir folder(dir + (models ? u"/models" : u"/gpus"));
+        if (!folder.exists())
+            continue;
+        QStringList files = folder.entryList({u"*.json"_s}, QDir::Files, QDir::NoSort);
+        std::sort(files.begin(), files.end(), naturalLess);
+        for (const QString &file : files) {
+            const QString path = folder.filePath(file);
+            QString why;
+            if (const auto object = readJsonObject(path, &why); object && models) {
+                auto m = modelFromJson(*object, &why);
+                if (m && m->id.isEmpty())
+                    why = u"id: missing"_s;
+                else if (m)
+                    upsert(m_models, named(*m));
+            } else if (object) {
+                auto g = gpuFromJson(*object, &why);
+                if (g && g->id.isEmpty())
+                    why = u"id: missing"_s;
+                else if (g)
+                    upsert(m_gpus, named(*g));
+            }
+            if (!why.isEmpty())
+                m_errors << QDir::toNativeSeparators(path) + u": " + why;
+        }
+    }
+}
+
+} // namespace kvl

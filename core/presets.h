@@ -1,0 +1,60 @@
+#pragma once
+
+#include "gpu_spec.h"
+#include "model_spec.h"
+#include <QJsonObject>
+#include <QJsonValue>
+#include <QList>
+#include <QStringList>
+#include <optional>
+
+namespace kvl {
+
+// Model and GPU presets: bundled ones compiled in (:/presets), plus JSON files the user drops
+// into <AppDataLocation>/presets (models/*.json, gpus/*.json). Later entries with the same id win.
+class PresetLibrary
+{
+public:
+    // Bundled presets plus the user folder; loaded once.
+    static const PresetLibrary &instance();
+    // Bundled presets plus the given folders (tests use this).
+    static PresetLibrary load(const QStringList &userDirs);
+    static QString userDirectory();
+
+    const QList<ModelSpec> &models() const { return m_models; }
+    const QList<GpuSpec> &gpus() const { return m_gpus; }
+    std::optional<ModelSpec> model(const QString &id) const;
+    std::optional<GpuSpec> gpu(const QString &id) const;
+    // Files that could not be read, with the reason ("models/x.json: layers: missing").
+    const QStringList &errors() const { return m_errors; }
+
+private:
+    void addFolder(const QString &dir);
+    QList<ModelSpec> m_models;
+    QList<GpuSpec> m_gpus;
+    QStringList m_errors;
+};
+
+// Bounds for fields model_spec.h leaves open; the preset reader and the HF importer share them.
+namespace limits {
+inline constexpr int maxHiddenSize = 1 << 20; // as ModelSpec::validate()
+inline constexpr int maxIntermediateSize = 1 << 24;
+inline constexpr int maxVocab = 1 << 24;
+inline constexpr int maxExperts = 4096;
+inline constexpr int maxLoraRank = 65536; // as ModelSpec::validate()
+} // namespace limits
+
+// A JSON number that must be an integer in [min, max]. Otherwise nullopt and *error says why,
+// naming `field` ("layers: 80.5 is not an integer", "kv_heads: expected an integer, got a string").
+std::optional<qint64> jsonInteger(const QJsonValue &v, const QString &field, qint64 min, qint64 max,
+                                  QString *error);
+// "a string (\"80\")", "a boolean (true)", "null": for messages about a value of the wrong type.
+QString jsonValueText(const QJsonValue &v);
+
+// Preset JSON (also the model part of a .kvledger scenario file).
+std::optional<ModelSpec> modelFromJson(const QJsonObject &o, QString *error);
+QJsonObject modelToJson(const ModelSpec &m);
+std::optional<GpuSpec> gpuFromJson(const QJsonObject &o, QString *error);
+QJsonObject gpuToJson(const GpuSpec &g);
+
+} // namespace kvl

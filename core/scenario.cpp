@@ -1,0 +1,43 @@
+#include "scenario.h"
+
+#include "presets.h"
+
+#include <cmath>
+
+namespace kvl {
+
+QString Scenario::validate() const
+{
+    if (QString e = model.validate(); !e.isEmpty())
+        return QStringLiteral("model: ") + e;
+    if (QString e = gpu.validate(); !e.isEmpty())
+        return QStringLiteral("gpu: ") + e;
+    if (gpus < 1 || gpus > limits::maxGpus)
+        return QStringLiteral("gpus: %1 is outside 1-%2").arg(gpus).arg(limits::maxGpus);
+    if (context < 0 || context > limits::maxContext)
+        return QStringLiteral("context: %1 is outside 0-%2").arg(context).arg(limits::maxContext);
+    if (batch < 1 || batch > limits::maxBatch)
+        return QStringLiteral("batch: %1 is outside 1-%2").arg(batch).arg(limits::maxBatch);
+    if (!std::isfinite(efficiency) || efficiency <= 0 || efficiency > 2)
+        return QStringLiteral("efficiency: %1 is outside (0, 2]").arg(efficiency);
+    if (!std::isfinite(memoryFraction) || memoryFraction <= 0 || memoryFraction > 1)
+        return QStringLiteral("memory fraction: %1 is outside (0, 1]").arg(memoryFraction);
+    if (responseTokens < 0 || responseTokens > limits::maxContext)
+        return QStringLiteral("response: %1 is outside 0-%2")
+            .arg(responseTokens)
+            .arg(limits::maxContext);
+    return {};
+}
+
+Scenario Scenario::seed()
+{
+    Scenario s;
+    const auto &lib = PresetLibrary::instance();
+    if (auto m = lib.model(QStringLiteral("llama-3.1-70b")))
+        s.model = *m;
+    if (auto g = lib.gpu(QStringLiteral("h100-sxm")))
+        s.gpu = *g;
+    return s;
+}
+
+} // namespace kvl

@@ -1,0 +1,30 @@
+#pragma once
+
+#include "gpu_spec.h"
+#include "model_spec.h"
+#include "precision.h"
+
+namespace kvl {
+
+// Everything the user chose. Plain value; validate() before evaluate().
+struct Scenario
+{
+    ModelSpec model;
+    GpuSpec gpu;
+    int gpus = 1;             // tensor-parallel degree the user asks about
+    qint64 context = 1'000'000;
+    int batch = 1;            // concurrent sequences
+    Precision kvPrecision = Precision::of(NumberFormat::FP16);
+    Precision weightPrecision = Precision::of(NumberFormat::FP16);
+    double efficiency = 1.0;  // achieved / datasheet bandwidth; 1.0 is the physical floor the seed uses
+    double memoryFraction = 1.0; // usable share of HBM (vLLM reserves, default 0.9)
+    qint64 responseTokens = 1000;
+
+    QString validate() const; // empty when valid, else a reason naming the field
+    friend bool operator==(const Scenario &, const Scenario &) = default;
+
+    // The seed article's scenario: Llama 3.1 70B, 10^6 tokens, fp16, one H100 SXM.
+    static Scenario seed();
+};
+
+} // namespace kvl

@@ -1,0 +1,174 @@
+#include "scenario_file.h"
+
+#include "presets.h"
+
+#include <QFile>
+#include <QJsonDocument>
+#include <QSaveFile>
+#include <cmath>
+
+namespace kvl {
+
+static const QString kFormat = QStringLiteral("kvledger-scenario");
+
+QJsonObject scenarioToJson(const Scenario &s)
+{
+    return QJsonObject{
+        {QStringLiteral("format"), kFormat},
+        {QStringLiteral("version"), kScenarioFileVersion},
+        {QStringLiteral("model"), modelToJson(s.model)},
+        {QStringLiteral("gpu"), gpuToJson(s.gpu)},
+        {QStringLiteral("gpus"), s.gpus},
+        {QStringLiteral("context"), double(s.context)},
+        {QStringLiteral("batch"), s.batch},
+        {QStringLiteral("kv_precision"), s.kvPrecision.spec()},
+        {QStringLiteral("weight_precision"), s.weightPrecision.spec()},
+        {QStringLiteral("efficiency"), s.efficiency},
+        {QStringLiteral("memory_fraction"), s.memoryFraction},
+        {QStringLiteral("response_tokens"), double(s.responseTokens)},
+    };
+}
+
+namespace {
+bool fail(QString *error, const QString &why)
+{
+    if (error)
+        *error = why;
+    return false;
+}
+
+// Reads a whole number field; `required` fields must be present.
+bool readInteger(const QJsonObject &o, const char *key, qint64 &out, QString *error)
+{
+    const QJsonValue v = o.value(QLatin1String(key));
+    if (v.isUndefined())
+        return fail(error, QStringLiteral("%1: missing").arg(QLatin1String(key)));
+    const double d = v.toDouble(std::nan(""));
+    if (!v.isDouble() || !std::isfinite(d) || d != std::floor(d) || std::fabs(d) > 1e15)
+        return fail(error, QStringLiteral("%1: not a whole number").arg(QLatin1String(key)));
+    out = qint64(d);
+    return true;
+}
+
+bool readNumber(const QJsonObject &o, const char *key, double &out, QString *error)
+{
+    const QJsonValue v = o.value(QLatin1String(key));
+    if (v.isUndefined())
+        return fail(error, QStringLiteral("%1: missing").arg(QLatin1String(key)));
+    if (!v.isDouble())
+        return fail(error, QStringLiteral("%1: not a number").arg(QLatin1String(key)));
+    out = v.toDouble();
+    return true;
+}
+
+bool readPrecision(const QJsonObject &o, const char *key, Precision &out, QString *error)
+{
+    const QJsonValue v = o.value(QLatin1String(key));
+    QString why;
+    const auto p = v.isString() ? Precision::parse(v.toString(), &why) : std::nullopt;
+    if (!p)
+        return fail(error, QStringLiteral("%1: %2").arg(QLatin1String(key),
+                                                        why.isEmpty() ? QStringLiteral("missing") : why));
+    out = *p;
+    return true;
+}
+} // namespace
+
+std::optional<Scenario> scenarioFromJson(const QJsonObject &o, QString *error)
+{
+    if (o.value(QStringLiteral("format")).toString() != kFormat) {
+        fail(error, QStringLiteral("not a KV Ledger scenario (no \"format\": \"%1\")").arg(kFormat));
+        return std::nullopt;
+    }
+    qint64 version = 0;
+    if (!readInteger(o, "version", version, error))
+        return std::nullopt;
+    if (version > kScenarioFileVersion || version < 1) {
+        fail(error, QStringLiteral("version %1 was written by a newer KV Ledger; this one reads "
+                                   "version %2")
+                        .arg(version)
+                        .arg(kScenarioFileVersion));
+        return std::nullopt;
+    }
+    Scenario s;
+    QString why;
+    const auto model = modelFromJson(o.value(QStringLiteral("model")).toObject(), &why);
+    if (!model) {
+        fail(error, QStringLiteral("model: ") + why);
+        return std::nullopt;
+    }
+    s.model = *model;
+    const auto gpu = gpuFromJson(o.value(QStringLiteral("gpu")).toObject(), &why);
+    if (!gpu) {
+        fail(error, QStringLiteral("gpu: ") + why);
+        return std::nullopt;
+    }
+    s.gpu = *gpu;
+    qint64 gpus = 0, batch = 0;
+    if (!readInteger(o, "gpus", gpus, error) || !readInteger(o, "context", s.context, error) ||
+        !readInteger(o, "batch", batch, error) ||
+        !readInteger(o, "response_tokens", s.responseTokens, error) ||
+        !readPrecision(o, "kv_precision", s.kvPrecision, error) ||
+        !readPrecision(o, "weight_precision", s.weightPrecision, error) ||
+        !readNumber(o, "efficiency", s.efficiency, error) ||
+        !readNumber(o, "memory_fraction", s.memoryFraction, error))
+        return std::nullopt;
+    if (gpus < 0 || gpus > limits::maxGpus || batch < 0 || batch > limits::maxBatch) {
+        fail(error, QStringLiteral("gpus or batch: out of range"));
+        return std::nullopt;
+    }
+    s.gpus = int(gpus);
+    s.batch = int(batch);
+    if (const QString e = s.validate(); !e.isEmpty()) {
+        fail(error, e);
+        return std::nullopt;
+    }
+    return s;
+}
+
+QByteArray writeScenario(const Scenario &s)
+{
+    return QJsonDocument(scenarioToJson(s)).toJson(QJsonDocument::Indented);
+}
+
+std::optional<Scenario> readScenario(const QByteArray &data, QString *error)
+{
+    QJsonParseError pe;
+    const QJsonDocument doc = QJsonDocument::fromJson(data, &pe);
+    if (pe.error != QJsonParseError::NoError) {
+        fail(error, QStringLiteral("not valid JSON at byte %1: %2").arg(pe.offset).arg(pe.errorString()));
+        return std::nullopt;
+    }
+    if (!doc.isObject()) {
+        fail(error, QStringLiteral("not a JSON object"));
+        return std::nullopt;
+    }
+    return scenarioFromJson(doc.object(), error);
+}
+
+bool saveScenarioFile(const Scenario &s, const QString &path, QString *error)
+{
+    QSaveFile f(path);
+    if (!f.open(QIODevice::WriteOnly))
+        return fail(error, QStringLiteral("%1: %2").arg(path, f.errorString()));
+    const QByteArray data = writeScenario(s);
+    if (f.write(data) != data.size() || !f.commit())
+        return fail(error, QStringLiteral("%1: %2").arg(path, f.errorString()));
+    return true;
+}
+
+std::optional<Scenario> loadScenarioFile(const QString &path, QString *error)
+{
+    QFile f(path);
+    if (!f.open(QIODevice::ReadOnly)) {
+        fail(error, QStringLiteral("%1: %2").arg(path, f.errorString()));
+        return std::nullopt;
+    }
+    if (f.size() > 16 * 1024 * 1024) {
+        fail(error, QStringLiteral("%1: larger than 16 MiB; not a scenario").arg(path));
+        return std::nullopt;
+    }
+    return readScenario(f.readAll(), error);
+}
+
+} // namespace kvl

@@ -1,0 +1,17 @@
+#pragma once
+
+#include "ledger.h"
+#include <QList>
+#include <QPointF>
+
+namespace kvl {
+
+// `count` context lengths log-spaced over [from, to], rounded to whole tokens, strictly increasing.
+QList<qint64> logSpacedContexts(qint64 from, qint64 to, int count);
+
+// quantity(context) for each context; other scenario fields fixed.
+QList<QPointF> sweepContext(const Scenario &s, Quantity q, const QList<qint64> &contexts);
+// quantity(gpus) for gpus = 1..maxGpus.
+QList<QPointF> sweepGpus(const Scenario &s, Quantity q, int maxGpus);
+
+} // namespace kvl

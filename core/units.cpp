@@ -1,0 +1,133 @@
+#include "units.h"
+
+#include <QLocale>
+#include <QRegularExpression>
+#include <cmath>
+
+namespace kvl {
+
+std::optional<qint64> parseTokenCount(QStringView text, QString *error)
+{
+    auto fail = [&](const QString &why) -> std::optional<qint64> {
+        if (error)
+            *error = why;
+        return std::nullopt;
+    };
+    const QString t = text.trimmed().toString().remove(u',').remove(u'_');
+    static const QRegularExpression re(
+        QStringLiteral(R"(^([0-9]+(?:\.[0-9]+)?(?:[eE][+]?[0-9]+)?)\s*([kKmMgGtT]i?)?$)"));
+    const auto match = re.match(t);
+    if (!match.hasMatch())
+        return fail(QStringLiteral("\"%1\" is not a token count").arg(text));
+    bool ok = false;
+    const double number = match.captured(1).toDouble(&ok);
+    const QString suffix = match.captured(2);
+    double scale = 1;
+    if (!suffix.isEmpty()) {
+        const int power = QStringLiteral("kmgt").indexOf(suffix.at(0).toLower()) + 1;
+        const bool binary = suffix.size() == 2;
+        scale = std::pow(binary ? 1024.0 : 1000.0, power);
+    }
+    const double value = number * scale;
+    if (!ok || !std::isfinite(value) || value > 1e18)
+        return fail(QStringLiteral("\"%1\" is too large").arg(text));
+    if (value != std::floor(value))
+        return fail(QStringLiteral("\"%1\" is not a whole number of tokens").arg(text));
+    return static_cast<qint64>(value);
+}
+
+static QLocale groupingLocale()
+{
+    // The seed's own notation: 327,680. C locale groups nothing; English does.
+    QLocale l(QLocale::English, QLocale::UnitedStates);
+    return l;
+}
+
+QString formatInteger(qint64 value)
+{
+    return groupingLocale().toString(value);
+}
+
+QString formatInteger(double value)
+{
+    if (std::fabs(value) < kExactIntegerLimit)
+        return formatInteger(static_cast<qint64>(std::llround(value)));
+    return groupingLocale().toString(value, 'e', 6);
+}
+
+QString formatNumber(double value, int significant)
+{
+    if (!std::isfinite(value))
+        return QStringLiteral("—");
+    if (value == 0)
+        return QStringLiteral("0");
+    const int magnitude = static_cast<int>(std::floor(std::log10(std::fabs(value))));
+    const int decimals = std::max(0, significant - 1 - magnitude);
+    if (magnitude >= 15)
+        return groupingLocale().toString(value, 'g', significant);
+    QString text = groupingLocale().toString(value, 'f', decimals);
+    // "8×", not "8.00×": trailing zeros claim a precision the number does not need.
+    if (decimals > 0) {
+        while (text.endsWith(u'0'))
+            text.chop(1);
+        if (text.endsWith(u'.'))
+            text.chop(1);
+    }
+    return text;
+}
+
+QString formatBytes(double bytes, ByteUnits units, int significant)
+{
+    static const char *const si[] = {"B", "kB", "MB", "GB", "TB", "PB", "EB"};
+    static const char *const bin[] = {"B", "KiB", "MiB", "GiB", "TiB", "PiB", "EiB"};
+    const double base = units == ByteUnits::SI ? 1000.0 : 1024.0;
+    int i = 0;
+    double v = bytes;
+    while (std::fabs(v) >= base && i < 6) {
+        v /= base;
+        ++i;
+    }
+    const char *unit = units == ByteUnits::SI ? si[i] : bin[i];
+    if (i == 0)
+        return formatInteger(bytes) + u" B";
+    // Exact multiples read better without trailing zeros: "320 KiB", not "320.0 KiB".
+    const QString number = v == std::floor(v) && std::fabs(v) < 1e6 ? formatInteger(v)
+                                                                      : formatNumber(v, significant);
+    return number + u' ' + QString::fromLatin1(unit);
+}
+
+QString formatBytesExact(double bytes)
+{
+    if (bytes == std::floor(bytes) && std::fabs(bytes) < kExactIntegerLimit)
+        return formatInteger(bytes) + u" B";
+    return formatBytes(bytes, ByteUnits::SI);
+}
+
+QString formatSeconds(double seconds, int significant)
+{
+    if (!std::isfinite(seconds))
+        return QStringLiteral("—");
+    const double a = std::fabs(seconds);
+    if (a == 0)
+        return QStringLiteral("0 s");
+    if (a < 1e-6)
+        return formatNumber(seconds * 1e9, significant) + u" ns";
+    if (a < 1e-3)
+        return formatNumber(seconds * 1e6, significant) + u" µs";
+    if (a < 1)
+        return formatNumber(seconds * 1e3, significant) + u" ms";
+    if (a < 120)
+        return formatNumber(seconds, significant) + u" s";
+    if (a < 7200)
+        return formatNumber(seconds / 60, significant) + u" min";
+    if (a < 172800)
+        return formatNumber(seconds / 3600, significant) + u" h";
+    return formatNumber(seconds / 86400, significant) + u" days";
+}
+
+QString formatRate(double bytesPerSecond, ByteUnits units)
+{
+    return formatBytes(bytesPerSecond, units, 3) + u"/s";
+}
+
+} // namespace kvl

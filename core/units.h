@@ -1,0 +1,31 @@
+#pragma once
+
+#include <QString>
+#include <QStringView>
+#include <optional>
+
+namespace kvl {
+
+// Datasheets use SI (1 GB = 10^9 B); KiB/MiB/GiB are binary. The app always says which.
+enum class ByteUnits { SI, Binary };
+
+// "131072", "128k" (128,000), "1M" (10^6), "128Ki" (131,072), "1Mi" (2^20), "1.5M", "1e6".
+// Returns nullopt and sets *error to a readable reason when the text is not a token count.
+std::optional<qint64> parseTokenCount(QStringView text, QString *error = nullptr);
+
+// Integer with thousands separators as the seed writes them: 327,680.
+QString formatInteger(qint64 value);
+QString formatInteger(double value);
+
+// "327.68 GB" / "305.18 GiB"; small values stay exact ("327,680 B" is formatBytesExact).
+QString formatBytes(double bytes, ByteUnits units, int significant = 4);
+// "327,680 B" when the value is an exact integer that fits, otherwise formatBytes.
+QString formatBytesExact(double bytes);
+QString formatSeconds(double seconds, int significant = 3);
+QString formatRate(double bytesPerSecond, ByteUnits units); // "3.35 TB/s"
+QString formatNumber(double value, int significant = 3);    // 3 significant digits, grouped
+
+// Largest double whose integer value is exactly representable.
+inline constexpr double kExactIntegerLimit = 9007199254740992.0; // 2^53
+
+} // namespace kvl

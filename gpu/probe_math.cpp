@@ -1,0 +1,84 @@
+#include "bandwidth_probe.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace kvl::gpu {
+
+uint32_t expectedChecksum(uint64_t first, uint64_t count)
+{
+    // Sum of first..first+count-1 is count * (2 first + count - 1) / 2; one factor is even, and
+    // halving it first keeps the product exact mod 2^64, hence mod 2^32.
+    const uint64_t a = count;
+    const uint64_t b = 2 * first + count - 1;
+    const uint64_t indexSum = count == 0 ? 0 : (a % 2 == 0 ? (a / 2) * b : a * (b / 2));
+    return static_cast<uint32_t>(indexSum) * kPatternMul +
+           static_cast<uint32_t>(count) * kPatternAdd;
+}
+
+uint64_t defaultBufferBytes(uint64_t cacheBytes, uint64_t freeBytes, uint64_t floorBytes)
+{
+    uint64_t target = std::max<uint64_t>({4 * cacheBytes, floorBytes, kBufferAlign});
+    uint64_t pow2 = kBufferAlign;
+    while (pow2 < target)
+        pow2 *= 2;
+    if (freeBytes > 0)
+        pow2 = std::min(pow2, freeBytes / 2);
+    return std::max<uint64_t>(pow2 / kBufferAlign * kBufferAlign, kBufferAlign);
+}
+
+bool belowCache(uint64_t bytes, uint64_t cacheBytes) { return bytes < 4 * cacheBytes; }
+
+int gridBlocks(int smCount, int residentBlocksPerSm, uint64_t vectors, int blockThreads)
+{
+    const uint64_t full = uint64_t(std::max(smCount, 1)) * uint64_t(std::max(residentBlocksPerSm, 1));
+    const uint64_t threads = uint64_t(std::max(blockThreads, 1));
+    const uint64_t needed = std::max<uint64_t>(vectors / threads + (vectors % threads != 0), 1);
+    return static_cast<int>(std::min(full, needed));
+}
+
+std::vector<uint64_t> logSpacedSizes(uint64_t minBytes, uint64_t maxBytes, int points,
+                                     uint64_t align)
+{
+    std::vector<uint64_t> sizes;
+    align = std::max<uint64_t>(align, 1);
+    minBytes = std::max(minBytes / align * align, align);
+    maxBytes = std::max(maxBytes / align * align, minBytes);
+    if (points <= 1 || minBytes == maxBytes) {
+        sizes.push_back(maxBytes);
+        return sizes;
+    }
+    const double ratio = std::log(double(maxBytes) / double(minBytes)) / double(points - 1);
+    for (int i = 0; i < points; ++i) {
+        uint64_t bytes = i == points - 1 ? maxBytes
+                                         : uint64_t(std::llround(double(minBytes) *
+                                                                 std::exp(ratio * i)));
+        bytes = std::clamp<uint64_t>(bytes / align * align, minBytes, maxBytes);
+        if (sizes.empty() || bytes > sizes.back())
+            sizes.push_back(bytes);
+    }
+    return sizes;
+}
+
+int oddRepeats(double targetSeconds, double perRepeatSeconds, int maxCount)
+{
+    double wanted = perRepeatSeconds > 0 ? std::ceil(targetSeconds / perRepeatSeconds) : 1.0;
+    int count = static_cast<int>(std::clamp(wanted, 1.0, double(std::max(maxCount, 1))));
+    if (count % 2 == 0)
+        count = count + 1 <= maxCount ? count + 1 : count - 1;
+    return std::max(count, 1);
+}
+
+SampleStats summarize(std::vector<double> values)
+{
+    SampleStats stats;
+    if (values.empty())
+        return stats;
+    std::sort(values.begin(), values.end());
+    const size_t n = values.size();
+    stats.median = n % 2 == 1 ? values[n / 2] : 0.5 * (values[n / 2 - 1] + values[n / 2]);
+    stats.best = values.back();
+    return stats;
+}
+
+} // namespace kvl::gpu

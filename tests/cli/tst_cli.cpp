@@ -1,0 +1,188 @@
+// Runs the kvledger-cli binary itself: output, JSON keys, and every bad-input path.
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QProcess>
+#include <QTemporaryDir>
+#include <QTest>
+
+class TestCli : public QObject
+{
+    Q_OBJECT
+    struct Run
+    {
+        int exit = -1;
+        QString out;
+        QString err;
+    };
+    static Run run(const QStringList &args)
+    {
+        QProcess p;
+        p.start(QStringLiteral(KVL_CLI), args);
+        if (!p.waitForFinished(60000))
+            return {};
+        return {p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -2,
+                QString::fromUtf8(p.readAllStandardOutput()),
+                QString::fromUtf8(p.readAllStandardError())};
+    }
+    static QJsonObject json(const QStringList &args)
+    {
+        const Run r = run(args);
+        return QJsonDocument::fromJson(r.out.toUtf8()).object();
+    }
+
+private slots:
+    void seedLedgerByDefault()
+    {
+        const Run r = run({});
+        QCOMPARE(r.exit, 0);
+        QVERIFY2(r.out.contains(QStringLiteral("2 × 80 × 8 × 128 × 2 = 327,680 B")), qPrintable(r.out));
+        QVERIFY(r.out.contains(QStringLiteral("Llama 3.1 70B")));
+        QVERIFY(r.err.isEmpty());
+    }
+
+    void jsonKeys()
+    {
+        const QJsonObject o = json({QStringLiteral("ledger"), QStringLiteral("--json")});
+        for (const char *key :
+             {"kv_bytes_per_token", "kv_bytes_per_token_mha", "gqa_factor", "kv_bytes",
+              "kv_bytes_per_gpu", "weight_bytes", "gpus_to_fit", "tp_degree", "seconds_per_token",
+              "kv_seconds_per_token", "tokens_per_second", "response_seconds",
+              "arithmetic_intensity", "ridge_point"})
+            QVERIFY2(o.contains(QLatin1String(key)), key);
+        QCOMPARE(o.value(QStringLiteral("kv_bytes_per_token")).toInteger(), 327680);
+        QCOMPARE(o.value(QStringLiteral("kv_bytes")).toInteger(), 327680000000);
+        QCOMPARE(o.value(QStringLiteral("gpus_to_fit")).toInt(), 6);
+        QCOMPARE(o.value(QStringLiteral("tp_degree")).toInt(), 8);
+    }
+
+    void referenceTable_data()
+    {
+        QTest::addColumn<QString>("model");
+        QTest::addColumn<qint64>("bytesPerToken");
+        // cost-model.md section 8, bf16/fp16 KV, batch 1.
+        QTest::addRow("llama-3.1-8b") << "llama-3.1-8b" << qint64(131072);
+        QTest::addRow("llama-3.1-70b") << "llama-3.1-70b" << qint64(327680);
+        QTest::addRow("llama-3.3-70b") << "llama-3.3-70b" << qint64(327680);
+        QTest::addRow("llama-3.1-405b") << "llama-3.1-405b" << qint64(516096);
+        QTest::addRow("mistral-7b-v0.1") << "mistral-7b-v0.1" << qint64(131072);
+        QTest::addRow("mixtral-8x7b") << "mixtral-8x7b" << qint64(131072);
+        QTest::addRow("qwen2.5-72b") << "qwen2.5-72b" << qint64(327680);
+        QTest::addRow("gemma-2-9b") << "gemma-2-9b" << qint64(344064);
+        QTest::addRow("deepseek-v3") << "deepseek-v3" << qint64(70272);
+    }
+    void referenceTable()
+    {
+        QFETCH(QString, model);
+        QFETCH(qint64, bytesPerToken);
+        const QJsonObject o = json({QStringLiteral("ledger"), QStringLiteral("--json"),
+                                    QStringLiteral("--model"), model});
+        QCOMPARE(o.value(QStringLiteral("kv_bytes_per_token")).toInteger(), bytesPerToken);
+    }
+
+    void options_data()
+    {
+        QTest::addColumn<QStringList>("args");
+        QTest::addColumn<QString>("key");
+        QTest::addColumn<double>("value");
+        QTest::addRow("8 GPUs ~12 ms") << QStringList{"--gpus", "8"} << "kv_seconds_per_token"
+                                       << 40.96e9 / 3.35e12;
+        QTest::addRow("128Ki context") << QStringList{"--context", "128Ki"} << "kv_bytes"
+                                       << 327680.0 * 131072;
+        QTest::addRow("fp8 KV") << QStringList{"--kv-precision", "fp8"} << "kv_bytes_per_token"
+                                << 163840.0;
+        QTest::addRow("batch 4") << QStringList{"--batch", "4"} << "kv_bytes" << 4 * 327.68e9;
+        QTest::addRow("H200") << QStringList{"--gpu", "h200"} << "kv_seconds_per_token"
+                              << 327.68e9 / 4.8e12;
+        QTest::addRow("efficiency") << QStringList{"--efficiency", "0.5"}
+                                    << "kv_seconds_per_token" << 327.68e9 / 3.35e12 / 0.5;
+    }
+    void options()
+    {
+        QFETCH(QStringList, args);
+        QFETCH(QString, key);
+        QFETCH(double, value);
+        const QJsonObject o = json(QStringList{QStringLiteral("ledger"), QStringLiteral("--json")} + args);
+        QCOMPARE(o.value(key).toDouble(), value);
+    }
+
+    void badInput_data()
+    {
+        QTest::addColumn<QStringList>("args");
+        QTest::addColumn<QString>("message");
+        QTest::addRow("negative context") << QStringList{"ledger", "--context", "-5"}
+                                          << "kvledger-cli: --context: \"-5\" is not a token count";
+        QTest::addRow("context words") << QStringList{"ledger", "--context", "lots"} << "--context";
+        QTest::addRow("context too long") << QStringList{"ledger", "--context", "1e9"} << "--context";
+        QTest::addRow("gpus zero") << QStringList{"ledger", "--gpus", "0"} << "--gpus";
+        QTest::addRow("gpus text") << QStringList{"ledger", "--gpus", "eight"} << "--gpus";
+        QTest::addRow("batch") << QStringList{"ledger", "--batch", "5000"} << "--batch";
+        QTest::addRow("NaN efficiency") << QStringList{"ledger", "--efficiency", "nan"} << "--efficiency";
+        QTest::addRow("precision") << QStringList{"ledger", "--kv-precision", "fp12"} << "--kv-precision";
+        QTest::addRow("model") << QStringList{"ledger", "--model", "gpt-9"} << "--model";
+        QTest::addRow("gpu") << QStringList{"ledger", "--gpu", "voodoo2"} << "--gpu";
+        QTest::addRow("missing config") << QStringList{"ledger", "--config", "/nonexistent/config.json"} << "--config";
+        QTest::addRow("unknown option") << QStringList{"ledger", "--frobnicate"} << "frobnicate";
+        QTest::addRow("unknown command") << QStringList{"explode"} << "explode";
+        QTest::addRow("missing value") << QStringList{"ledger", "--context"} << "context";
+        QTest::addRow("sweep quantity") << QStringList{"sweep", "--over", "context", "--quantity", "x"} << "--quantity";
+        QTest::addRow("sweep over") << QStringList{"sweep", "--over", "time", "--quantity", "kv_bytes"} << "--over";
+        QTest::addRow("units") << QStringList{"ledger", "--units", "furlongs"} << "--units";
+    }
+    void badInput()
+    {
+        QFETCH(QStringList, args);
+        QFETCH(QString, message);
+        const Run r = run(args);
+        QCOMPARE(r.exit, 2);
+        QVERIFY2(r.err.contains(message), qPrintable(r.err));
+        QCOMPARE(r.err.count(u'\n'), 1); // one line
+        QVERIFY(r.out.isEmpty());
+    }
+
+    void brokenConfig()
+    {
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("config.json"));
+        QFile f(path);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write(R"({"num_hidden_layers": 80, "num_attention_heads": "sixty-four"})");
+        f.close();
+        const Run r = run({QStringLiteral("ledger"), QStringLiteral("--config"), path});
+        QCOMPARE(r.exit, 2);
+        QVERIFY2(r.err.contains(QStringLiteral("num_attention_heads")), qPrintable(r.err));
+    }
+
+    void presets()
+    {
+        const QJsonObject o = json({QStringLiteral("presets"), QStringLiteral("--json")});
+        QCOMPARE(o.value(QStringLiteral("models")).toArray().size(), 9);
+        QCOMPARE(o.value(QStringLiteral("gpus")).toArray().size(), 7);
+        const Run r = run({QStringLiteral("presets")});
+        QCOMPARE(r.exit, 0);
+        QVERIFY(r.out.contains(QStringLiteral("deepseek-v3")));
+    }
+
+    void sweepCsv()
+    {
+        const Run r = run({QStringLiteral("sweep"), QStringLiteral("--over"), QStringLiteral("gpus"),
+                           QStringLiteral("--quantity"), QStringLiteral("kv_bytes_per_gpu"),
+                           QStringLiteral("--to"), QStringLiteral("16"), QStringLiteral("--csv")});
+        QCOMPARE(r.exit, 0);
+        const QStringList lines = r.out.trimmed().split(u'\n');
+        QCOMPARE(lines.size(), 17);
+        QCOMPARE(lines.at(0), QStringLiteral("gpus,kv_bytes_per_gpu"));
+        QCOMPARE(lines.at(8), QStringLiteral("8,40960000000"));
+        QCOMPARE(lines.at(16), QStringLiteral("16,40960000000"));
+    }
+
+    void help()
+    {
+        const Run r = run({QStringLiteral("ledger"), QStringLiteral("--help")});
+        QCOMPARE(r.exit, 0);
+        QVERIFY(r.out.contains(QStringLiteral("--kv-precision")));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestCli)
+#include "tst_cli.moc"

@@ -1,0 +1,98 @@
+#include "units.h"
+
+#include <QTest>
+
+using namespace kvl;
+
+class TestUnits : public QObject
+{
+    Q_OBJECT
+private slots:
+    void parseTokens_data()
+    {
+        QTest::addColumn<QString>("text");
+        QTest::addColumn<bool>("ok");
+        QTest::addColumn<qint64>("tokens");
+        QTest::addRow("plain") << "131072" << true << qint64(131072);
+        QTest::addRow("k is SI") << "128k" << true << qint64(128000);
+        QTest::addRow("K is SI") << "128K" << true << qint64(128000);
+        QTest::addRow("M is SI") << "1M" << true << qint64(1000000);
+        QTest::addRow("Ki is binary") << "128Ki" << true << qint64(131072);
+        QTest::addRow("Mi is binary") << "1Mi" << true << qint64(1048576);
+        QTest::addRow("decimal M") << "1.5M" << true << qint64(1500000);
+        QTest::addRow("exponent") << "1e6" << true << qint64(1000000);
+        QTest::addRow("grouped") << "1,000,000" << true << qint64(1000000);
+        QTest::addRow("spaces") << "  64k " << true << qint64(64000);
+        QTest::addRow("zero") << "0" << true << qint64(0);
+        QTest::addRow("negative") << "-5" << false << qint64(0);
+        QTest::addRow("empty") << "" << false << qint64(0);
+        QTest::addRow("word") << "lots" << false << qint64(0);
+        QTest::addRow("fraction") << "1.5" << false << qint64(0);
+        QTest::addRow("nan") << "nan" << false << qint64(0);
+        QTest::addRow("inf") << "inf" << false << qint64(0);
+        QTest::addRow("huge") << "1e300" << false << qint64(0);
+        QTest::addRow("bad suffix") << "12x" << false << qint64(0);
+    }
+    void parseTokens()
+    {
+        QFETCH(QString, text);
+        QFETCH(bool, ok);
+        QFETCH(qint64, tokens);
+        QString error;
+        const auto n = parseTokenCount(text, &error);
+        QCOMPARE(n.has_value(), ok);
+        if (ok)
+            QCOMPARE(*n, tokens);
+        else
+            QVERIFY2(error.contains(u'"' + text + u'"'), qPrintable(error));
+    }
+
+    void formatBytes_data()
+    {
+        QTest::addColumn<double>("bytes");
+        QTest::addColumn<bool>("binary");
+        QTest::addColumn<QString>("text");
+        // The seed's "320 KB" is 320 KiB; its "320 GB" is 327.68 GB at 10^6 tokens.
+        QTest::addRow("320 KiB") << 327680.0 << true << "320 KiB";
+        QTest::addRow("327.7 kB") << 327680.0 << false << "327.7 kB";
+        QTest::addRow("327.7 GB") << 327.68e9 << false << "327.7 GB";
+        QTest::addRow("320 GiB") << 320.0 * (1ull << 30) << true << "320 GiB";
+        QTest::addRow("141.1 GB") << 141107412992.0 << false << "141.1 GB";
+        QTest::addRow("bytes") << 512.0 << false << "512 B";
+        QTest::addRow("80 GB") << 80e9 << false << "80 GB";
+    }
+    void formatBytes()
+    {
+        QFETCH(double, bytes);
+        QFETCH(bool, binary);
+        QFETCH(QString, text);
+        QCOMPARE(kvl::formatBytes(bytes, binary ? ByteUnits::Binary : ByteUnits::SI), text);
+    }
+
+    void formatExact()
+    {
+        QCOMPARE(formatBytesExact(327680), QStringLiteral("327,680 B"));
+        QCOMPARE(formatBytesExact(327680000000.0), QStringLiteral("327,680,000,000 B"));
+        QCOMPARE(formatInteger(qint64(2621440)), QStringLiteral("2,621,440"));
+    }
+
+    void formatSeconds_data()
+    {
+        QTest::addColumn<double>("seconds");
+        QTest::addColumn<QString>("text");
+        QTest::addRow("ms") << 0.0978149 << "97.8 ms";
+        QTest::addRow("12 ms") << 0.0122269 << "12.2 ms";
+        QTest::addRow("s") << 97.83 << "97.8 s";
+        QTest::addRow("min") << 600.0 << "10 min";
+        QTest::addRow("us") << 4.2e-5 << "42 µs";
+    }
+    void formatSeconds()
+    {
+        QFETCH(double, seconds);
+        QFETCH(QString, text);
+        QCOMPARE(kvl::formatSeconds(seconds), text);
+    }
+};
+
+QTEST_GUILESS_MAIN(TestUnits)
+#include "tst_units.moc"

@@ -1,0 +1,260 @@
+// The streaming-read probe's helpers and host path; CUDA checks skip without a device.
+
+#include "bandwidth_probe.h"
+
+#include <QtTest>
+
+#include <atomic>
+#include <chrono>
+#include <thread>
+
+using namespace kvl::gpu;
+
+namespace {
+
+constexpr quint64 MiB = quint64(1) << 20;
+constexpr quint64 GiB = quint64(1) << 30;
+
+MeasureRequest smallHostRequest()
+{
+    MeasureRequest request;
+    request.device = "host";
+    request.bytes = 16 * MiB;
+    request.samples = 5;
+    request.warmups = 1;
+    request.minSampleSeconds = 0.01;
+    return request;
+}
+
+} // namespace
+
+class TestHostProbe : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void expectedChecksum_data();
+    void expectedChecksum();
+    void defaultBufferBytes_data();
+    void defaultBufferBytes();
+    void gridBlocks_data();
+    void gridBlocks();
+    void logSpacedSizes();
+    void parseDevice_data();
+    void parseDevice();
+    void measuresHost();
+    void progressIsMonotonic();
+    void cancelIsQuick();
+    void belowCacheIsFlagged();
+    void badRequestsAreErrors();
+    void noCudaDeviceGivesReason();
+    void measuresCudaDevice();
+};
+
+void TestHostProbe::expectedChecksum_data()
+{
+    QTest::addColumn<quint64>("first");
+    QTest::addColumn<quint64>("count");
+    QTest::addRow("empty") << quint64(0) << quint64(0);
+    QTest::addRow("one") << quint64(0) << quint64(1);
+    QTest::addRow("odd count") << quint64(5) << quint64(1001);
+    QTest::addRow("even count") << quint64(7) << quint64(4096);
+    QTest::addRow("across 2^32") << (quint64(1) << 32) - 3 << quint64(10);
+    QTest::addRow("beyond 2^33") << (quint64(1) << 33) << quint64(7);
+}
+
+void TestHostProbe::expectedChecksum()
+{
+    QFETCH(quint64, first);
+    QFETCH(quint64, count);
+    uint32_t sum = 0;
+    for (quint64 i = first; i < first + count; ++i)
+        sum += patternValue(i);
+    QCOMPARE(kvl::gpu::expectedChecksum(first, count), sum);
+}
+
+void TestHostProbe::defaultBufferBytes_data()
+{
+    QTest::addColumn<quint64>("cache");
+    QTest::addColumn<quint64>("free");
+    QTest::addColumn<quint64>("floor");
+    QTest::addColumn<quint64>("expected");
+    QTest::addRow("H200 L2") << 50 * MiB << 140 * GiB << 4 * GiB << 4 * GiB;
+    QTest::addRow("VM 480 MiB L3") << 480 * MiB << 20 * GiB << GiB << 2 * GiB;
+    QTest::addRow("free unknown") << 320 * MiB << quint64(0) << GiB << 2 * GiB;
+    QTest::addRow("bounded by free") << GiB << 3 * GiB << GiB << quint64(3 * GiB / 2);
+    QTest::addRow("tiny") << quint64(0) << quint64(100) << quint64(0) << quint64(kBufferAlign);
+}
+
+void TestHostProbe::defaultBufferBytes()
+{
+    QFETCH(quint64, cache);
+    QFETCH(quint64, free);
+    QFETCH(quint64, floor);
+    QFETCH(quint64, expected);
+    const quint64 bytes = kvl::gpu::defaultBufferBytes(cache, free, floor);
+    QCOMPARE(bytes, expected);
+    QCOMPARE(bytes % kBufferAlign, quint64(0));
+}
+
+void TestHostProbe::gridBlocks_data()
+{
+    QTest::addColumn<int>("sms");
+    QTest::addColumn<int>("resident");
+    QTest::addColumn<quint64>("vectors");
+    QTest::addColumn<int>("expected");
+    QTest::addRow("big buffer") << 132 << 8 << ~quint64(0) << 1056;
+    QTest::addRow("1 MiB") << 132 << 8 << quint64(65536) << 256;
+    QTest::addRow("one vector") << 132 << 8 << quint64(1) << 1;
+    QTest::addRow("no occupancy") << 0 << 0 << quint64(1000) << 1;
+}
+
+void TestHostProbe::gridBlocks()
+{
+    QFETCH(int, sms);
+    QFETCH(int, resident);
+    QFETCH(quint64, vectors);
+    QFETCH(int, expected);
+    QCOMPARE(kvl::gpu::gridBlocks(sms, resident, vectors, 256), expected);
+}
+
+void TestHostProbe::logSpacedSizes()
+{
+    const auto sizes = kvl::gpu::logSpacedSizes(MiB, 4 * GiB, 40);
+    QCOMPARE(sizes.size(), size_t(40));
+    QCOMPARE(sizes.front(), MiB);
+    QCOMPARE(sizes.back(), 4 * GiB);
+    for (size_t i = 1; i < sizes.size(); ++i) {
+        QVERIFY(sizes[i] > sizes[i - 1]);
+        QCOMPARE(sizes[i] % kBufferAlign, quint64(0));
+    }
+    QCOMPARE(kvl::gpu::logSpacedSizes(4096, 8192, 10).size(), size_t(2));
+}
+
+void TestHostProbe::parseDevice_data()
+{
+    QTest::addColumn<QString>("text");
+    QTest::addColumn<bool>("valid");
+    QTest::addColumn<int>("kind");
+    QTest::addColumn<int>("index");
+    QTest::addRow("host") << QStringLiteral("host") << true << int(DeviceSpec::Kind::Host) << 0;
+    QTest::addRow("all") << QStringLiteral("all") << true << int(DeviceSpec::Kind::AllCuda) << 0;
+    QTest::addRow("cuda:3") << QStringLiteral("cuda:3") << true << int(DeviceSpec::Kind::Cuda) << 3;
+    QTest::addRow("no index") << QStringLiteral("cuda:") << false << 0 << 0;
+    QTest::addRow("negative") << QStringLiteral("cuda:-1") << false << 0 << 0;
+    QTest::addRow("trailing") << QStringLiteral("cuda:1x") << false << 0 << 0;
+    QTest::addRow("other") << QStringLiteral("gpu") << false << 0 << 0;
+}
+
+void TestHostProbe::parseDevice()
+{
+    QFETCH(QString, text);
+    QFETCH(bool, valid);
+    QFETCH(int, kind);
+    QFETCH(int, index);
+    const auto spec = kvl::gpu::parseDevice(text.toStdString());
+    QCOMPARE(spec.has_value(), valid);
+    if (spec) {
+        QCOMPARE(int(spec->kind), kind);
+        QCOMPARE(spec->index, index);
+    }
+}
+
+void TestHostProbe::measuresHost()
+{
+    const auto result = measure(smallHostRequest());
+    QVERIFY2(result.ok(), result.error.c_str());
+    const Measurement &m = *result.value;
+    QCOMPARE(m.device, std::string("host"));
+    QVERIFY(m.checksumOk);
+    QCOMPARE(m.samples, 5);
+    QVERIFY(m.medianGBps > 0.1);
+    QVERIFY(m.bestGBps >= m.medianGBps);
+    QVERIFY(m.bytesCounted >= 5 * m.bytes);
+}
+
+void TestHostProbe::progressIsMonotonic()
+{
+    std::vector<double> seen;
+    const auto result = measure(smallHostRequest(), [&](double f) { seen.push_back(f); });
+    QVERIFY(result.ok());
+    QVERIFY(!seen.empty());
+    for (size_t i = 1; i < seen.size(); ++i)
+        QVERIFY(seen[i] >= seen[i - 1]);
+    QCOMPARE(seen.back(), 1.0);
+}
+
+void TestHostProbe::cancelIsQuick()
+{
+    MeasureRequest request = smallHostRequest();
+    request.bytes = 64 * MiB;
+    request.samples = 10000;
+    request.minSampleSeconds = 0.5;
+    std::atomic<bool> cancel{false};
+    std::optional<Result<Measurement>> result;
+    std::chrono::steady_clock::time_point returned;
+    std::thread worker([&] {
+        result.emplace(measure(request, {}, &cancel));
+        returned = std::chrono::steady_clock::now();
+    });
+    std::this_thread::sleep_for(std::chrono::milliseconds(300));
+    const auto asked = std::chrono::steady_clock::now();
+    cancel.store(true);
+    worker.join();
+    QVERIFY(result && !result->ok() && result->cancelled);
+    QVERIFY(returned - asked < std::chrono::milliseconds(200));
+}
+
+void TestHostProbe::belowCacheIsFlagged()
+{
+    const auto result = measure(smallHostRequest());
+    QVERIFY(result.ok());
+    QCOMPARE(result.value->belowCache, belowCache(16 * MiB, hostDevice().l2Bytes));
+    QVERIFY(belowCache(100 * MiB, 32 * MiB));
+    QVERIFY(!belowCache(128 * MiB, 32 * MiB));
+}
+
+void TestHostProbe::badRequestsAreErrors()
+{
+    MeasureRequest request = smallHostRequest();
+    request.samples = 0;
+    QVERIFY(!measure(request).ok());
+    request = smallHostRequest();
+    request.device = "gpu0";
+    QVERIFY(!measure(request).error.empty());
+    request = smallHostRequest();
+    request.bytes = quint64(1) << 50;
+    QVERIFY(!measure(request).ok());
+}
+
+void TestHostProbe::noCudaDeviceGivesReason()
+{
+    const DeviceList list = cudaDevices();
+    if (!list.devices.empty())
+        QSKIP("a CUDA device is present");
+    QVERIFY(!list.reason.empty());
+    if (!cudaBuilt())
+        QCOMPARE(list.reason, std::string("built without CUDA"));
+    MeasureRequest request = smallHostRequest();
+    request.device = "cuda:0";
+    const auto result = measure(request);
+    QVERIFY(!result.ok());
+    QVERIFY(!result.error.empty());
+}
+
+void TestHostProbe::measuresCudaDevice()
+{
+    if (cudaDevices().devices.empty())
+        QSKIP("no CUDA device");
+    MeasureRequest request;
+    request.device = "cuda:0";
+    request.bytes = 256 * MiB;
+    request.samples = 5;
+    const auto result = measure(request);
+    QVERIFY2(result.ok(), result.error.c_str());
+    QVERIFY(result.value->checksumOk);
+    QVERIFY(result.value->medianGBps > 10);
+}
+
+QTEST_GUILESS_MAIN(TestHostProbe)
+#include "tst_host_probe.moc"

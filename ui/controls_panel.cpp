@@ -1,0 +1,327 @@
+#include "controls_panel.h"
+
+#include "presets.h"
+#include "scenario_controller.h"
+#include "slider_field.h"
+#include "units.h"
+
+#include <QComboBox>
+#include <QEvent>
+#include <QFormLayout>
+#include <QGroupBox>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QPushButton>
+#include <QSignalBlocker>
+#include <QSlider>
+#include <QVBoxLayout>
+#include <cmath>
+
+namespace kvl {
+
+namespace {
+QList<int> divisors(int n)
+{
+    QList<int> out;
+    for (int d = 1; d <= n; ++d)
+        if (n % d == 0)
+            out << d;
+    return out;
+}
+
+// 1k to 10M on a log scale, rounded to two significant digits so the slider stops on round
+// numbers (1,000,000 rather than 1,023,293).
+QList<int> contextSteps()
+{
+    QList<int> out;
+    for (int i = 0; i <= 160; ++i) {
+        const double v = std::pow(10.0, 3.0 + 4.0 * i / 160.0);
+        const double scale = std::pow(10.0, std::floor(std::log10(v)) - 1);
+        const int rounded = int(std::lround(v / scale) * scale);
+        if (out.isEmpty() || rounded > out.last())
+            out << rounded;
+    }
+    // The binary sizes people type: 128Ki, 1Mi.
+    for (int v : {131072, 1048576})
+        out.insert(std::lower_bound(out.begin(), out.end(), v), v);
+    return out;
+}
+
+int formatIndex(const Precision &p)
+{
+    return int(Precision::allFormats().indexOf(p.format));
+}
+
+Precision formatAt(int index)
+{
+    return Precision::of(Precision::allFormats().value(index, NumberFormat::FP16));
+}
+} // namespace
+
+ControlsPanel::ControlsPanel(ScenarioController *controller, QWidget *parent)
+    : QWidget(parent), m_controller(controller)
+{
+    build();
+    retranslate();
+    refresh();
+    connect(m_controller, &ScenarioController::changed, this, &ControlsPanel::refresh);
+}
+
+SliderField *ControlsPanel::field(const QString &name) const
+{
+    return m_fields.value(name);
+}
+
+SliderField *ControlsPanel::addField(const QString &name, int lo, int hi)
+{
+    auto *f = new SliderField(QString(), this);
+    f->setObjectName(name);
+    f->setRange(lo, hi);
+    m_fields.insert(name, f);
+    connect(f, &SliderField::dragStarted, m_controller, &ScenarioController::beginInteractive);
+    connect(f, &SliderField::dragFinished, m_controller, &ScenarioController::endInteractive);
+    return f;
+}
+
+void ControlsPanel::connectField(SliderField *f, const std::function<void(int)> &apply)
+{
+    connect(f, &SliderField::edited, this, apply);
+}
+
+void ControlsPanel::build()
+{
+    auto *layout = new QVBoxLayout(this);
+
+    // Presets.
+    m_model = new QComboBox(this);
+    m_model->setObjectName(QStringLiteral("modelPicker"));
+    m_gpu = new QComboBox(this);
+    m_gpu->setObjectName(QStringLiteral("gpuPicker"));
+    m_import = new QPushButton(this);
+    m_import->setObjectName(QStringLiteral("importConfig"));
+    fillPresets();
+    auto *presetBox = new QGroupBox(this);
+    auto *presetForm = new QFormLayout(presetBox);
+    presetForm->addRow(QStringLiteral("model"), m_model);
+    presetForm->addRow(QString(), m_import);
+    presetForm->addRow(QStringLiteral("gpu"), m_gpu);
+    layout->addWidget(presetBox);
+    m_groups << presetBox;
+
+    connect(m_model, &QComboBox::activated, this, [this](int index) {
+        const QString id = m_model->itemData(index).toString();
+        const auto m = PresetLibrary::instance().model(id);
+        if (!m)
+            return; // the "custom" entry
+        m_controller->edit(tr("Model: %1").arg(m->name), [&](Scenario &s) { s.model = *m; });
+    });
+    connect(m_gpu, &QComboBox::activated, this, [this](int index) {
+        const auto g = PresetLibrary::instance().gpu(m_gpu->itemData(index).toString());
+        if (g)
+            m_controller->edit(tr("GPU: %1").arg(g->name), [&](Scenario &s) { s.gpu = *g; });
+    });
+    connect(m_import, &QPushButton::clicked, this, &ControlsPanel::importConfigRequested);
+
+    // The model's shape: the terms of 2 × layers × KV heads × head dim × bytes.
+    auto *shapeBox = new QGroupBox(this);
+    auto *shape = new QVBoxLayout(shapeBox);
+    auto *layers = addField(QStringLiteral("layers"), 1, limits::maxLayers);
+    auto *qHeads = addField(QStringLiteral("query_heads"), 1, 256);
+    qHeads->spinBox()->setRange(1, limits::maxHeads);
+    auto *kvHeads = addField(QStringLiteral("kv_heads"), 1, 256);
+    kvHeads->setSnapToSteps(true);
+    auto *headDim = addField(QStringLiteral("head_dim"), 1, limits::maxHeadDim);
+    QList<int> dims;
+    for (int d = 16; d <= 512; d += 16)
+        dims << d;
+    headDim->setSteps(dims);
+    for (auto *f : {layers, qHeads, kvHeads, headDim})
+        shape->addWidget(f);
+    layout->addWidget(shapeBox);
+    m_groups << shapeBox;
+
+    // Bytes per element.
+    auto *precisionBox = new QGroupBox(this);
+    auto *precision = new QVBoxLayout(precisionBox);
+    const int formats = int(Precision::allFormats().size());
+    for (const char *name : {"kv_precision", "weight_precision"}) {
+        auto *f = addField(QLatin1String(name), 0, formats - 1);
+        f->spinBox()->toText = [](int i) { return formatAt(i).label(); };
+        f->spinBox()->fromText = [](const QString &t) -> std::optional<int> {
+            const auto p = Precision::parse(t.section(u' ', 0, 0));
+            return p ? std::optional<int>(formatIndex(*p)) : std::nullopt;
+        };
+        precision->addWidget(f);
+    }
+    layout->addWidget(precisionBox);
+    m_groups << precisionBox;
+
+    // Deployment.
+    auto *deployBox = new QGroupBox(this);
+    auto *deploy = new QVBoxLayout(deployBox);
+    auto *context = addField(QStringLiteral("context"), 1, int(limits::maxContext));
+    context->setSteps(contextSteps());
+    context->spinBox()->toText = [](int v) { return formatInteger(qint64(v)); };
+    context->spinBox()->fromText = [](const QString &t) -> std::optional<int> {
+        const auto n = parseTokenCount(t);
+        if (!n || *n > limits::maxContext)
+            return std::nullopt;
+        return int(*n);
+    };
+    auto *gpus = addField(QStringLiteral("gpus"), 1, 64);
+    gpus->spinBox()->setRange(1, limits::maxGpus); // the slider covers 1-64, typing goes further
+    auto *batch = addField(QStringLiteral("batch"), 1, limits::maxBatch);
+    auto *efficiency = addField(QStringLiteral("efficiency"), 5, 150);
+    QList<int> percents;
+    for (int p = 5; p <= 100; p += 5)
+        percents << p;
+    efficiency->setSteps(percents);
+    efficiency->spinBox()->setSuffix(QStringLiteral(" %"));
+    for (auto *f : {context, gpus, batch, efficiency})
+        deploy->addWidget(f);
+    layout->addWidget(deployBox);
+    m_groups << deployBox;
+    layout->addStretch(1);
+
+    const auto editModel = [this](const QString &what, std::function<void(ModelSpec &)> change) {
+        m_controller->edit(what, [&](Scenario &s) { change(s.model); });
+    };
+    connectField(layers, [=](int v) { editModel(tr("Layers"), [v](ModelSpec &m) { m.layers = v; }); });
+    connectField(qHeads, [=](int v) {
+        editModel(tr("Query heads"), [v](ModelSpec &m) {
+            m.queryHeads = v;
+            // Keep KV heads a divisor: the largest one not above the old value.
+            int kv = std::min(m.kvHeads, v);
+            while (v % kv != 0)
+                --kv;
+            m.kvHeads = kv;
+        });
+    });
+    connectField(kvHeads, [=](int v) { editModel(tr("KV heads"), [v](ModelSpec &m) { m.kvHeads = v; }); });
+    connectField(headDim, [=](int v) { editModel(tr("Head dim"), [v](ModelSpec &m) { m.headDim = v; }); });
+    connectField(field(QStringLiteral("kv_precision")), [this](int i) {
+        m_controller->edit(tr("KV precision"), [i](Scenario &s) { s.kvPrecision = formatAt(i); });
+    });
+    connectField(field(QStringLiteral("weight_precision")), [this](int i) {
+        m_controller->edit(tr("Weight precision"),
+                           [i](Scenario &s) { s.weightPrecision = formatAt(i); });
+    });
+    connectField(context, [this](int v) {
+        m_controller->edit(tr("Context length"), [v](Scenario &s) { s.context = v; });
+    });
+    connectField(gpus, [this](int v) {
+        m_controller->edit(tr("GPU count"), [v](Scenario &s) { s.gpus = v; });
+    });
+    connectField(batch, [this](int v) {
+        m_controller->edit(tr("Batch"), [v](Scenario &s) { s.batch = v; });
+    });
+    connectField(efficiency, [this](int v) {
+        m_controller->edit(tr("Bandwidth efficiency"), [v](Scenario &s) { s.efficiency = v / 100.0; });
+    });
+}
+
+void ControlsPanel::fillPresets()
+{
+    const auto &lib = PresetLibrary::instance();
+    const QSignalBlocker b1(m_model), b2(m_gpu);
+    m_model->clear();
+    for (const auto &m : lib.models())
+        m_model->addItem(m.name, m.id);
+    m_model->addItem(QString(), QString()); // "custom", named in retranslate()
+    m_gpu->clear();
+    for (const auto &g : lib.gpus())
+        m_gpu->addItem(g.name, g.id);
+}
+
+void ControlsPanel::retranslate()
+{
+    const QStringList groups = {tr("Presets"), tr("Model shape"), tr("Bytes per element"),
+                                tr("Deployment")};
+    for (int i = 0; i < m_groups.size(); ++i)
+        static_cast<QGroupBox *>(m_groups.at(i))->setTitle(groups.at(i));
+    auto *form = static_cast<QFormLayout *>(m_groups.first()->layout());
+    static_cast<QLabel *>(form->labelForField(m_model))->setText(tr("&Model"));
+    static_cast<QLabel *>(form->labelForField(m_gpu))->setText(tr("&GPU"));
+    m_import->setText(tr("&Import config.json…"));
+    m_import->setToolTip(tr("Read layers, heads, head dim, windows and MLA from a Hugging Face "
+                            "config.json"));
+    m_model->setToolTip(tr("A published model: its shape fills every term of the formula"));
+    m_gpu->setToolTip(tr("The GPU's memory sets how many are needed to fit; its bandwidth sets "
+                         "the time per token"));
+    const QString formula = tr("2 × layers × KV heads × head dim × bytes per element");
+    const struct
+    {
+        const char *name;
+        QString label;
+        QString tip;
+    } texts[] = {
+        {"layers", tr("&Layers"),
+         tr("The “layers” term of %1: every layer caches its own K and V for every token.")},
+        {"query_heads", tr("&Query heads"),
+         tr("Not a term of %1, but the KV heads must divide the query heads. With as many KV "
+            "heads as query heads the model is MHA.")},
+        {"kv_heads", tr("&KV heads"),
+         tr("The “KV heads” term of %1. 1 = MQA, as many as the query heads = MHA, GQA in "
+            "between: the query heads of a group share one K and V.")},
+        {"head_dim", tr("&Head dim"),
+         tr("The “head dim” term of %1: elements of one head's K (and of its V).")},
+        {"kv_precision", tr("K&V precision"),
+         tr("The “bytes per element” term of %1: fp16 = 2, fp8 = 1, int4 with one fp16 scale per "
+            "32 values = 0.5625.")},
+        {"weight_precision", tr("&Weight precision"),
+         tr("Not in %1: the bytes of the weights, which every decode step also reads once.")},
+        {"context", tr("&Context length (tokens)"),
+         tr("Multiplies %1: the cache holds every token, and each decoded token reads all of them. "
+            "Type 128k, 1M, 128Ki or 1Mi.")},
+        {"gpus", tr("G&PUs (tensor parallel)"),
+         tr("Splits the weights and the KV heads N ways; a GPU holds at least one KV head, so past "
+            "that the heads are replicated. Each GPU streams its share in parallel.")},
+        {"batch", tr("&Batch (sequences)"),
+         tr("Concurrent sequences: each has its own cache, so %1 × context is paid per sequence; "
+            "the weights are read once per step for all.")},
+        {"efficiency", tr("Bandwidth &efficiency"),
+         tr("Achieved / datasheet bandwidth; divides the time per token. 100% is the physical "
+            "floor the seed article uses.")},
+    };
+    for (const auto &t : texts) {
+        SliderField *f = field(QLatin1String(t.name));
+        f->setLabel(t.label);
+        f->setToolTips(t.tip.contains(u"%1") ? t.tip.arg(formula) : t.tip);
+    }
+    m_model->setItemText(m_model->count() - 1, tr("Custom (edited)"));
+}
+
+void ControlsPanel::refresh()
+{
+    const Scenario &s = m_controller->scenario();
+    const ModelSpec &m = s.model;
+    {
+        const QSignalBlocker b1(m_model), b2(m_gpu);
+        const int preset = m_controller->modelIsCustom() ? -1 : m_model->findData(m.id);
+        m_model->setCurrentIndex(preset >= 0 ? preset : m_model->count() - 1);
+        m_gpu->setCurrentIndex(std::max(0, m_gpu->findData(s.gpu.id)));
+    }
+    field(QStringLiteral("layers"))->setValue(m.layers);
+    field(QStringLiteral("query_heads"))->setValue(m.queryHeads);
+    SliderField *kv = field(QStringLiteral("kv_heads"));
+    kv->setSteps(divisors(m.queryHeads));
+    kv->spinBox()->setRange(1, m.queryHeads);
+    kv->setValue(m.kvHeads);
+    kv->setEnabled(m.hasKind(AttentionKind::Full) || m.hasKind(AttentionKind::SlidingWindow));
+    field(QStringLiteral("head_dim"))->setValue(m.headDim);
+    field(QStringLiteral("kv_precision"))->setValue(formatIndex(s.kvPrecision));
+    field(QStringLiteral("weight_precision"))->setValue(formatIndex(s.weightPrecision));
+    field(QStringLiteral("context"))->setValue(int(s.context));
+    field(QStringLiteral("gpus"))->setValue(s.gpus);
+    field(QStringLiteral("batch"))->setValue(s.batch);
+    field(QStringLiteral("efficiency"))->setValue(int(std::lround(s.efficiency * 100)));
+}
+
+void ControlsPanel::changeEvent(QEvent *e)
+{
+    if (e->type() == QEvent::LanguageChange)
+        retranslate();
+    QWidget::changeEvent(e);
+}
+
+} // namespace kvl

@@ -1,0 +1,48 @@
+#pragma once
+
+#include <QWidget>
+
+class QComboBox;
+class QPushButton;
+
+namespace kvl {
+
+class ScenarioController;
+class SliderField;
+
+// The scenario's controls: preset pickers, config import, and a slider with a spin box for every
+// term of the formula. Reads from and writes to the controller only.
+class ControlsPanel : public QWidget
+{
+    Q_OBJECT
+public:
+    explicit ControlsPanel(ScenarioController *controller, QWidget *parent = nullptr);
+
+    // For the tour and tests: the field that edits a ledger term ("layers", "kv_heads", ...).
+    SliderField *field(const QString &name) const;
+    QComboBox *modelPicker() const { return m_model; }
+    QComboBox *gpuPicker() const { return m_gpu; }
+
+signals:
+    void importConfigRequested();
+
+protected:
+    void changeEvent(QEvent *e) override;
+
+private:
+    void build();
+    void retranslate();
+    void refresh(); // controller → widgets
+    void fillPresets();
+    SliderField *addField(const QString &name, int lo, int hi);
+    void connectField(SliderField *f, const std::function<void(int)> &apply);
+
+    ScenarioController *m_controller;
+    QComboBox *m_model = nullptr;
+    QComboBox *m_gpu = nullptr;
+    QPushButton *m_import = nullptr;
+    QHash<QString, SliderField *> m_fields;
+    QList<QWidget *> m_groups;
+};
+
+} // namespace kvl

@@ -1,0 +1,52 @@
+#pragma once
+
+#include "ledger.h"
+#include "scenario.h"
+#include <QObject>
+#include <QUndoStack>
+#include <functional>
+
+namespace kvl {
+
+// Owns the one Scenario and its Ledger. Every control edits through here; each edit is one undo
+// step, and edits between beginInteractive() and endInteractive() (a slider drag) merge into one.
+// The ledger is recomputed once per edit, then changed() tells every view.
+class ScenarioController : public QObject
+{
+    Q_OBJECT
+public:
+    explicit ScenarioController(const Scenario &initial, QObject *parent = nullptr);
+
+    const Scenario &scenario() const { return m_scenario; }
+    const Ledger &ledger() const { return m_ledger; }
+    QUndoStack *undoStack() { return &m_undo; }
+
+    // Applies `edit` to a copy of the scenario; an invalid result is refused with validationFailed().
+    void edit(const QString &what, const std::function<void(Scenario &)> &edit);
+    // Replaces the whole scenario (open, reset, preset pick): one undo step, never merged.
+    void replace(const Scenario &next, const QString &what);
+
+    void beginInteractive();
+    void endInteractive();
+    bool isInteractive() const { return m_interactiveDepth > 0; }
+
+    // True when the model differs from the preset its id names (or names none).
+    bool modelIsCustom() const;
+
+signals:
+    void changed();
+    void interactiveChanged(bool interactive);
+    void validationFailed(const QString &reason);
+
+private:
+    friend class SetScenarioCommand;
+    void set(const Scenario &s); // no undo entry
+
+    Scenario m_scenario;
+    Ledger m_ledger;
+    QUndoStack m_undo;
+    int m_interactiveDepth = 0;
+    int m_interaction = 0; // serial of the current drag; commands of one drag merge
+};
+
+} // namespace kvl

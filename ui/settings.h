@@ -1,0 +1,45 @@
+#pragma once
+
+#include "scenario.h"
+#include "units.h"
+#include <QByteArray>
+#include <QSettings>
+#include <QStringList>
+#include <optional>
+
+namespace kvl {
+
+// The one settings object: keys and defaults live here and nowhere else.
+class Settings
+{
+public:
+    Settings();
+
+    std::optional<Scenario> lastScenario() const;
+    void setLastScenario(const Scenario &s);
+
+    ByteUnits units() const;
+    void setUnits(ByteUnits u);
+
+    QString language() const; // "" = follow the system
+    void setLanguage(const QString &code);
+
+    QByteArray geometry() const;
+    QByteArray windowState() const;
+    void setWindowLayout(const QByteArray &geometry, const QByteArray &state);
+
+    QStringList recentFiles() const;
+    void addRecentFile(const QString &path);
+    void removeRecentFile(const QString &path);
+
+    QString lastDirectory() const;
+    void setLastDirectory(const QString &dir);
+
+    static constexpr int kMaxRecentFiles = 8;
+    static constexpr int kWindowStateVersion = 1;
+
+private:
+    mutable QSettings m_settings;
+};
+
+} // namespace kvl
