@@ -31,12 +31,12 @@ struct Field
 bool defaultTieWordEmbeddings(const QString &modelType, bool *known)
 {
     static const QStringList untied = {
-        u"llama"_s,       u"mistral"_s,     u"mixtral"_s,     u"qwen2"_s,   u"qwen2_moe"_s,
-        u"qwen3"_s,       u"qwen3_moe"_s,   u"deepseek_v2"_s, u"deepseek_v3"_s,
-        u"gpt_oss"_s,     u"phi3"_s,        u"olmo2"_s,       u"granite"_s,
+        u"llama"_s, u"mistral"_s,   u"mixtral"_s,     u"qwen2"_s,       u"qwen2_moe"_s,
+        u"qwen3"_s, u"qwen3_moe"_s, u"deepseek_v2"_s, u"deepseek_v3"_s, u"gpt_oss"_s,
+        u"phi3"_s,  u"olmo2"_s,     u"granite"_s,
     };
     static const QStringList tied = {u"gemma"_s, u"gemma2"_s, u"gemma3"_s, u"gemma3_text"_s,
-                                     u"gpt2"_s, u"falcon"_s, u"cohere2"_s};
+                                     u"gpt2"_s,  u"falcon"_s, u"cohere2"_s};
     *known = untied.contains(modelType) || tied.contains(modelType);
     return !untied.contains(modelType);
 }
@@ -75,9 +75,7 @@ QString billions(double parameters)
 class Importer
 {
 public:
-    Importer(const QJsonObject &top, const QString &fileName) : m_top(top), m_fileName(fileName)
-    {
-    }
+    Importer(const QJsonObject &top, const QString &fileName) : m_top(top), m_fileName(fileName) {}
     std::optional<HfImport> run(QString *error);
 
 private:
@@ -106,7 +104,7 @@ private:
     void readPrecision();
 
     QJsonObject m_top;
-    QString m_fileName; // names the model when the config does not
+    QString m_fileName;     // names the model when the config does not
     QJsonObject m_primary;  // text_config for multimodal configs, else the top level
     QJsonObject m_fallback; // the top level when m_primary is text_config
     QString m_modelType;
@@ -180,11 +178,11 @@ void Importer::chooseSource()
 void Importer::readShape()
 {
     ModelSpec &m = m_model;
-    m.layers = required({u"num_hidden_layers"_s, u"n_layer"_s, u"num_layers"_s}, 1,
-                        limits::maxLayers);
+    m.layers =
+        required({u"num_hidden_layers"_s, u"n_layer"_s, u"num_layers"_s}, 1, limits::maxLayers);
     m.queryHeads = required({u"num_attention_heads"_s, u"n_head"_s}, 1, limits::maxHeads);
-    m.hiddenSize = required({u"hidden_size"_s, u"n_embd"_s, u"d_model"_s}, 1,
-                            limits::maxHiddenSize);
+    m.hiddenSize =
+        required({u"hidden_size"_s, u"n_embd"_s, u"d_model"_s}, 1, limits::maxHiddenSize);
     m.intermediateSize = required({u"intermediate_size"_s, u"ffn_hidden_size"_s, u"n_inner"_s}, 1,
                                   limits::maxIntermediateSize);
     if (!failed() && find({u"vocab_size"_s}).absent() && m_modelType == u"gemma3_text") {
@@ -220,7 +218,8 @@ void Importer::readKvHeads()
             note(u"multi_query: one KV head shared by all query heads (MQA)"_s);
         } else if (!failed()) {
             m_model.kvHeads = heads;
-            note(u"num_key_value_heads absent: multi-head attention (MHA), %1 KV heads"_s.arg(heads));
+            note(u"num_key_value_heads absent: multi-head attention (MHA), %1 KV heads"_s.arg(
+                heads));
         }
         return;
     }
@@ -268,9 +267,9 @@ void Importer::readHeadDim()
                     u"num_attention_heads %2"_s.arg(m.hiddenSize)
                         .arg(m.queryHeads));
     if (derived > limits::maxHeadDim)
-        return fail(u"head_dim: hidden_size / num_attention_heads = %1 is more than %2"_s
-                        .arg(derived)
-                        .arg(limits::maxHeadDim));
+        return fail(
+            u"head_dim: hidden_size / num_attention_heads = %1 is more than %2"_s.arg(derived).arg(
+                limits::maxHeadDim));
     m.headDim = derived;
     note(u"head_dim absent: hidden_size / num_attention_heads = %1"_s.arg(derived));
 }
@@ -278,8 +277,8 @@ void Importer::readHeadDim()
 void Importer::readMoE()
 {
     ModelSpec &m = m_model;
-    const Field expertsField = find({u"num_local_experts"_s, u"n_routed_experts"_s,
-                                     u"num_experts"_s});
+    const Field expertsField =
+        find({u"num_local_experts"_s, u"n_routed_experts"_s, u"num_experts"_s});
     const int experts = integer({expertsField.key}, 0, limits::maxExperts).value_or(0);
     if (failed() || experts == 0)
         return;
@@ -301,8 +300,8 @@ void Importer::readMoE()
     }
 
     // Qwen MoE: one shared expert of its own size, counted as that many routed-size experts.
-    const auto shared = integer({u"shared_expert_intermediate_size"_s}, 0,
-                                limits::maxIntermediateSize);
+    const auto shared =
+        integer({u"shared_expert_intermediate_size"_s}, 0, limits::maxIntermediateSize);
     if (shared && *shared > 0 && m.sharedExperts == 0) {
         const int unit = m.moeIntermediateSize > 0 ? m.moeIntermediateSize : m.intermediateSize;
         m.sharedExperts = std::max(1, (*shared + unit / 2) / unit);
@@ -316,11 +315,13 @@ void Importer::readMoE()
             *frequency));
     if (failed())
         return;
-    note(u"mixture of experts: %1 routed, %2 per token, %3 shared, first %4 layers dense"_s
-             .arg(m.experts)
-             .arg(m.expertsPerToken)
-             .arg(m.sharedExperts)
-             .arg(m.firstDenseLayers));
+    QString moe =
+        u"mixture of experts: %1 routed, %2 per token"_s.arg(m.experts).arg(m.expertsPerToken);
+    if (m.sharedExperts > 0)
+        moe += u", %1 shared"_s.arg(m.sharedExperts);
+    if (m.firstDenseLayers > 0)
+        moe += u", first %1 layers dense"_s.arg(m.firstDenseLayers);
+    note(moe);
 }
 
 std::optional<qint64> Importer::readWindow()
@@ -378,39 +379,47 @@ void Importer::readAttention()
     }
     m.window = *window;
 
-    int period = integer({u"sliding_window_pattern"_s, u"_sliding_window_pattern"_s}, 1,
-                         limits::maxLayers)
-                     .value_or(0);
+    int period =
+        integer({u"sliding_window_pattern"_s, u"_sliding_window_pattern"_s}, 1, limits::maxLayers)
+            .value_or(0);
     if (failed())
         return;
     if (period == 0 && (period = defaultSlidingPattern(m_modelType)) > 0)
         note(m_modelType == u"gemma2"
                  ? u"gemma2: local (window %1) and global layers alternate, layer 0 local"_s.arg(
                        *window)
-                 : u"%1: sliding_window_pattern absent, %2 (the transformers default)"_s.arg(
-                       m_modelType)
+                 : u"%1: sliding_window_pattern absent, %2 (the transformers default)"_s
+                       .arg(m_modelType)
                        .arg(period));
     if (period > 0) {
         // Layer i is global when (i + 1) % period == 0 (transformers Gemma 2/3, Cohere 2).
         QList<AttentionKind> pattern(period - 1, AttentionKind::SlidingWindow);
         pattern << AttentionKind::Full;
         m.layerPattern = pattern;
-        note(u"window %1 on %2 of every %3 layers, the rest global"_s.arg(*window)
-                 .arg(period - 1)
-                 .arg(period));
+        if (period == 1)
+            note(u"sliding_window_pattern 1: every layer global"_s);
+        else if (m_modelType != u"gemma2" || period != 2)
+            note(u"window %1 on %2 of every %3 layers, the rest global"_s.arg(*window)
+                     .arg(period - 1)
+                     .arg(period));
         return;
     }
     const auto fullLayers = integer({u"max_window_layers"_s}, 0, limits::maxLayers);
     if (failed())
         return;
+    if (useSliding == true && fullLayers && *fullLayers >= m.layers) {
+        m.layerPattern = {AttentionKind::Full};
+        note(u"use_sliding_window, but max_window_layers %1 covers every layer: full attention"_s
+                 .arg(*fullLayers));
+        return;
+    }
     if (useSliding == true && fullLayers) {
         // Qwen2: layers below max_window_layers keep full attention.
         QList<AttentionKind> kinds;
         for (int i = 0; i < m.layers; ++i)
             kinds << (i >= *fullLayers ? AttentionKind::SlidingWindow : AttentionKind::Full);
         m.layerPattern = compressPattern(kinds);
-        note(u"use_sliding_window: window %1 on layers %2 and up (max_window_layers)"_s
-                 .arg(*window)
+        note(u"use_sliding_window: window %1 on layers %2 and up (max_window_layers)"_s.arg(*window)
                  .arg(*fullLayers));
         return;
     }
@@ -427,8 +436,8 @@ void Importer::readLayerTypes(const Field &types, std::optional<bool> useSliding
                     jsonValueText(types.value));
     const QJsonArray a = types.value.toArray();
     if (a.size() != m.layers)
-        return fail(u"layer_types: %1 entries, but num_hidden_layers is %2"_s.arg(a.size())
-                        .arg(m.layers));
+        return fail(
+            u"layer_types: %1 entries, but num_hidden_layers is %2"_s.arg(a.size()).arg(m.layers));
     QList<AttentionKind> kinds;
     bool chunked = false;
     for (qsizetype i = 0; i < a.size(); ++i) {
@@ -536,12 +545,13 @@ std::optional<HfImport> Importer::run(QString *error)
                                         : u"Imported model"_s;
     m.source = u"Hugging Face config.json"_s;
     if (const auto layers = find({u"num_nextn_predict_layers"_s}).value.toInt(); layers > 0)
-        note(u"num_nextn_predict_layers %1: the multi-token-prediction layers are not counted"_s
-                 .arg(layers));
+        note(
+            u"num_nextn_predict_layers %1: the multi-token-prediction layers are not counted"_s.arg(
+                layers));
 
     // totalParameters stays 0 so the estimate follows any later edit of the shape.
-    QString estimate = u"parameters estimated from the shapes: "_s +
-                       billions(m.estimateParameters());
+    QString estimate =
+        u"parameters estimated from the shapes: "_s + billions(m.estimateParameters());
     if (m.isMoE())
         estimate += u" total, "_s + billions(m.estimateActiveParameters()) + u" active per token";
     note(estimate + u" (biases and extra norms not counted)");
@@ -596,8 +606,8 @@ std::optional<HfImport> importHfConfigFile(const QString &path, QString *error)
                                                               : info.completeBaseName();
     auto imported = importConfig(f.read(kMaxConfigBytes + 1), name, error);
     if (imported)
-        imported->model.source = u"Hugging Face config.json: "_s +
-                                 QDir::toNativeSeparators(info.absoluteFilePath());
+        imported->model.source =
+            u"Hugging Face config.json: "_s + QDir::toNativeSeparators(info.absoluteFilePath());
     return imported;
 }
 

@@ -30,6 +30,8 @@ double kvBytesAt(const ModelSpec &m, const Precision &p, qint64 context)
     return total;
 }
 
+} // namespace
+
 // Attention FLOP per token of context over KV bytes per token: 2g/e for GQA.
 double attentionIntensity(const ModelSpec &m, const Precision &p)
 {
@@ -47,6 +49,8 @@ double attentionIntensity(const ModelSpec &m, const Precision &p)
     }
     return bytes > 0 ? flop / bytes : 0;
 }
+
+namespace {
 
 double perGpuBytes(const Scenario &s, int gpus, double weightBytes)
 {

@@ -60,6 +60,10 @@ struct Ledger
 // Throws nothing: call Scenario::validate() first; an invalid scenario yields a zeroed ledger.
 Ledger evaluate(const Scenario &s);
 
+// Decode attention FLOP per KV byte over the model's layers: 2g/e for GQA, 2/e for MHA,
+// q × 2 × (2 rank + rope) / ((rank + rope) e) for MLA. Ledger::arithmeticIntensity is this.
+double attentionIntensity(const ModelSpec &m, const Precision &p);
+
 // Decode step time at context `context` (same scenario otherwise).
 double stepSeconds(const Scenario &s, qint64 context);
 // Σ_{i=0}^{count-1} stepSeconds(s, from + i), exact, in closed form per linear piece.

@@ -24,6 +24,9 @@ constexpr double kMaxFlops = 1e18;
 
 QString numberText(double v)
 {
+    // Whole numbers in full ("100000", not "1e+05"); exponents only for the absurd.
+    if (std::isfinite(v) && v == std::floor(v) && std::abs(v) < 1e15)
+        return QString::number(qint64(v));
     return QString::number(v, 'g', QLocale::FloatingPointShortest);
 }
 
@@ -117,8 +120,8 @@ void readLayerPattern(Reader &r, ModelSpec &m)
                       jsonValueText(v));
     const QJsonArray a = v.toArray();
     if (a.isEmpty() || a.size() > limits::maxLayers)
-        return r.fail(u"layer_pattern: needs 1-%1 entries, has %2"_s.arg(limits::maxLayers)
-                          .arg(a.size()));
+        return r.fail(
+            u"layer_pattern: needs 1-%1 entries, has %2"_s.arg(limits::maxLayers).arg(a.size()));
     QList<AttentionKind> pattern;
     for (qsizetype i = 0; i < a.size(); ++i) {
         const QString s = a.at(i).toString();
@@ -129,9 +132,9 @@ void readLayerPattern(Reader &r, ModelSpec &m)
         else if (s == u"latent")
             pattern << AttentionKind::Latent;
         else
-            return r.fail(u"layer_pattern[%1]: expected \"full\", \"window\" or \"latent\", got "_s
-                              .arg(i) +
-                          jsonValueText(a.at(i)));
+            return r.fail(
+                u"layer_pattern[%1]: expected \"full\", \"window\" or \"latent\", got "_s.arg(i) +
+                jsonValueText(a.at(i)));
     }
     m.layerPattern = pattern;
 }
@@ -141,9 +144,8 @@ QJsonValue precisionToJson(const Precision &p)
     // The short spec ("bf16", "int4:g128") when it reads back exactly; the parts otherwise.
     if (Precision::parse(p.spec()) == p)
         return p.spec();
-    return QJsonObject{{u"format"_s, p.name()},
-                       {u"group_size"_s, p.groupSize},
-                       {u"scale_bits"_s, p.scaleBits}};
+    return QJsonObject{
+        {u"format"_s, p.name()}, {u"group_size"_s, p.groupSize}, {u"scale_bits"_s, p.scaleBits}};
 }
 
 std::optional<Precision> precisionFromJson(const QJsonValue &v, const QString &field,
@@ -230,19 +232,17 @@ std::optional<QJsonObject> readJsonObject(const QString &path, QString *error)
     return doc.object();
 }
 
-template <typename T>
-T named(T item)
+template <typename T> T named(T item)
 {
     if (item.name.isEmpty())
         item.name = item.id;
     return item;
 }
 
-template <typename T>
-void upsert(QList<T> &list, const T &item)
+template <typename T> void upsert(QList<T> &list, const T &item)
 {
-    const auto it = std::find_if(list.begin(), list.end(),
-                                 [&](const T &x) { return x.id == item.id; });
+    const auto it =
+        std::find_if(list.begin(), list.end(), [&](const T &x) { return x.id == item.id; });
     if (it != list.end())
         *it = item; // keeps its place in the list
     else

@@ -26,6 +26,9 @@ QString Scenario::validate() const
         return QStringLiteral("response: %1 is outside 0-%2")
             .arg(responseTokens)
             .arg(limits::maxContext);
+    if (measured)
+        if (QString e = measured->validate(); !e.isEmpty())
+            return e;
     return {};
 }
 

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "gpu_spec.h"
+#include "measured_bandwidth.h"
 #include "model_spec.h"
 #include "precision.h"
 
@@ -19,6 +20,7 @@ struct Scenario
     double efficiency = 1.0;  // achieved / datasheet bandwidth; 1.0 is the physical floor the seed uses
     double memoryFraction = 1.0; // usable share of HBM (vLLM reserves, default 0.9)
     qint64 responseTokens = 1000;
+    std::optional<MeasuredBandwidth> measured; // from the GPU panel; saved with the scenario
 
     QString validate() const; // empty when valid, else a reason naming the field
     friend bool operator==(const Scenario &, const Scenario &) = default;

@@ -1,19 +1,53 @@
 #include "scenario_file.h"
 
 #include "presets.h"
+#include "safe_save.h"
 
 #include <QFile>
+#include <QJsonArray>
 #include <QJsonDocument>
-#include <QSaveFile>
 #include <cmath>
 
 namespace kvl {
 
 static const QString kFormat = QStringLiteral("kvledger-scenario");
 
+static QJsonObject measuredToJson(const MeasuredBandwidth &m)
+{
+    QJsonArray sweep;
+    for (const QPointF &p : m.sweep)
+        sweep.append(QJsonArray{p.x(), p.y()});
+    return QJsonObject{{QStringLiteral("device"), m.device},
+                       {QStringLiteral("device_name"), m.deviceName},
+                       {QStringLiteral("median_bytes_per_second"), m.medianBytesPerSecond},
+                       {QStringLiteral("best_bytes_per_second"), m.bestBytesPerSecond},
+                       {QStringLiteral("buffer_bytes"), double(m.bufferBytes)},
+                       {QStringLiteral("sweep"), sweep}};
+}
+
+static std::optional<MeasuredBandwidth> measuredFromJson(const QJsonObject &o, QString *error)
+{
+    MeasuredBandwidth m;
+    m.device = o.value(QStringLiteral("device")).toString();
+    m.deviceName = o.value(QStringLiteral("device_name")).toString();
+    m.medianBytesPerSecond = o.value(QStringLiteral("median_bytes_per_second")).toDouble();
+    m.bestBytesPerSecond = o.value(QStringLiteral("best_bytes_per_second")).toDouble();
+    m.bufferBytes = qint64(o.value(QStringLiteral("buffer_bytes")).toDouble());
+    for (const QJsonValue &v : o.value(QStringLiteral("sweep")).toArray()) {
+        const QJsonArray pair = v.toArray();
+        m.sweep.append(QPointF(pair.at(0).toDouble(), pair.at(1).toDouble()));
+    }
+    if (const QString e = m.validate(); !e.isEmpty()) {
+        if (error)
+            *error = e;
+        return std::nullopt;
+    }
+    return m;
+}
+
 QJsonObject scenarioToJson(const Scenario &s)
 {
-    return QJsonObject{
+    QJsonObject o{
         {QStringLiteral("format"), kFormat},
         {QStringLiteral("version"), kScenarioFileVersion},
         {QStringLiteral("model"), modelToJson(s.model)},
@@ -27,6 +61,9 @@ QJsonObject scenarioToJson(const Scenario &s)
         {QStringLiteral("memory_fraction"), s.memoryFraction},
         {QStringLiteral("response_tokens"), double(s.responseTokens)},
     };
+    if (s.measured)
+        o.insert(QStringLiteral("measured"), measuredToJson(*s.measured));
+    return o;
 }
 
 namespace {
@@ -119,6 +156,11 @@ std::optional<Scenario> scenarioFromJson(const QJsonObject &o, QString *error)
     }
     s.gpus = int(gpus);
     s.batch = int(batch);
+    if (o.contains(QStringLiteral("measured"))) {
+        s.measured = measuredFromJson(o.value(QStringLiteral("measured")).toObject(), error);
+        if (!s.measured)
+            return std::nullopt;
+    }
     if (const QString e = s.validate(); !e.isEmpty()) {
         fail(error, e);
         return std::nullopt;
@@ -148,13 +190,7 @@ std::optional<Scenario> readScenario(const QByteArray &data, QString *error)
 
 bool saveScenarioFile(const Scenario &s, const QString &path, QString *error)
 {
-    QSaveFile f(path);
-    if (!f.open(QIODevice::WriteOnly))
-        return fail(error, QStringLiteral("%1: %2").arg(path, f.errorString()));
-    const QByteArray data = writeScenario(s);
-    if (f.write(data) != data.size() || !f.commit())
-        return fail(error, QStringLiteral("%1: %2").arg(path, f.errorString()));
-    return true;
+    return saveFileAtomically(path, writeScenario(s), error);
 }
 
 std::optional<Scenario> loadScenarioFile(const QString &path, QString *error)

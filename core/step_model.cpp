@@ -37,23 +37,35 @@ static double weightBytesReadPerStep(const Scenario &s)
     return std::min(total, shared + touched * perExpert) * e;
 }
 
+qint64 kvBytesPerTokenLayerPerGpu(const ModelSpec &m, int gpus, AttentionKind kind,
+                                  const Precision &p)
+{
+    if (kind == AttentionKind::Latent)
+        return p.bytesFor(m.kvElementsPerTokenLayer(kind)); // replicated on every rank
+    ModelSpec perGpu = m;
+    perGpu.kvHeads = kvHeadsPerGpu(m, std::max(1, gpus));
+    return p.bytesFor(perGpu.kvElementsPerTokenLayer(kind));
+}
+
+double attentionFlopPerTokenLayer(const ModelSpec &m, int gpus, AttentionKind kind)
+{
+    const int n = std::max(1, gpus);
+    if (kind == AttentionKind::Latent)
+        return 2.0 * m.queryHeads * (2.0 * m.kvLoraRank + m.qkRopeHeadDim) / n;
+    return 4.0 * m.queryHeads * m.headDim / n;
+}
+
 StepModel::StepModel(const Scenario &s)
 {
     const ModelSpec &m = s.model;
     const int n = std::max(1, s.gpus);
     const double batch = s.batch;
-    const int headsPerGpu = kvHeadsPerGpu(m, n);
-    // Attention FLOP per held token per layer and sequence: QK^T and AV for every query head.
-    const double gqaFlop = 4.0 * m.queryHeads * m.headDim / n;
-    const double mlaFlop = 2.0 * m.queryHeads * (2.0 * m.kvLoraRank + m.qkRopeHeadDim) / n;
-
-    ModelSpec perGpu = m;
-    perGpu.kvHeads = headsPerGpu;
     const auto layerBytes = [&](AttentionKind kind) {
-        // An MLA latent is replicated on every rank.
-        const ModelSpec &shape = kind == AttentionKind::Latent ? m : perGpu;
-        return double(s.kvPrecision.bytesFor(shape.kvElementsPerTokenLayer(kind)));
+        return double(kvBytesPerTokenLayerPerGpu(m, n, kind, s.kvPrecision));
     };
+    // Attention FLOP per held token per layer and sequence: QK^T and AV for every query head.
+    const double gqaFlop = attentionFlopPerTokenLayer(m, n, AttentionKind::Full);
+    const double mlaFlop = attentionFlopPerTokenLayer(m, n, AttentionKind::Latent);
     kvFull = batch * (m.layerCount(AttentionKind::Full) * layerBytes(AttentionKind::Full) +
                       m.layerCount(AttentionKind::Latent) * layerBytes(AttentionKind::Latent));
     kvWindow = batch * m.layerCount(AttentionKind::SlidingWindow) *
@@ -75,15 +87,29 @@ double StepModel::kvBytes(qint64 L) const
     return kvFull * double(L) + kvWindow * double(std::min(L, windowTokens));
 }
 
+double StepModel::attentionFlop(qint64 L) const
+{
+    return flopFull * double(L) + flopWindow * double(std::min(L, windowTokens));
+}
+
 double StepModel::memorySeconds(qint64 L) const
 {
-    return (weightBytesRead + kvBytes(L)) / bandwidth;
+    return memorySecondsFor(kvBytes(L));
 }
 
 double StepModel::computeSeconds(qint64 L) const
 {
-    const double attention = flopFull * double(L) + flopWindow * double(std::min(L, windowTokens));
-    return matmulFlop / matmulPeak + attention / attentionPeak;
+    return computeSecondsFor(attentionFlop(L));
+}
+
+double StepModel::memorySecondsFor(double kvBytesRead) const
+{
+    return (weightBytesRead + kvBytesRead) / bandwidth;
+}
+
+double StepModel::computeSecondsFor(double flop) const
+{
+    return matmulFlop / matmulPeak + flop / attentionPeak;
 }
 
 double StepModel::stepSeconds(qint64 L) const

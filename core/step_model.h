@@ -25,8 +25,13 @@ struct StepModel
     double attentionPeak = 0;
 
     double kvBytes(qint64 L) const;
+    double attentionFlop(qint64 L) const;
     double memorySeconds(qint64 L) const;
     double computeSeconds(qint64 L) const;
+    // The same step for given per-GPU KV bytes read and attention FLOP: strategies that change
+    // what a step reads (kv_strategy.h) go through this model rather than a copy of it.
+    double memorySecondsFor(double kvBytesRead) const;
+    double computeSecondsFor(double flop) const;
     double kvSeconds(qint64 L) const { return kvBytes(L) / bandwidth; }
     double stepSeconds(qint64 L) const;
 
@@ -34,6 +39,14 @@ struct StepModel
     double sumStepSeconds(qint64 from, qint64 count) const;
     double sumKvSeconds(qint64 from, qint64 count) const;
 };
+
+// KV bytes one token occupies in one layer of `kind` on one GPU of `gpus`, at precision `p`:
+// heads split and replicated past one per GPU; an MLA latent on every rank.
+qint64 kvBytesPerTokenLayerPerGpu(const ModelSpec &m, int gpus, AttentionKind kind,
+                                  const Precision &p);
+// Attention FLOP per held token in one layer of `kind`, one sequence, one GPU of `gpus`:
+// QK^T and AV for that GPU's query heads.
+double attentionFlopPerTokenLayer(const ModelSpec &m, int gpus, AttentionKind kind);
 
 // KV heads one GPU holds under tensor parallelism over `gpus`: a GPU holds at least one head.
 int kvHeadsPerGpu(const ModelSpec &m, int gpus);

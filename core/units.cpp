@@ -38,9 +38,10 @@ std::optional<qint64> parseTokenCount(QStringView text, QString *error)
 
 static QLocale groupingLocale()
 {
-    // The seed's own notation: 327,680. C locale groups nothing; English does.
-    QLocale l(QLocale::English, QLocale::UnitedStates);
-    return l;
+    // The reader's notation (327,680 in English, 327.680 in Portuguese); the C locale groups
+    // nothing, so it reads as English.
+    const QLocale l;
+    return l.language() == QLocale::C ? QLocale(QLocale::English, QLocale::UnitedStates) : l;
 }
 
 QString formatInteger(qint64 value)

@@ -46,7 +46,7 @@ struct MeasureRequest
     uint64_t bytes = 0;          // 0 = default: >= 4x L2/LLC, bounded by free memory
     int samples = 20;
     int warmups = 3;
-    double minSampleSeconds = 0; // 0 = 0.25 s on the host, 2 ms on a GPU
+    double minSampleSeconds = 0; // 0 = 0.25 s on the host (0.05 s per sweep point), 2 ms on a GPU
     int threads = 0;             // host: 0 = every CPU this process may use
     LoadVariant loads = LoadVariant::Plain;
 };
@@ -73,8 +73,7 @@ struct ProbeError
     bool cancelled = false;
 };
 
-template <class T>
-struct Result
+template <class T> struct Result
 {
     std::optional<T> value;
     std::string error; // empty when value is set
@@ -92,14 +91,14 @@ bool cudaBuilt();
 DeviceList cudaDevices();
 DeviceInfo hostDevice();
 
-// Blocks; cancel (may be null) is honoured within about 100 ms.
+// Blocks; cancel (may be null) is honoured within a few milliseconds, except while a CUDA context
+// is being created.
 Result<Measurement> measure(const MeasureRequest &request, const Progress &progress = {},
                             const std::atomic<bool> *cancel = nullptr);
-// Log-spaced buffer sizes on one device ("host" or "cuda:N"); 0 bounds pick 1 MB and the default
+// Log-spaced buffer sizes on one device ("host" or "cuda:N"); 0 bounds pick 1 MiB and the default
 // size, 0 points picks 40.
 Result<std::vector<Measurement>> sweep(const MeasureRequest &request, uint64_t minBytes,
-                                       uint64_t maxBytes, int points,
-                                       const Progress &progress = {},
+                                       uint64_t maxBytes, int points, const Progress &progress = {},
                                        const std::atomic<bool> *cancel = nullptr);
 
 // --- Helpers, exposed so that tests can check them without a device. ---
@@ -130,7 +129,10 @@ constexpr uint32_t patternValue(uint64_t index)
 }
 // Sum mod 2^32 of patternValue(i) for i in [first, first + count).
 uint32_t expectedChecksum(uint64_t first, uint64_t count);
-inline uint32_t expectedChecksum(uint64_t count) { return expectedChecksum(0, count); }
+inline uint32_t expectedChecksum(uint64_t count)
+{
+    return expectedChecksum(0, count);
+}
 
 constexpr uint64_t kBufferAlign = 4096;
 // max(4 x cache, floor) rounded up to a power of two, then at most half the free memory;

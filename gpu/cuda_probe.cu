@@ -16,12 +16,16 @@ namespace {
 constexpr int kBlockThreads = 256;
 // Independent 16-byte loads in flight per thread: 32 KiB per block.
 constexpr int kUnroll = 8;
+// Without a minimum ptxas (CUDA 13, sm_90) fits the kernel in 32 registers, too few to hold eight
+// uint4 loads at once; with it, 48 registers (5 blocks of 256 per SM).
+constexpr int kMinBlocksPerSm = 4;
 // A launch should read at least this much so that the gap between launches stays small.
 constexpr uint64_t kBytesPerLaunch = uint64_t(256) << 20;
 constexpr int kMaxPasses = 4095;
 // Launches queued behind the hold kernel; far below the queue depth, so enqueueing never blocks.
 constexpr int kMaxLaunches = 127;
-constexpr uint64_t kHoldTimeoutNs = 10'000'000'000ull;
+// Queueing a sample takes well under a millisecond; a hold this long means the flag never arrived.
+constexpr uint64_t kHoldTimeoutNs = 500'000'000ull;
 
 struct CudaError : std::runtime_error
 {
@@ -45,8 +49,7 @@ void check(cudaError_t error, const char *expression, const char *file, int line
 
 // ---- kernels ----
 
-template <LoadVariant V>
-__device__ __forceinline__ uint4 loadVector(const uint4 *__restrict__ p)
+template <LoadVariant V> __device__ __forceinline__ uint4 loadVector(const uint4 *__restrict__ p)
 {
     if constexpr (V == LoadVariant::Streaming) {
         return __ldcs(p);
@@ -63,12 +66,15 @@ __device__ __forceinline__ uint4 loadVector(const uint4 *__restrict__ p)
     }
 }
 
-__device__ __forceinline__ uint32_t lanes(uint4 v) { return v.x + v.y + v.z + v.w; }
+__device__ __forceinline__ uint32_t lanes(uint4 v)
+{
+    return v.x + v.y + v.z + v.w;
+}
 
 // Every pass reads the whole buffer once. Passes rotate which block takes which slice so that a
 // repeat read does not come from the same SM's L1.
 template <LoadVariant V>
-__global__ void __launch_bounds__(kBlockThreads)
+__global__ void __launch_bounds__(kBlockThreads, kMinBlocksPerSm)
     readKernel(const uint4 *__restrict__ data, uint64_t vectors, uint32_t passes, uint32_t rotate,
                uint32_t *__restrict__ blockSums)
 {
@@ -111,9 +117,9 @@ __global__ void fillKernel(uint4 *__restrict__ data, uint64_t vectors)
     const uint64_t stride = uint64_t(gridDim.x) * blockDim.x;
     for (uint64_t v = uint64_t(blockIdx.x) * blockDim.x + threadIdx.x; v < vectors; v += stride) {
         const uint32_t base = uint32_t(v * 4);
-        data[v] = make_uint4(base * kPatternMul + kPatternAdd, (base + 1) * kPatternMul + kPatternAdd,
-                             (base + 2) * kPatternMul + kPatternAdd,
-                             (base + 3) * kPatternMul + kPatternAdd);
+        data[v] = make_uint4(
+            base * kPatternMul + kPatternAdd, (base + 1) * kPatternMul + kPatternAdd,
+            (base + 2) * kPatternMul + kPatternAdd, (base + 3) * kPatternMul + kPatternAdd);
     }
 }
 
@@ -124,12 +130,18 @@ __device__ __forceinline__ uint64_t globalTimerNs()
     return t;
 }
 
-// Holds its stream until the host has queued a whole sample, so launch costs stay out of the timing.
-__global__ void holdKernel(const volatile int *flag, uint64_t timeoutNs)
+// Holds its stream until the host has queued a whole sample, so launch costs stay out of the
+// timing.
+__global__ void holdKernel(const volatile int *flag, uint64_t timeoutNs, uint32_t *timedOut)
 {
     const uint64_t start = globalTimerNs();
-    while (*flag == 0 && globalTimerNs() - start < timeoutNs)
+    while (*flag == 0) {
+        if (globalTimerNs() - start > timeoutNs) {
+            *timedOut = 1;
+            return;
+        }
         __nanosleep(1000);
+    }
 }
 
 // ---- RAII ----
@@ -238,9 +250,13 @@ DeviceInfo queryDevice(int device)
 {
     cudaDeviceProp prop{};
     KVL_CUDA_CHECK(cudaGetDeviceProperties(&prop, device));
+    // Informational only: a driver that does not report them leaves them 0 (unknown).
     auto attribute = [device](cudaDeviceAttr attr) {
         int value = 0;
-        KVL_CUDA_CHECK(cudaDeviceGetAttribute(&value, attr, device));
+        if (cudaDeviceGetAttribute(&value, attr, device) != cudaSuccess) {
+            cudaGetLastError();
+            value = 0;
+        }
         return value;
     };
     DeviceInfo info;
@@ -388,10 +404,22 @@ class SampleRunner
 {
 public:
     explicit SampleRunner(std::vector<std::unique_ptr<DeviceReader>> &readers)
-        : m_readers(readers), m_start(readers.front()->device()), m_stop(readers.front()->device())
+        : m_readers(readers), m_timedOut(readers.front()->device(), sizeof(uint32_t)),
+          m_start(readers.front()->device()), m_stop(readers.front()->device())
     {
         m_holdFlag = m_flag.devicePointer();
+        KVL_CUDA_CHECK(
+            cudaMemsetAsync(m_timedOut.ptr, 0, sizeof(uint32_t), readers.front()->stream()));
     }
+
+    // Releases a hold kernel left waiting when a CUDA call threw mid-sample.
+    ~SampleRunner() { m_flag.set(1); }
+    SampleRunner(const SampleRunner &) = delete;
+    SampleRunner &operator=(const SampleRunner &) = delete;
+
+    // False once a hold kernel was never released (host-mapped memory not visible to the GPU):
+    // later samples are then queued without it.
+    bool holding() const { return m_hold; }
 
     SampleResult run(int launches)
     {
@@ -400,8 +428,11 @@ public:
             reader->clearSums();
         m_flag.set(0);
         KVL_CUDA_CHECK(cudaSetDevice(first.device()));
-        holdKernel<<<1, 1, 0, first.stream()>>>(m_holdFlag, kHoldTimeoutNs);
-        KVL_CUDA_CHECK_LAUNCH();
+        if (m_hold) {
+            holdKernel<<<1, 1, 0, first.stream()>>>(m_holdFlag, kHoldTimeoutNs,
+                                                    static_cast<uint32_t *>(m_timedOut.ptr));
+            KVL_CUDA_CHECK_LAUNCH();
+        }
         KVL_CUDA_CHECK(cudaEventRecord(m_start.event, first.stream()));
         for (auto &reader : m_readers) {
             if (reader.get() != &first) {
@@ -420,6 +451,12 @@ public:
         KVL_CUDA_CHECK(cudaEventSynchronize(m_stop.event));
         float ms = 0;
         KVL_CUDA_CHECK(cudaEventElapsedTime(&ms, m_start.event, m_stop.event));
+        if (m_hold) {
+            uint32_t timedOut = 0;
+            KVL_CUDA_CHECK(
+                cudaMemcpy(&timedOut, m_timedOut.ptr, sizeof(timedOut), cudaMemcpyDeviceToHost));
+            m_hold = timedOut == 0;
+        }
 
         SampleResult result;
         result.seconds = double(ms) * 1e-3;
@@ -434,8 +471,10 @@ private:
     std::vector<std::unique_ptr<DeviceReader>> &m_readers;
     HoldFlag m_flag;
     const int *m_holdFlag = nullptr;
+    DeviceMemory m_timedOut;
     Event m_start;
     Event m_stop;
+    bool m_hold = true;
 };
 
 struct Plan
@@ -503,6 +542,8 @@ Result<Measurement> measurePoint(SampleRunner &runner,
     m.method = readers.front()->method() + ", " + std::to_string(launches) + " launches/sample";
     if (readers.size() > 1)
         m.method += ", " + std::to_string(readers.size()) + " GPUs";
+    if (!runner.holding())
+        m.method += ", hold kernel never released: launches timed as queued";
     for (int s = 0; s < request.samples; ++s) {
         if (detail::cancelled(cancel))
             return detail::cancelledError();
@@ -524,7 +565,8 @@ Result<Measurement> measurePoint(SampleRunner &runner,
     return m;
 }
 
-// Makes the readers; the caller resets each device afterwards only through RAII, never cudaDeviceReset.
+// Makes the readers; the caller resets each device afterwards only through RAII, never
+// cudaDeviceReset.
 std::vector<std::unique_ptr<DeviceReader>> makeReaders(const Plan &plan, uint64_t capacity,
                                                        LoadVariant variant)
 {
@@ -537,7 +579,10 @@ std::vector<std::unique_ptr<DeviceReader>> makeReaders(const Plan &plan, uint64_
 
 } // namespace
 
-bool cudaBuilt() { return true; }
+bool cudaBuilt()
+{
+    return true;
+}
 
 DeviceList cudaDevices()
 {
@@ -583,8 +628,8 @@ Result<Measurement> measureCuda(const MeasureRequest &request, const Progress &p
         if (bytes == 0) {
             bytes = ~uint64_t(0);
             for (const DeviceInfo &info : plan.infos)
-                bytes = std::min(bytes,
-                                 defaultBufferBytes(info.l2Bytes, info.memoryFree, kCudaFloorBytes));
+                bytes = std::min(
+                    bytes, defaultBufferBytes(info.l2Bytes, info.memoryFree, kCudaFloorBytes));
         }
         for (const DeviceInfo &info : plan.infos) {
             if (auto error = checkFits(info, bytes))

@@ -9,9 +9,15 @@ constexpr const char *kReason = "built without CUDA";
 
 } // namespace
 
-bool cudaBuilt() { return false; }
+bool cudaBuilt()
+{
+    return false;
+}
 
-DeviceList cudaDevices() { return DeviceList{{}, kReason}; }
+DeviceList cudaDevices()
+{
+    return DeviceList{{}, kReason};
+}
 
 namespace detail {
 

@@ -2,9 +2,14 @@
 #include "host_system.h"
 #include "probe_backends.h"
 
+#include <algorithm>
 #include <chrono>
 #include <cmath>
+#include <cstdlib>
 #include <exception>
+#include <memory>
+#include <optional>
+#include <string_view>
 #include <thread>
 
 #include <pthread.h>
@@ -36,11 +41,16 @@ enum class Isa
     Scalar,
 };
 
+// KVL_PROBE_ISA=sse2|scalar forces a fallback so that it can be tested on an AVX2 machine.
 Isa detectIsa()
 {
+    const char *forced = std::getenv("KVL_PROBE_ISA");
+    const std::string_view force = forced ? forced : "";
+    if (force == "scalar")
+        return Isa::Scalar;
 #ifdef KVL_X86
     __builtin_cpu_init();
-    if (__builtin_cpu_supports("avx2"))
+    if (force != "sse2" && __builtin_cpu_supports("avx2"))
         return Isa::Avx2;
     return Isa::Sse2;
 #else
@@ -147,14 +157,15 @@ class HostBuffer
 public:
     explicit HostBuffer(uint64_t bytes) : m_mapped(bytes + kHugePage)
     {
-        void *p = mmap(nullptr, m_mapped, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS,
-                       -1, 0);
+        void *p =
+            mmap(nullptr, m_mapped, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
         if (p == MAP_FAILED) {
             m_base = nullptr;
             return;
         }
         m_base = p;
-        const uintptr_t aligned = (reinterpret_cast<uintptr_t>(p) + kHugePage - 1) & ~(kHugePage - 1);
+        const uintptr_t aligned =
+            (reinterpret_cast<uintptr_t>(p) + kHugePage - 1) & ~(kHugePage - 1);
         m_data = reinterpret_cast<uint32_t *>(aligned);
 #ifdef MADV_HUGEPAGE
         m_hugePages = madvise(m_data, bytes, MADV_HUGEPAGE) == 0;
@@ -168,8 +179,14 @@ public:
     HostBuffer(const HostBuffer &) = delete;
     HostBuffer &operator=(const HostBuffer &) = delete;
 
-    uint32_t *data() const { return m_data; }
-    bool hugePages() const { return m_hugePages; }
+    uint32_t *data() const
+    {
+        return m_data;
+    }
+    bool hugePages() const
+    {
+        return m_hugePages;
+    }
 
 private:
     uint64_t m_mapped;
@@ -209,9 +226,8 @@ public:
         const std::vector<int> cpus = detail::hostCpus();
         try {
             for (int t = 0; t < threads; ++t)
-                m_threads.emplace_back([this, t, cpu = cpus[size_t(t) % cpus.size()]] {
-                    work(t, cpu);
-                });
+                m_threads.emplace_back(
+                    [this, t, cpu = cpus[size_t(t) % cpus.size()]] { work(t, cpu); });
         } catch (...) {
             stop();
             throw;
@@ -299,7 +315,8 @@ private:
     {
         const uint64_t units = (job.elements + kRangeAlignElements - 1) / kRangeAlignElements;
         const uint64_t threads = m_slots.size();
-        const uint64_t begin = std::min(job.elements, units * index / threads * kRangeAlignElements);
+        const uint64_t begin =
+            std::min(job.elements, units * index / threads * kRangeAlignElements);
         const uint64_t end =
             std::min(job.elements, units * (index + 1) / threads * kRangeAlignElements);
         slot.active = begin < end;
@@ -381,13 +398,20 @@ Result<Measurement> measureSize(HostSession &session, uint64_t bytes, const Meas
                                 double sampleSeconds, detail::StepProgress &steps)
 {
     const uint64_t elements = bytes / sizeof(uint32_t);
-    const auto once = session.pool->run(Job{JobKind::Read, elements, 1});
-    if (!once)
+    // The first pass is cold and pays the threads' wake-up, so small buffers need a few rounds.
+    int passes = 1;
+    auto calibration = session.pool->run(Job{JobKind::Read, elements, passes});
+    for (int round = 0; calibration && round < 4 && calibration->seconds < 0.5 * sampleSeconds;
+         ++round) {
+        const double wanted =
+            std::ceil(passes * sampleSeconds / std::max(calibration->seconds, 1e-6));
+        passes = int(std::clamp(wanted, double(passes + 1), 1e6));
+        calibration = session.pool->run(Job{JobKind::Read, elements, passes});
+    }
+    if (!calibration)
         return detail::cancelledError();
     steps.step();
-    const double wanted = once->seconds > 0 ? std::ceil(sampleSeconds / once->seconds) : 1.0;
-    const int passes = int(std::clamp(wanted, 1.0, 1e6));
-    bool checksumOk = once->checksumOk;
+    bool checksumOk = calibration->checksumOk;
     for (int w = 0; w < request.warmups; ++w) {
         const auto r = session.pool->run(Job{JobKind::Read, elements, passes});
         if (!r)

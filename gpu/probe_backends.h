@@ -29,7 +29,10 @@ inline bool cancelled(const std::atomic<bool> *cancel)
     return cancel && cancel->load(std::memory_order_relaxed);
 }
 
-inline ProbeError cancelledError() { return ProbeError{"cancelled", true}; }
+inline ProbeError cancelledError()
+{
+    return ProbeError{"cancelled", true};
+}
 
 // Reports steps done out of a known total, never going backwards.
 class StepProgress

@@ -26,7 +26,8 @@ std::optional<DeviceSpec> parseRequestDevice(const MeasureRequest &request, Prob
 {
     auto spec = parseDevice(request.device);
     if (!spec)
-        error = ProbeError{"unknown device '" + request.device + "' (expected host, all or cuda:N)"};
+        error =
+            ProbeError{"unknown device '" + request.device + "' (expected host, all or cuda:N)"};
     else if (spec->kind != DeviceSpec::Kind::Host && !cudaBuilt())
         error = ProbeError{"cannot measure " + request.device + ": built without CUDA"};
     else

@@ -21,7 +21,10 @@ namespace {
 
 std::atomic<bool> g_cancel{false};
 
-extern "C" void onInterrupt(int) { g_cancel.store(true); }
+extern "C" void onInterrupt(int)
+{
+    g_cancel.store(true);
+}
 
 constexpr const char *kUsage =
     "usage: kvledger-probe [--device cuda:N|all|host] [--sweep] [--bytes N] [--samples N]\n"
@@ -158,7 +161,7 @@ std::optional<ArgError> parseArgs(int argc, char **argv, Options &options)
                 const auto bytes = parseBytes(*text);
                 if (!bytes || *bytes < kBufferAlign)
                     return bad();
-                (arg == "--bytes" ? options.request.bytes
+                (arg == "--bytes"       ? options.request.bytes
                  : arg == "--min-bytes" ? options.minBytes
                                         : options.maxBytes) = *bytes;
             } else if (arg == "--sample-ms") {
@@ -222,8 +225,9 @@ std::string jsonNumber(double value)
 std::string measurementJson(const Measurement &m, const std::string &name)
 {
     return "{\"device\":" + jsonString(m.device) + ",\"name\":" + jsonString(name) +
-           ",\"bytes\":" + std::to_string(m.bytes) + ",\"median_gbps\":" +
-           jsonNumber(m.medianGBps) + ",\"best_gbps\":" + jsonNumber(m.bestGBps) +
+           ",\"bytes\":" + std::to_string(m.bytes) +
+           ",\"median_gbps\":" + jsonNumber(m.medianGBps) +
+           ",\"best_gbps\":" + jsonNumber(m.bestGBps) +
            ",\"samples\":" + std::to_string(m.samples) +
            ",\"checksum_ok\":" + (m.checksumOk ? "true" : "false") +
            ",\"below_cache\":" + (m.belowCache ? "true" : "false") +
@@ -274,8 +278,8 @@ void printSweep(const std::vector<Measurement> &points)
 {
     std::printf("%14s %10s %12s %12s  %s\n", "bytes", "MB", "median GB/s", "best GB/s", "check");
     for (const Measurement &m : points)
-        std::printf("%14llu %10.2f %12.1f %12.1f  %s%s\n", (unsigned long long)m.bytes, m.bytes / 1e6,
-                    m.medianGBps, m.bestGBps, m.checksumOk ? "ok" : "MISMATCH",
+        std::printf("%14llu %10.2f %12.1f %12.1f  %s%s\n", (unsigned long long)m.bytes,
+                    m.bytes / 1e6, m.medianGBps, m.bestGBps, m.checksumOk ? "ok" : "MISMATCH",
                     m.belowCache ? " cache" : "");
 }
 

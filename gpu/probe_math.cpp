@@ -27,11 +27,15 @@ uint64_t defaultBufferBytes(uint64_t cacheBytes, uint64_t freeBytes, uint64_t fl
     return std::max<uint64_t>(pow2 / kBufferAlign * kBufferAlign, kBufferAlign);
 }
 
-bool belowCache(uint64_t bytes, uint64_t cacheBytes) { return bytes < 4 * cacheBytes; }
+bool belowCache(uint64_t bytes, uint64_t cacheBytes)
+{
+    return bytes < 4 * cacheBytes;
+}
 
 int gridBlocks(int smCount, int residentBlocksPerSm, uint64_t vectors, int blockThreads)
 {
-    const uint64_t full = uint64_t(std::max(smCount, 1)) * uint64_t(std::max(residentBlocksPerSm, 1));
+    const uint64_t full =
+        uint64_t(std::max(smCount, 1)) * uint64_t(std::max(residentBlocksPerSm, 1));
     const uint64_t threads = uint64_t(std::max(blockThreads, 1));
     const uint64_t needed = std::max<uint64_t>(vectors / threads + (vectors % threads != 0), 1);
     return static_cast<int>(std::min(full, needed));
@@ -50,9 +54,9 @@ std::vector<uint64_t> logSpacedSizes(uint64_t minBytes, uint64_t maxBytes, int p
     }
     const double ratio = std::log(double(maxBytes) / double(minBytes)) / double(points - 1);
     for (int i = 0; i < points; ++i) {
-        uint64_t bytes = i == points - 1 ? maxBytes
-                                         : uint64_t(std::llround(double(minBytes) *
-                                                                 std::exp(ratio * i)));
+        uint64_t bytes = i == points - 1
+                             ? maxBytes
+                             : uint64_t(std::llround(double(minBytes) * std::exp(ratio * i)));
         bytes = std::clamp<uint64_t>(bytes / align * align, minBytes, maxBytes);
         if (sizes.empty() || bytes > sizes.back())
             sizes.push_back(bytes);

@@ -20,7 +20,7 @@ fuzz_seconds=${KVL_FUZZ_SECONDS:-60}
 for target in build/asan-ubsan/tests/fuzz/fuzz_*; do
     [ -x "$target" ] || continue
     name=$(basename "$target")
-    corpus=tests/fuzz/corpus/${name#fuzz_}
+    corpus=tests/fuzz/corpus/$(echo "${name#fuzz_}" | cut -d_ -f1)
     work=$(mktemp -d)
     cp -r "$corpus"/. "$work"/
     echo "== $name for ${fuzz_seconds}s"

@@ -61,6 +61,8 @@ void LedgerView::highlight(const QString &key)
 
 void LedgerView::setExtraRows(const QList<QStringList> &rows)
 {
+    if (rows == m_extraRows)
+        return;
     m_extraRows = rows;
     render();
 }

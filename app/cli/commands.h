@@ -11,6 +11,8 @@ namespace kvl::cli {
 int runLedger(const QStringList &args, QTextStream &out);
 int runPresets(const QStringList &args, QTextStream &out);
 int runSweep(const QStringList &args, QTextStream &out);
+int runExport(const QStringList &args, QTextStream &out);
+int runProbe(const QStringList &args, QTextStream &out);
 
 // Parses `args` with `p` (adding --help); returns true when help was printed.
 bool parseCommand(QCommandLineParser &p, const QStringList &args, QTextStream &out);

@@ -2,11 +2,12 @@
 #include "cli_error.h"
 #include "commands.h"
 
-#include <QCoreApplication>
+#include <QApplication>
 #include <QTextStream>
 #include <cstdio>
 #include <functional>
 #include <map>
+#include <memory>
 
 using namespace kvl::cli;
 
@@ -16,13 +17,21 @@ Commands:
   ledger    the ledger of one scenario (default: the seed's Llama 3.1 70B, 1M tokens, one H100)
   presets   the model and GPU presets
   sweep     one ledger quantity over context length or GPU count
+  export    render charts to PNG, SVG, PDF or CSV, headless
+  probe     measure streaming-read bandwidth (CUDA GPU, else host memory)
 
 Run `kvledger-cli COMMAND --help` for a command's options.
 )";
 
 int main(int argc, char *argv[])
 {
-    QCoreApplication app(argc, argv);
+    // Only `export` renders charts and needs widgets; it draws offscreen when there is no display.
+    const bool renders = argc > 1 && qstrcmp(argv[1], "export") == 0;
+    if (renders && qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM") &&
+        qEnvironmentVariableIsEmpty("DISPLAY") && qEnvironmentVariableIsEmpty("WAYLAND_DISPLAY"))
+        qputenv("QT_QPA_PLATFORM", "offscreen");
+    std::unique_ptr<QCoreApplication> app(renders ? new QApplication(argc, argv)
+                                                  : new QCoreApplication(argc, argv));
     QCoreApplication::setApplicationName(QStringLiteral("kvledger"));
     QCoreApplication::setOrganizationName(QStringLiteral("kvledger"));
     QCoreApplication::setApplicationVersion(QStringLiteral(KVL_VERSION));
@@ -46,11 +55,13 @@ int main(int argc, char *argv[])
         {QStringLiteral("ledger"), runLedger},
         {QStringLiteral("presets"), runPresets},
         {QStringLiteral("sweep"), runSweep},
+        {QStringLiteral("export"), runExport},
+        {QStringLiteral("probe"), runProbe},
     };
     const auto it = commands.find(args.at(1));
     try {
         if (it == commands.end())
-            throw UsageError{QStringLiteral("\"%1\" is not a command (ledger, presets, sweep)")
+            throw UsageError{QStringLiteral("\"%1\" is not a command (ledger, presets, sweep, export, probe)")
                                  .arg(args.at(1))};
         return it->second(args, out);
     } catch (const UsageError &e) {

@@ -32,4 +32,5 @@ inline int finish(const char *name)
 
 } // namespace kvl_test
 
-#define KVL_EXPECT(condition) ::kvl_test::expect(static_cast<bool>(condition), #condition, __FILE__, __LINE__)
+#define KVL_EXPECT(condition)                                                                      \
+    ::kvl_test::expect(static_cast<bool>(condition), #condition, __FILE__, __LINE__)

@@ -5,6 +5,7 @@
 
 #include <chrono>
 #include <cstdio>
+#include <cstdlib>
 #include <thread>
 
 using namespace kvl::gpu;
@@ -29,8 +30,8 @@ void checksumMath()
         uint64_t first;
         uint64_t count;
     };
-    const Case cases[] = {{0, 0},        {0, 1},          {0, 2},          {0, 1023},
-                          {5, 1000},     {7, 4097},       {1u << 20, 333}, {(1ull << 32) - 3, 10},
+    const Case cases[] = {{0, 0},         {0, 1},    {0, 2},          {0, 1023},
+                          {5, 1000},      {7, 4097}, {1u << 20, 333}, {(1ull << 32) - 3, 10},
                           {1ull << 33, 7}};
     for (const Case &c : cases) {
         uint32_t sum = 0;
@@ -117,8 +118,8 @@ void parsing()
     KVL_EXPECT(parseDevice("cuda:12") && parseDevice("cuda:12")->index == 12);
     for (const char *bad : {"", "cuda:", "cuda:-1", "cuda:1x", "gpu", "cuda:0 ", "HOST"})
         KVL_EXPECT(!parseDevice(bad));
-    for (LoadVariant v : {LoadVariant::Plain, LoadVariant::Streaming, LoadVariant::L2Only,
-                          LoadVariant::NoAllocate})
+    for (LoadVariant v :
+         {LoadVariant::Plain, LoadVariant::Streaming, LoadVariant::L2Only, LoadVariant::NoAllocate})
         KVL_EXPECT(parseLoadVariant(loadVariantName(v)) == v);
     KVL_EXPECT(!parseLoadVariant("fast"));
 }
@@ -174,6 +175,20 @@ void hostOddShapes()
     request.bytes = 12345; // rounded down to whole pages
     const auto rounded = measure(request);
     KVL_EXPECT(rounded.ok() && rounded.value->bytes == 12288 && rounded.value->checksumOk);
+}
+
+void hostFallbacks()
+{
+    for (const char *isa : {"sse2", "scalar"}) {
+        setenv("KVL_PROBE_ISA", isa, 1);
+        const auto result = measure(smallHostRequest());
+        unsetenv("KVL_PROBE_ISA");
+        if (!KVL_EXPECT(result.ok()))
+            continue;
+        KVL_EXPECT(result.value->checksumOk);
+        KVL_EXPECT(result.value->method.rfind(isa, 0) == 0);
+        std::printf("host 16 MiB %s: median %.1f GB/s\n", isa, result.value->medianGBps);
+    }
 }
 
 void hostCancel()
@@ -278,6 +293,7 @@ int main()
     hostInfo();
     hostMeasure();
     hostOddShapes();
+    hostFallbacks();
     hostCancel();
     hostSweep();
     badRequests();

@@ -91,24 +91,22 @@ void TestHfConfig::fixtures_data()
     QTest::addColumn<bool>("tied");
     QTest::addColumn<QString>("precision");
 
-    QTest::addRow("llama-3.1-70b") << u"llama-3.1-70b.json"_s << 80 << 64 << 8 << 128
-                                   << qint64(327680) << rep(u"F"_s, 80) << qint64(0) << 0 << 0
-                                   << false << u"bf16"_s;
+    QTest::addRow("llama-3.1-70b")
+        << u"llama-3.1-70b.json"_s << 80 << 64 << 8 << 128 << qint64(327680) << rep(u"F"_s, 80)
+        << qint64(0) << 0 << 0 << false << u"bf16"_s;
     QTest::addRow("gemma-2-9b") << u"gemma-2-9b.json"_s << 42 << 16 << 8 << 256 << qint64(344064)
-                                << rep(u"WF"_s, 42) << qint64(4096) << 0 << 0 << true
-                                << u"fp32"_s;
-    QTest::addRow("qwen2.5-72b") << u"qwen2.5-72b.json"_s << 80 << 64 << 8 << 128
-                                 << qint64(327680) << rep(u"F"_s, 80) << qint64(0) << 0 << 0
-                                 << false << u"bf16"_s;
+                                << rep(u"WF"_s, 42) << qint64(4096) << 0 << 0 << true << u"fp32"_s;
+    QTest::addRow("qwen2.5-72b") << u"qwen2.5-72b.json"_s << 80 << 64 << 8 << 128 << qint64(327680)
+                                 << rep(u"F"_s, 80) << qint64(0) << 0 << 0 << false << u"bf16"_s;
     QTest::addRow("deepseek-v3") << u"deepseek-v3.json"_s << 61 << 128 << 128 << 128
                                  << qint64(70272) << rep(u"L"_s, 61) << qint64(0) << 256 << 8
                                  << false << u"fp8"_s;
     QTest::addRow("mixtral-8x7b") << u"mixtral-8x7b.json"_s << 32 << 32 << 8 << 128
                                   << qint64(131072) << rep(u"F"_s, 32) << qint64(0) << 8 << 2
                                   << false << u"bf16"_s;
-    QTest::addRow("mistral-7b-v0.1") << u"mistral-7b-v0.1.json"_s << 32 << 32 << 8 << 128
-                                     << qint64(131072) << rep(u"W"_s, 32) << qint64(4096) << 0
-                                     << 0 << false << u"bf16"_s;
+    QTest::addRow("mistral-7b-v0.1")
+        << u"mistral-7b-v0.1.json"_s << 32 << 32 << 8 << 128 << qint64(131072) << rep(u"W"_s, 32)
+        << qint64(4096) << 0 << 0 << false << u"bf16"_s;
     QTest::addRow("gpt-oss-20b (layer_types)")
         << u"gpt-oss-20b.json"_s << 24 << 64 << 8 << 64 << qint64(49152) << rep(u"WF"_s, 24)
         << qint64(128) << 32 << 4 << false << u"fp4"_s;
@@ -318,8 +316,7 @@ void TestHfConfig::traps_data()
             "num_attention_heads": 64, "num_key_value_heads": 8, "hidden_size": 8192,
             "intermediate_size": 29568, "vocab_size": 152064, "sliding_window": 131072,
             "use_sliding_window": false, "max_window_layers": 80})")
-        << 128 << 8 << qint64(327680) << rep(u"F"_s, 80)
-        << u"use_sliding_window is false"_s;
+        << 128 << 8 << qint64(327680) << rep(u"F"_s, 80) << u"use_sliding_window is false"_s;
     QTest::addRow("sliding_window null (Mixtral)")
         << QByteArray(R"({"model_type": "mixtral", "num_hidden_layers": 32,
             "num_attention_heads": 32, "num_key_value_heads": 8, "hidden_size": 4096,
@@ -420,8 +417,7 @@ void TestHfConfig::traps()
     QCOMPARE(kvBytesPerToken(m), kvBytes);
     QCOMPARE(layerKinds(m), kinds);
     if (!note.isEmpty())
-        QVERIFY2(!imported->notes.filter(note).isEmpty(),
-                 qPrintable(imported->notes.join(u'\n')));
+        QVERIFY2(!imported->notes.filter(note).isEmpty(), qPrintable(imported->notes.join(u'\n')));
 }
 
 void TestHfConfig::errors_data()
@@ -430,11 +426,11 @@ void TestHfConfig::errors_data()
     QTest::addColumn<QString>("error"); // expected start of the message
 
     // A valid base; each row breaks one thing.
-    const auto with = [](const char *fields) {
+    const auto with = [](const QByteArray &fields) -> QByteArray {
         return QByteArray(R"({"num_hidden_layers": 32, "num_attention_heads": 32,
             "num_key_value_heads": 8, "hidden_size": 4096, "intermediate_size": 14336,
             "vocab_size": 32000)") +
-               (*fields ? ", " : "") + fields + "}";
+               (fields.isEmpty() ? "" : ", ") + fields + "}";
     };
     QVERIFY(importHfConfig(with(""), nullptr)); // the base itself is fine
 
@@ -443,11 +439,11 @@ void TestHfConfig::errors_data()
     QTest::addRow("whitespace") << QByteArray(" \n\t") << u"not JSON"_s;
     QTest::addRow("garbage") << QByteArray("hello") << u"not JSON"_s;
     QTest::addRow("NaN literal") << QByteArray(R"({"num_hidden_layers": NaN})") << u"not JSON"_s;
-    QTest::addRow("1e400 literal") << QByteArray(R"({"num_hidden_layers": 1e400})")
-                                   << u"not JSON"_s;
+    QTest::addRow("1e400 literal")
+        << QByteArray(R"({"num_hidden_layers": 1e400})") << u"not JSON"_s;
     QTest::addRow("trailing garbage") << with("") + "x" << u"not JSON"_s;
     QTest::addRow("array") << QByteArray("[1, 2]") << u"not a JSON object"_s;
-    QTest::addRow("string") << QByteArray(R"("config")") << u"not a JSON object"_s;
+    QTest::addRow("string") << QByteArray(R"("config")") << u"not JSON"_s; // Qt 6.4 wants {} or []
     QTest::addRow("empty object") << QByteArray("{}") << u"num_hidden_layers: missing"_s;
 
     for (const char *field : {"num_hidden_layers", "num_attention_heads", "hidden_size",
@@ -474,8 +470,8 @@ void TestHfConfig::errors_data()
                                      << u"num_hidden_layers: -1 is not a positive integer"_s;
     QTest::addRow("layers zero") << with(R"("num_hidden_layers": 0)")
                                  << u"num_hidden_layers: 0 is not a positive integer"_s;
-    QTest::addRow("layers over limit") << with(R"("num_hidden_layers": 257)")
-                                       << u"num_hidden_layers: 257 is outside 1-256"_s;
+    QTest::addRow("layers over limit")
+        << with(R"("num_hidden_layers": 257)") << u"num_hidden_layers: 257 is outside 1-256"_s;
     QTest::addRow("layers huge") << with(R"("num_hidden_layers": 1e300)")
                                  << u"num_hidden_layers: 1e+300 is outside"_s;
     QTest::addRow("layers past 2^64") << with(R"("num_hidden_layers": 99999999999999999999999)")
@@ -489,13 +485,14 @@ void TestHfConfig::errors_data()
                                 << u"num_attention_heads: 0 is not a positive integer"_s;
     QTest::addRow("heads huge") << with(R"("num_attention_heads": 100000)")
                                 << u"num_attention_heads: 100000 is outside"_s;
-    QTest::addRow("hidden negative") << with(R"("hidden_size": -4096)")
-                                     << u"hidden_size: -4096 is not a positive integer"_s;
+    QTest::addRow("hidden negative")
+        << with(R"("hidden_size": -4096)") << u"hidden_size: -4096 is not a positive integer"_s;
     QTest::addRow("hidden huge") << with(R"("hidden_size": 4294967296)")
                                  << u"hidden_size: 4294967296 is outside"_s;
-    QTest::addRow("intermediate string") << with(R"("intermediate_size": "14336")")
-                                         << u"intermediate_size: expected an integer"_s;
-    QTest::addRow("vocab huge") << with(R"("vocab_size": 1e9)") << u"vocab_size: 1e+09 is outside"_s;
+    QTest::addRow("intermediate string")
+        << with(R"("intermediate_size": "14336")") << u"intermediate_size: expected an integer"_s;
+    QTest::addRow("vocab huge") << with(R"("vocab_size": 1e9)")
+                                << u"vocab_size: 1000000000 is outside"_s;
     QTest::addRow("vocab float") << with(R"("vocab_size": 32000.5)")
                                  << u"vocab_size: 32000.5 is not an integer"_s;
 
@@ -511,28 +508,28 @@ void TestHfConfig::errors_data()
                                  << u"num_key_value_heads: -8 is not a positive integer"_s;
     QTest::addRow("kv string") << with(R"("num_key_value_heads": "8")")
                                << u"num_key_value_heads: expected an integer"_s;
-    QTest::addRow("head_dim negative") << with(R"("head_dim": -3)")
-                                       << u"head_dim: -3 is not a positive integer"_s;
-    QTest::addRow("head_dim zero") << with(R"("head_dim": 0)")
-                                   << u"head_dim: 0 is not a positive integer"_s;
-    QTest::addRow("head_dim huge") << with(R"("head_dim": 65536)")
-                                   << u"head_dim: 65536 is outside"_s;
+    QTest::addRow("head_dim negative")
+        << with(R"("head_dim": -3)") << u"head_dim: -3 is not a positive integer"_s;
+    QTest::addRow("head_dim zero")
+        << with(R"("head_dim": 0)") << u"head_dim: 0 is not a positive integer"_s;
+    QTest::addRow("head_dim huge")
+        << with(R"("head_dim": 65536)") << u"head_dim: 65536 is outside"_s;
     QTest::addRow("head_dim not derivable")
         << with(R"("num_attention_heads": 3, "num_key_value_heads": 1, "hidden_size": 1000)")
         << u"head_dim: missing, and hidden_size 1000 is not a multiple"_s;
     QTest::addRow("tie string") << with(R"("tie_word_embeddings": "false")")
                                 << u"tie_word_embeddings: expected true or false"_s;
-    QTest::addRow("torch_dtype number") << with(R"("torch_dtype": 16)")
-                                        << u"torch_dtype: expected a string"_s;
+    QTest::addRow("torch_dtype number")
+        << with(R"("torch_dtype": 16)") << u"torch_dtype: expected a string"_s;
 
-    QTest::addRow("sliding_window negative") << with(R"("sliding_window": -1)")
-                                             << u"sliding_window: -1 is not a positive integer"_s;
-    QTest::addRow("sliding_window zero") << with(R"("sliding_window": 0)")
-                                         << u"sliding_window: 0 is not a positive integer"_s;
-    QTest::addRow("sliding_window string") << with(R"("sliding_window": "4096")")
-                                           << u"sliding_window: expected an integer"_s;
-    QTest::addRow("sliding_window huge") << with(R"("sliding_window": 1e18)")
-                                         << u"sliding_window: 1e+18 is outside"_s;
+    QTest::addRow("sliding_window negative")
+        << with(R"("sliding_window": -1)") << u"sliding_window: -1 is not a positive integer"_s;
+    QTest::addRow("sliding_window zero")
+        << with(R"("sliding_window": 0)") << u"sliding_window: 0 is not a positive integer"_s;
+    QTest::addRow("sliding_window string")
+        << with(R"("sliding_window": "4096")") << u"sliding_window: expected an integer"_s;
+    QTest::addRow("sliding_window huge")
+        << with(R"("sliding_window": 1e18)") << u"sliding_window: 1e+18 is outside"_s;
     QTest::addRow("use_sliding_window string")
         << with(R"("sliding_window": 4096, "use_sliding_window": "false")")
         << u"use_sliding_window: expected true or false"_s;
@@ -542,33 +539,33 @@ void TestHfConfig::errors_data()
     QTest::addRow("layer_types wrong length")
         << with(R"("sliding_window": 4096, "layer_types": ["full_attention"])")
         << u"layer_types: 1 entries, but num_hidden_layers is 32"_s;
-    QTest::addRow("layer_types not a list") << with(R"("layer_types": "full_attention")")
-                                            << u"layer_types: expected a list"_s;
+    QTest::addRow("layer_types not a list")
+        << with(R"("layer_types": "full_attention")") << u"layer_types: expected a list"_s;
     QByteArray types = "\"layer_types\": [\"full_attention\", \"linear_attention\"";
     for (int i = 2; i < 32; ++i)
         types += ", \"full_attention\"";
     QTest::addRow("layer_types unknown kind")
-        << with(types + "]") << u"layer_types[1]: expected \"full_attention\""_s;
+        << with(types + ']') << u"layer_types[1]: expected \"full_attention\""_s;
     QByteArray sliding = "\"layer_types\": [\"sliding_attention\"";
     for (int i = 1; i < 32; ++i)
         sliding += ", \"full_attention\"";
     QTest::addRow("layer_types sliding without sliding_window")
-        << with(sliding + "]") << u"sliding_window: missing, but layer_types"_s;
+        << with(sliding + ']') << u"sliding_window: missing, but layer_types"_s;
 
     QTest::addRow("experts without per-token count")
         << with(R"("num_local_experts": 8)") << u"num_experts_per_tok: missing"_s;
     QTest::addRow("experts per token above experts")
         << with(R"("num_local_experts": 8, "num_experts_per_tok": 9)")
         << u"num_experts_per_tok: 9 is outside 1-8"_s;
-    QTest::addRow("experts negative") << with(R"("n_routed_experts": -8)")
-                                      << u"n_routed_experts: -8 is negative"_s;
-    QTest::addRow("experts string") << with(R"("num_local_experts": "8")")
-                                    << u"num_local_experts: expected an integer"_s;
+    QTest::addRow("experts negative")
+        << with(R"("n_routed_experts": -8)") << u"n_routed_experts: -8 is negative"_s;
+    QTest::addRow("experts string")
+        << with(R"("num_local_experts": "8")") << u"num_local_experts: expected an integer"_s;
     QTest::addRow("first dense past layers")
         << with(R"("num_local_experts": 8, "num_experts_per_tok": 2, "first_k_dense_replace": 33)")
         << u"first_k_dense_replace: 33 is outside 0-32"_s;
-    QTest::addRow("kv_lora_rank without rope dim") << with(R"("kv_lora_rank": 512)")
-                                                   << u"qk_rope_head_dim: missing"_s;
+    QTest::addRow("kv_lora_rank without rope dim")
+        << with(R"("kv_lora_rank": 512)") << u"qk_rope_head_dim: missing"_s;
     QTest::addRow("kv_lora_rank zero") << with(R"("kv_lora_rank": 0, "qk_rope_head_dim": 64)")
                                        << u"kv_lora_rank: 0 is not a positive integer"_s;
     QTest::addRow("kv_lora_rank float") << with(R"("kv_lora_rank": 512.5, "qk_rope_head_dim": 64)")
@@ -611,10 +608,10 @@ void TestHfConfig::fileImport()
 void TestHfConfig::neverCrashes()
 {
     // Every prefix and a set of byte substitutions of every fixture: a result or a reason.
-    const QStringList files = {u"llama-3.1-70b.json"_s,   u"gemma-2-9b.json"_s,
-                               u"qwen2.5-72b.json"_s,     u"deepseek-v3.json"_s,
-                               u"mixtral-8x7b.json"_s,    u"mistral-7b-v0.1.json"_s,
-                               u"gpt-oss-20b.json"_s,     u"gemma-3-27b-it.json"_s};
+    const QStringList files = {u"llama-3.1-70b.json"_s, u"gemma-2-9b.json"_s,
+                               u"qwen2.5-72b.json"_s,   u"deepseek-v3.json"_s,
+                               u"mixtral-8x7b.json"_s,  u"mistral-7b-v0.1.json"_s,
+                               u"gpt-oss-20b.json"_s,   u"gemma-3-27b-it.json"_s};
     const QByteArray substitutes = "0-9.\"{}[]en, \xff";
     int imported = 0;
     for (const QString &file : files) {

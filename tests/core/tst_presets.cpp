@@ -63,11 +63,16 @@ QByteArray toBytes(const QJsonObject &o)
 QJsonObject llama8bJson()
 {
     return QJsonObject{
-        {u"id"_s, u"test-8b"_s},       {u"name"_s, u"Test 8B"_s},
-        {u"layers"_s, 32},             {u"query_heads"_s, 32},
-        {u"kv_heads"_s, 8},            {u"head_dim"_s, 128},
-        {u"hidden_size"_s, 4096},      {u"intermediate_size"_s, 14336},
-        {u"vocab_size"_s, 128256},     {u"tie_word_embeddings"_s, false},
+        {u"id"_s, u"test-8b"_s},
+        {u"name"_s, u"Test 8B"_s},
+        {u"layers"_s, 32},
+        {u"query_heads"_s, 32},
+        {u"kv_heads"_s, 8},
+        {u"head_dim"_s, 128},
+        {u"hidden_size"_s, 4096},
+        {u"intermediate_size"_s, 14336},
+        {u"vocab_size"_s, 128256},
+        {u"tie_word_embeddings"_s, false},
         {u"native_precision"_s, u"bf16"_s},
     };
 }
@@ -195,13 +200,12 @@ void TestPresets::referenceModels_data()
     // Reference values: cost-model.md section 8.
     QTest::addRow("llama-3.1-8b") << u"llama-3.1-8b"_s << 32 << 32 << 8 << 128 << qint64(131072)
                                   << QString(u"F"_s).repeated(32) << qint64(0);
-    QTest::addRow("llama-3.1-70b") << u"llama-3.1-70b"_s << 80 << 64 << 8 << 128
-                                   << qint64(327680) << full80 << qint64(0);
-    QTest::addRow("llama-3.3-70b") << u"llama-3.3-70b"_s << 80 << 64 << 8 << 128
-                                   << qint64(327680) << full80 << qint64(0);
+    QTest::addRow("llama-3.1-70b")
+        << u"llama-3.1-70b"_s << 80 << 64 << 8 << 128 << qint64(327680) << full80 << qint64(0);
+    QTest::addRow("llama-3.3-70b")
+        << u"llama-3.3-70b"_s << 80 << 64 << 8 << 128 << qint64(327680) << full80 << qint64(0);
     QTest::addRow("llama-3.1-405b") << u"llama-3.1-405b"_s << 126 << 128 << 8 << 128
-                                    << qint64(516096) << QString(u"F"_s).repeated(126)
-                                    << qint64(0);
+                                    << qint64(516096) << QString(u"F"_s).repeated(126) << qint64(0);
     QTest::addRow("mistral-7b-v0.1: window on every layer")
         << u"mistral-7b-v0.1"_s << 32 << 32 << 8 << 128 << qint64(131072)
         << QString(u"W"_s).repeated(32) << qint64(4096);
@@ -279,10 +283,9 @@ void TestPresets::parameters_data()
     QTest::addRow("llama-3.1-8b") << u"llama-3.1-8b"_s << 8030261248.0 << 8030261248.0 << 0.0;
     QTest::addRow("llama-3.1-70b") << u"llama-3.1-70b"_s << 70553706496.0 << 70553706496.0 << 0.0;
     QTest::addRow("llama-3.3-70b") << u"llama-3.3-70b"_s << 70553706496.0 << 70553706496.0 << 0.0;
-    QTest::addRow("llama-3.1-405b") << u"llama-3.1-405b"_s << 405853388800.0 << 405853388800.0
-                                    << 0.0;
-    QTest::addRow("mistral-7b-v0.1") << u"mistral-7b-v0.1"_s << 7241732096.0 << 7241732096.0
-                                     << 0.0;
+    QTest::addRow("llama-3.1-405b")
+        << u"llama-3.1-405b"_s << 405853388800.0 << 405853388800.0 << 0.0;
+    QTest::addRow("mistral-7b-v0.1") << u"mistral-7b-v0.1"_s << 7241732096.0 << 7241732096.0 << 0.0;
     QTest::addRow("mixtral-8x7b") << u"mixtral-8x7b"_s << 46702792704.0 << 12879925248.0 << 0.0;
     QTest::addRow("qwen2.5-72b") << u"qwen2.5-72b"_s << 72706203648.0 << 72706203648.0 << 1e-4;
     QTest::addRow("gemma-2-9b") << u"gemma-2-9b"_s << 9241705984.0 << 9241705984.0 << 1e-4;
@@ -304,9 +307,9 @@ void TestPresets::parameters()
     const double activeEstimate = m->estimateActiveParameters();
     QVERIFY2(std::abs(estimate - total) <= estimateTolerance * total,
              qPrintable(u"estimate %1 vs %2"_s.arg(estimate, 0, 'f', 0).arg(total, 0, 'f', 0)));
-    QVERIFY2(std::abs(activeEstimate - active) <= estimateTolerance * active,
-             qPrintable(
-                 u"active %1 vs %2"_s.arg(activeEstimate, 0, 'f', 0).arg(active, 0, 'f', 0)));
+    QVERIFY2(
+        std::abs(activeEstimate - active) <= estimateTolerance * active,
+        qPrintable(u"active %1 vs %2"_s.arg(activeEstimate, 0, 'f', 0).arg(active, 0, 'f', 0)));
 }
 
 void TestPresets::referenceGpus_data()
@@ -408,7 +411,8 @@ void TestPresets::roundTripUnusual()
 
 void TestPresets::gpuRoundTrip()
 {
-    for (const GpuSpec &g : PresetLibrary::load({}).gpus()) {
+    const PresetLibrary lib = PresetLibrary::load({});
+    for (const GpuSpec &g : lib.gpus()) {
         QString error;
         const QJsonObject json = gpuToJson(g);
         const auto back = gpuFromJson(QJsonDocument::fromJson(toBytes(json)).object(), &error);
@@ -421,7 +425,7 @@ void TestPresets::gpuRoundTrip()
 
 void TestPresets::modelErrors_data()
 {
-    QTest::addColumn<QString>("key");  // field to change ("" = none)
+    QTest::addColumn<QString>("key");      // field to change ("" = none)
     QTest::addColumn<QJsonValue>("value"); // undefined = remove
     QTest::addColumn<QString>("error");    // expected start of the message
 
@@ -435,44 +439,44 @@ void TestPresets::modelErrors_data()
         QTest::addRow("%s zero", key) << k << QJsonValue(0) << k + u": 0 is not a positive";
         QTest::addRow("%s huge", key) << k << QJsonValue(1e300) << k + u": 1e+300 is outside";
     }
-    QTest::addRow("layers fractional") << u"layers"_s << QJsonValue(32.5)
-                                       << u"layers: 32.5 is not an integer"_s;
-    QTest::addRow("layers boolean") << u"layers"_s << QJsonValue(true)
-                                    << u"layers: expected an integer, got a boolean"_s;
+    QTest::addRow("layers fractional")
+        << u"layers"_s << QJsonValue(32.5) << u"layers: 32.5 is not an integer"_s;
+    QTest::addRow("layers boolean")
+        << u"layers"_s << QJsonValue(true) << u"layers: expected an integer, got a boolean"_s;
     QTest::addRow("layers null") << u"layers"_s << QJsonValue(QJsonValue::Null)
                                  << u"layers: expected an integer, got null"_s;
     QTest::addRow("layers list") << u"layers"_s << QJsonValue(QJsonArray{32})
                                  << u"layers: expected an integer, got a list"_s;
-    QTest::addRow("layers over limit") << u"layers"_s << QJsonValue(257)
-                                       << u"layers: 257 is outside 1-256"_s;
-    QTest::addRow("layers NaN string") << u"layers"_s << QJsonValue(u"NaN"_s)
-                                       << u"layers: expected an integer, got a string"_s;
-    QTest::addRow("kv_heads not dividing") << u"kv_heads"_s << QJsonValue(3)
-                                           << u"kv_heads: 3 does not divide query_heads 32"_s;
+    QTest::addRow("layers over limit")
+        << u"layers"_s << QJsonValue(257) << u"layers: 257 is outside 1-256"_s;
+    QTest::addRow("layers NaN string")
+        << u"layers"_s << QJsonValue(u"NaN"_s) << u"layers: expected an integer, got a string"_s;
+    QTest::addRow("kv_heads not dividing")
+        << u"kv_heads"_s << QJsonValue(3) << u"kv_heads: 3 does not divide query_heads 32"_s;
     QTest::addRow("kv_heads above heads") << u"kv_heads"_s << QJsonValue(64) << u"kv_heads:"_s;
-    QTest::addRow("head_dim over limit") << u"head_dim"_s << QJsonValue(5000)
-                                         << u"head_dim: 5000 is outside"_s;
+    QTest::addRow("head_dim over limit")
+        << u"head_dim"_s << QJsonValue(5000) << u"head_dim: 5000 is outside"_s;
     QTest::addRow("tie string") << u"tie_word_embeddings"_s << QJsonValue(u"false"_s)
                                 << u"tie_word_embeddings: expected true or false"_s;
     QTest::addRow("id number") << u"id"_s << QJsonValue(7) << u"id: expected a string"_s;
-    QTest::addRow("pattern unknown") << u"layer_pattern"_s << QJsonValue(QJsonArray{u"global"_s})
-                                     << u"layer_pattern[0]:"_s;
-    QTest::addRow("pattern not list") << u"layer_pattern"_s << QJsonValue(u"full"_s)
-                                      << u"layer_pattern: expected a list"_s;
-    QTest::addRow("pattern empty") << u"layer_pattern"_s << QJsonValue(QJsonArray{})
-                                   << u"layer_pattern: needs"_s;
+    QTest::addRow("pattern unknown")
+        << u"layer_pattern"_s << QJsonValue(QJsonArray{u"global"_s}) << u"layer_pattern[0]:"_s;
+    QTest::addRow("pattern not list")
+        << u"layer_pattern"_s << QJsonValue(u"full"_s) << u"layer_pattern: expected a list"_s;
+    QTest::addRow("pattern empty")
+        << u"layer_pattern"_s << QJsonValue(QJsonArray{}) << u"layer_pattern: needs"_s;
     QTest::addRow("window pattern, no window")
         << u"layer_pattern"_s << QJsonValue(QJsonArray{u"window"_s}) << u"window:"_s;
     QTest::addRow("latent pattern, no rank")
         << u"layer_pattern"_s << QJsonValue(QJsonArray{u"latent"_s}) << u"kv_lora_rank:"_s;
-    QTest::addRow("window negative") << u"window"_s << QJsonValue(-1)
-                                     << u"window: -1 is negative"_s;
-    QTest::addRow("precision unknown") << u"native_precision"_s << QJsonValue(u"fp9"_s)
-                                       << u"native_precision:"_s;
-    QTest::addRow("precision number") << u"native_precision"_s << QJsonValue(16)
-                                      << u"native_precision: expected a precision"_s;
-    QTest::addRow("total negative") << u"total_parameters"_s << QJsonValue(-1)
-                                    << u"total_parameters: -1 is outside"_s;
+    QTest::addRow("window negative")
+        << u"window"_s << QJsonValue(-1) << u"window: -1 is negative"_s;
+    QTest::addRow("precision unknown")
+        << u"native_precision"_s << QJsonValue(u"fp9"_s) << u"native_precision:"_s;
+    QTest::addRow("precision number")
+        << u"native_precision"_s << QJsonValue(16) << u"native_precision: expected a precision"_s;
+    QTest::addRow("total negative")
+        << u"total_parameters"_s << QJsonValue(-1) << u"total_parameters: -1 is outside"_s;
     QTest::addRow("total string") << u"total_parameters"_s << QJsonValue(u"70B"_s)
                                   << u"total_parameters: expected a number"_s;
     QTest::addRow("experts negative")
@@ -507,20 +511,19 @@ void TestPresets::gpuErrors_data()
 
     const QJsonValue removed(QJsonValue::Undefined);
     QTest::addRow("memory missing") << u"memory_bytes"_s << removed << u"memory_bytes: missing"_s;
-    QTest::addRow("memory string") << u"memory_bytes"_s << QJsonValue(u"80 GB"_s)
-                                   << u"memory_bytes: expected a number"_s;
-    QTest::addRow("memory negative") << u"memory_bytes"_s << QJsonValue(-80e9)
-                                     << u"memory_bytes:"_s;
+    QTest::addRow("memory string")
+        << u"memory_bytes"_s << QJsonValue(u"80 GB"_s) << u"memory_bytes: expected a number"_s;
+    QTest::addRow("memory negative")
+        << u"memory_bytes"_s << QJsonValue(-80e9) << u"memory_bytes:"_s;
     QTest::addRow("memory zero") << u"memory_bytes"_s << QJsonValue(0) << u"memory_bytes:"_s;
-    QTest::addRow("bandwidth missing") << u"bandwidth_bytes_per_second"_s << removed
-                                       << u"bandwidth_bytes_per_second: missing"_s;
-    QTest::addRow("bandwidth huge") << u"bandwidth_bytes_per_second"_s << QJsonValue(1e300)
-                                    << u"bandwidth_bytes_per_second:"_s;
+    QTest::addRow("bandwidth missing")
+        << u"bandwidth_bytes_per_second"_s << removed << u"bandwidth_bytes_per_second: missing"_s;
+    QTest::addRow("bandwidth huge")
+        << u"bandwidth_bytes_per_second"_s << QJsonValue(1e300) << u"bandwidth_bytes_per_second:"_s;
     QTest::addRow("peaks missing") << u"peak_flops"_s << removed << u"peak_flops: missing"_s;
     QTest::addRow("peaks number") << u"peak_flops"_s << QJsonValue(989e12)
                                   << u"peak_flops: expected an object"_s;
-    QTest::addRow("bf16 missing") << u"peak_flops"_s
-                                  << QJsonValue(QJsonObject{{u"fp8"_s, 1979e12}})
+    QTest::addRow("bf16 missing") << u"peak_flops"_s << QJsonValue(QJsonObject{{u"fp8"_s, 1979e12}})
                                   << u"peak_flops.bf16: missing"_s;
     QTest::addRow("fp8 negative") << u"peak_flops"_s
                                   << QJsonValue(QJsonObject{{u"bf16"_s, 989e12}, {u"fp8"_s, -1}})
@@ -617,15 +620,15 @@ void TestPresets::brokenUserFiles_data()
     QTest::addRow("empty") << u"models/empty.json"_s << QByteArray() << u"not JSON"_s;
     QTest::addRow("array") << u"models/list.json"_s << QByteArray("[1, 2]")
                            << u"not a JSON object"_s;
-    QTest::addRow("missing layers") << u"models/x.json"_s << toBytes(noLayers)
-                                    << u"layers: missing"_s;
-    QTest::addRow("kv not dividing") << u"models/kv.json"_s << toBytes(badKv)
-                                     << u"kv_heads: 3 does not divide query_heads 32"_s;
+    QTest::addRow("missing layers")
+        << u"models/x.json"_s << toBytes(noLayers) << u"layers: missing"_s;
+    QTest::addRow("kv not dividing")
+        << u"models/kv.json"_s << toBytes(badKv) << u"kv_heads: 3 does not divide query_heads 32"_s;
     QTest::addRow("no id") << u"models/noid.json"_s << toBytes(noId) << u"id: missing"_s;
-    QTest::addRow("gpu without peaks") << u"gpus/g.json"_s << toBytes(gpuNoPeaks)
-                                       << u"peak_flops: missing"_s;
-    QTest::addRow("model in gpus folder") << u"gpus/m.json"_s << toBytes(llama8bJson())
-                                          << u"memory_bytes: missing"_s;
+    QTest::addRow("gpu without peaks")
+        << u"gpus/g.json"_s << toBytes(gpuNoPeaks) << u"peak_flops: missing"_s;
+    QTest::addRow("model in gpus folder")
+        << u"gpus/m.json"_s << toBytes(llama8bJson()) << u"memory_bytes: missing"_s;
     QTest::addRow("binary") << u"models/bin.json"_s << QByteArray("\x00\xff\xfe{", 4)
                             << u"not JSON"_s;
     QTest::addRow("huge") << u"models/huge.json"_s << QByteArray(2 << 20, ' ')

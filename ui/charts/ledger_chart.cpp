@@ -1,6 +1,35 @@
 #include "ledger_chart.h"
 
+#include "chart_label.h"
+
+#include <QAbstractAxis>
+#include <QApplication>
+#include <QLegend>
+#include <QXYSeries>
+#include <algorithm>
+#include <cmath>
+
 namespace kvl {
+
+LedgerChart::LedgerChart(QWidget *parent) : QChartView(parent), m_baseFont(QApplication::font())
+{
+    setRenderHint(QPainter::Antialiasing);
+    // One rectangle around everything that changed: a moving marker dirties a few small rects,
+    // and painting the plot once for their union is cheaper than once per rect.
+    setViewportUpdateMode(QGraphicsView::BoundingRectViewportUpdate);
+    setMinimumSize(320, 240);
+    chart()->setAnimationOptions(QChart::NoAnimation);
+    chart()->legend()->setAlignment(Qt::AlignBottom);
+    chart()->legend()->setMarkerShape(QLegend::MarkerShapeFromSeries);
+    m_hover = new ChartLabel(chart());
+    m_hover->setZValue(30);
+    m_hover->hide();
+    // Redraw overlays when the plot area moves: resizes and axis label width changes.
+    connect(chart(), &QChart::plotAreaChanged, this, [this] {
+        relayoutOverlays();
+        m_hover->hide();
+    });
+}
 
 void LedgerChart::setUnits(ByteUnits units)
 {
@@ -13,11 +42,211 @@ void LedgerChart::setUnits(ByteUnits units)
 void LedgerChart::setInteractive(bool interactive)
 {
     chart()->setAnimationOptions(interactive ? QChart::NoAnimation : QChart::SeriesAnimations);
+    // Antialiased strokes are about half of a repaint; a drag shows cheaper frames.
+    setRenderHint(QPainter::Antialiasing, !interactive);
 }
 
 void LedgerChart::setPresentation(bool on)
 {
+    if (m_presentation == on)
+        return;
     m_presentation = on;
+    applyTheme();
+}
+
+void LedgerChart::setPaperStyle(bool on)
+{
+    if (m_paperStyle == on)
+        return;
+    m_paperStyle = on;
+    applyTheme();
+}
+
+void LedgerChart::hideHoverOverlays()
+{
+    m_hover->hide();
+}
+
+double LedgerChart::bytesScale() const
+{
+    return m_units == ByteUnits::SI ? 1e9 : 1073741824.0;
+}
+
+QString LedgerChart::bytesUnit() const
+{
+    return m_units == ByteUnits::SI ? tr("GB") : tr("GiB");
+}
+
+QString LedgerChart::tableNumber(double value)
+{
+    if (value == std::floor(value) && std::abs(value) < kExactIntegerLimit)
+        return QString::number(qint64(value));
+    return QString::number(value, 'g', 15);
+}
+
+void LedgerChart::changeEvent(QEvent *event)
+{
+    QChartView::changeEvent(event);
+    if (event->type() == QEvent::PaletteChange)
+        applyTheme();
+}
+
+void LedgerChart::resizeEvent(QResizeEvent *event)
+{
+    QChartView::resizeEvent(event);
+    relayoutOverlays();
+}
+
+bool LedgerChart::isDark() const
+{
+    return !m_paperStyle && palette().color(QPalette::Window).lightness() < 128;
+}
+
+void LedgerChart::applyTheme()
+{
+    // setTheme resets fonts, pens and brushes of everything, so restyle() follows it.
+    const QChart::ChartTheme theme = isDark()         ? QChart::ChartThemeDark
+                                     : m_presentation ? QChart::ChartThemeHighContrast
+                                                      : QChart::ChartThemeLight;
+    if (chart()->theme() != theme)
+        chart()->setTheme(theme);
+    // Plain fills: the themes' gradient background and drop shadow (a blur) are redone on every
+    // repaint.
+    chart()->setDropShadowEnabled(false);
+    chart()->setBackgroundBrush(isDark() ? QColor(0x26, 0x28, 0x30) : QColor(Qt::white));
+    chart()->setTitleFont(chartFont(1.25, true));
+    chart()->setTitleBrush(textColor());
+    chart()->legend()->setFont(chartFont());
+    chart()->legend()->setLabelColor(textColor());
+    for (QAbstractAxis *axis : chart()->axes())
+        styleAxis(axis);
+    m_hover->setFont(chartFont());
+    m_hover->setColors(textColor(), boxColor(), textColor());
+    restyle();
+    relayoutOverlays();
+}
+
+QColor LedgerChart::seriesColor(int index) const
+{
+    // Okabe-Ito: distinguishable with the common colour-vision deficiencies, light or dark.
+    static const QColor light[] = {QColor(0x00, 0x72, 0xB2), QColor(0xD5, 0x5E, 0x00),
+                                   QColor(0x00, 0x9E, 0x73), QColor(0xCC, 0x79, 0xA7),
+                                   QColor(0xE6, 0x9F, 0x00), QColor(0x56, 0xB4, 0xE9)};
+    static const QColor dark[] = {QColor(0x56, 0xB4, 0xE9), QColor(0xE6, 0x9F, 0x00),
+                                  QColor(0x00, 0xC0, 0x8B), QColor(0xE0, 0x8F, 0xC0),
+                                  QColor(0xF0, 0xE4, 0x42), QColor(0xF0, 0x7F, 0x30)};
+    const int n = int(std::size(light));
+    return (isDark() ? dark : light)[((index % n) + n) % n];
+}
+
+QColor LedgerChart::textColor() const
+{
+    if (isDark())
+        return QColor(0xF0, 0xF0, 0xF0);
+    return m_presentation ? QColor(Qt::black) : QColor(0x20, 0x20, 0x20);
+}
+
+QColor LedgerChart::boxColor() const
+{
+    return isDark() ? QColor(0x20, 0x20, 0x20, 225) : QColor(0xFF, 0xFF, 0xFF, 230);
+}
+
+qreal LedgerChart::lineWidth(qreal width) const
+{
+    return m_presentation ? 2 * width : width;
+}
+
+QFont LedgerChart::chartFont(qreal scale, bool bold) const
+{
+    QFont f = m_baseFont;
+    const qreal size = f.pointSizeF() > 0 ? f.pointSizeF() : 9;
+    f.setPointSizeF(size * scale * (m_presentation ? 1.6 : 1.0));
+    f.setBold(bold);
+    return f;
+}
+
+void LedgerChart::styleAxis(QAbstractAxis *axis) const
+{
+    axis->setLabelsFont(chartFont());
+    axis->setTitleFont(chartFont(1, true));
+    axis->setLabelsColor(textColor());
+    axis->setTitleBrush(textColor());
+    axis->setShadesVisible(false); // the high-contrast theme's bands fight with area fills
+    QPen grid = axis->gridLinePen();
+    grid.setWidthF(m_presentation ? 1.2 : 1);
+    if (m_presentation && !isDark())
+        grid.setColor(QColor(0xB0, 0xB0, 0xB0));
+    axis->setGridLinePen(grid);
+    // Minor ticks stay on the axis line; a minor grid would cost about 40 µs per line on every
+    // repaint (each line is a scene item), and log axes have eight per decade.
+    axis->setMinorGridLineVisible(false);
+    QPen line = axis->linePen();
+    line.setColor(textColor());
+    axis->setLinePen(line);
+}
+
+void LedgerChart::showHover(const QPointF &value, QAbstractSeries *series, const QString &text)
+{
+    const QRectF plot = chart()->plotArea();
+    const QPointF at = chart()->mapToScene(chart()->mapToPosition(value, series));
+    m_hover->setText(text);
+    // Prefer above-right of the point; flip when that leaves the plot area.
+    const QSizeF size = m_hover->size();
+    const QPointF plotTopLeft = chart()->mapToScene(plot.topLeft());
+    const QPointF plotBottomRight = chart()->mapToScene(plot.bottomRight());
+    Qt::Alignment align = Qt::AlignLeft | Qt::AlignBottom;
+    QPointF anchor = at + QPointF(8, -8);
+    if (anchor.x() + size.width() > plotBottomRight.x()) {
+        align = (align & ~Qt::AlignLeft) | Qt::AlignRight;
+        anchor.rx() = at.x() - 8;
+    }
+    if (anchor.y() - size.height() < plotTopLeft.y()) {
+        align = (align & ~Qt::AlignBottom) | Qt::AlignTop;
+        anchor.ry() = at.y() + 8;
+    }
+    m_hover->setAnchor(anchor, align);
+    m_hover->show();
+}
+
+void LedgerChart::replacePoints(QXYSeries *series, const QList<QPointF> &points)
+{
+    if (series->points() != points)
+        series->replace(points);
+}
+
+int LedgerChart::nearestPoint(const QList<QPointF> &pts, const QPointF &value,
+                              QAbstractSeries *series) const
+{
+    if (pts.isEmpty())
+        return -1;
+    const auto it = std::lower_bound(pts.cbegin(), pts.cend(), value.x(),
+                                     [](const QPointF &p, double x) { return p.x() < x; });
+    int i = std::min(int(it - pts.cbegin()), int(pts.size()) - 1);
+    if (i > 0) {
+        const qreal mouse = chart()->mapToPosition(value, series).x();
+        const qreal here = chart()->mapToPosition(pts.at(i), series).x();
+        const qreal before = chart()->mapToPosition(pts.at(i - 1), series).x();
+        if (std::abs(before - mouse) < std::abs(here - mouse))
+            --i;
+    }
+    return i;
+}
+
+void LedgerChart::connectHover(QXYSeries *series,
+                               std::function<QString(const QXYSeries *, int)> describe)
+{
+    connect(series, &QXYSeries::hovered, this,
+            [this, series, describe = std::move(describe)](const QPointF &point, bool state) {
+                if (!state || series->count() == 0) {
+                    m_hover->hide();
+                    return;
+                }
+                // Snap to the nearest computed point: the callout shows core's numbers, not an
+                // interpolation.
+                const QList<QPointF> pts = series->points();
+                const int i = nearestPoint(pts, point, series);
+                showHover(pts.at(i), series, describe(series, i));
+            });
 }
 
 } // namespace kvl

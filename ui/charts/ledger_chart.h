@@ -5,8 +5,14 @@
 #include "units.h"
 #include <QChartView>
 #include <QStringList>
+#include <functional>
+
+class QAbstractAxis;
+class QXYSeries;
 
 namespace kvl {
+
+class ChartLabel;
 
 // A chart's data as a table, for CSV export: header row, then one row per point.
 struct ChartTable
@@ -21,7 +27,7 @@ class LedgerChart : public QChartView
 {
     Q_OBJECT
 public:
-    using QChartView::QChartView;
+    explicit LedgerChart(QWidget *parent = nullptr);
 
     virtual QString id() const = 0;    // "memory", "latency", "gqa", "precision"
     virtual QString title() const = 0; // translated, for tabs and exports
@@ -35,11 +41,64 @@ public:
     // Presentation mode: larger fonts, thicker lines, high contrast.
     virtual void setPresentation(bool on);
     bool presentation() const { return m_presentation; }
+    // Light theme whatever the window palette, for exports that end up on paper.
+    void setPaperStyle(bool on);
+    bool paperStyle() const { return m_paperStyle; }
+    // Hover callouts are for the screen; exports hide them first.
+    void hideHoverOverlays();
+
+    // Values plotted by some chart series are in display units: bytes / bytesScale().
+    double bytesScale() const;
+    QString bytesUnit() const; // "GB" or "GiB"
+
+    // A number for table(): exact integers as integers, anything else with 15 significant digits.
+    static QString tableNumber(double value);
 
 protected:
     virtual void unitsChanged() {}
+    // After a theme change (palette, presentation, paper style): set pens, brushes and fonts of
+    // the chart's own items. The theme has reset series pens and axis fonts by then.
+    virtual void restyle() {}
+    // Positions scene items that follow the plot area (annotations, bar labels).
+    virtual void relayoutOverlays() {}
+
+    void changeEvent(QEvent *event) override;
+    void resizeEvent(QResizeEvent *event) override;
+    // Picks the theme for the palette and mode, then calls restyle(). Subclass constructors call
+    // it last, once their items exist (a virtual call from the base constructor would not reach
+    // them).
+    void applyTheme();
+
+    // Style helpers for restyle().
+    bool isDark() const;
+    QColor seriesColor(int index) const; // colour-blind-safe palette for the current theme
+    QColor textColor() const;
+    QColor boxColor() const;            // annotation background
+    qreal lineWidth(qreal width) const; // × 2 in presentation mode
+    QFont chartFont(qreal scale = 1, bool bold = false) const;
+    void styleAxis(QAbstractAxis *axis) const;
+
+    // Hover: `text` near `value` of `series`, kept inside the plot area.
+    void showHover(const QPointF &value, QAbstractSeries *series, const QString &text);
+    // QXYSeries::replace unless the points are the same: a context drag leaves most curves as they
+    // are, and an unchanged curve then costs neither a geometry rebuild nor a repaint.
+    static void replacePoints(QXYSeries *series, const QList<QPointF> &points);
+    // Index of the point in `points` (sorted by x) nearest on screen to `value`.
+    int nearestPoint(const QList<QPointF> &points, const QPointF &value,
+                     QAbstractSeries *series) const;
+    // Hover on an XY series: the nearest point of its point list, described by `describe`.
+    void connectHover(QXYSeries *series,
+                      std::function<QString(const QXYSeries *, int index)> describe);
+
     ByteUnits m_units = ByteUnits::SI;
     bool m_presentation = false;
+    bool m_paperStyle = false;
+
+private:
+    ChartLabel *m_hover = nullptr;
+    // The application font at construction: presentation mode scales this, so a larger
+    // application font set for the same mode does not compound.
+    QFont m_baseFont;
 };
 
 } // namespace kvl

@@ -1,0 +1,104 @@
+// kvledger: the KV Ledger window.
+#include "language.h"
+#include "main_window.h"
+#include "scenario_controller.h"
+#include "tour.h"
+#include "settings.h"
+
+#include <QApplication>
+#include <QCommandLineParser>
+#include <QImageWriter>
+#include <QRegularExpression>
+#include <QTimer>
+#include <cstdio>
+
+using namespace kvl;
+
+int main(int argc, char *argv[])
+{
+    QApplication app(argc, argv);
+    QApplication::setOrganizationName(QStringLiteral("kvledger"));
+    QApplication::setApplicationName(QStringLiteral("kvledger"));
+    QApplication::setApplicationDisplayName(QStringLiteral("KV Ledger"));
+    QApplication::setApplicationVersion(QStringLiteral(KVL_VERSION));
+    QApplication::setDesktopFileName(QStringLiteral("kvledger"));
+    QApplication::setWindowIcon(QIcon(QStringLiteral(":/icons/kvledger.svg")));
+
+    QCommandLineParser parser;
+    parser.setApplicationDescription(
+        QStringLiteral("Why long-context LLM decoding is bound by memory bandwidth."));
+    parser.addHelpOption();
+    parser.addVersionOption();
+    parser.addPositionalArgument(QStringLiteral("scenario"), QStringLiteral("A .kvledger file to open."),
+                                 QStringLiteral("[FILE]"));
+    parser.addOptions({
+        {QStringLiteral("screenshot"), QStringLiteral("Save the window to FILE once painted, then quit."),
+         QStringLiteral("FILE")},
+        {QStringLiteral("size"), QStringLiteral("Window size for --screenshot (default 1600x1000)."),
+         QStringLiteral("WxH")},
+        {QStringLiteral("language"), QStringLiteral("en or pt_BR (default: the saved choice, else the system's)."),
+         QStringLiteral("CODE")},
+        {QStringLiteral("presentation"), QStringLiteral("Start in presentation mode.")},
+        {QStringLiteral("tour-step"), QStringLiteral("Start the guided tour at step N (1-7)."),
+         QStringLiteral("N")},
+        {QStringLiteral("seed"), QStringLiteral("Start on the seed scenario, not the last one.")},
+    });
+    parser.process(app);
+
+    const auto fail = [](const QString &message) {
+        std::fprintf(stderr, "kvledger: %s\n", qPrintable(message));
+        return 2;
+    };
+    QSize size(1600, 1000);
+    if (parser.isSet(QStringLiteral("size"))) {
+        static const QRegularExpression re(QStringLiteral("^(\\d{2,5})x(\\d{2,5})$"));
+        const auto m = re.match(parser.value(QStringLiteral("size")));
+        if (!m.hasMatch())
+            return fail(QStringLiteral("--size: \"%1\" is not WIDTHxHEIGHT").arg(parser.value(QStringLiteral("size"))));
+        size = QSize(m.captured(1).toInt(), m.captured(2).toInt());
+    }
+    const QString requested = parser.isSet(QStringLiteral("language"))
+                                  ? parser.value(QStringLiteral("language"))
+                                  : Settings().language();
+    if (!requested.isEmpty() && !language::available().contains(requested))
+        return fail(QStringLiteral("--language: \"%1\" is not one of %2")
+                        .arg(requested, language::available().join(QStringLiteral(", "))));
+    language::apply(requested);
+
+    MainWindow window;
+    const QString screenshot = parser.value(QStringLiteral("screenshot"));
+    window.setQuietErrors(!screenshot.isEmpty());
+    if (parser.isSet(QStringLiteral("seed")))
+        window.controller()->replace(Scenario::seed(), QString());
+    if (!parser.positionalArguments().isEmpty() && !window.openScenario(parser.positionalArguments().first()) &&
+        !screenshot.isEmpty())
+        return fail(window.lastError());
+    if (!screenshot.isEmpty())
+        window.resize(size);
+    window.show();
+    if (parser.isSet(QStringLiteral("presentation")))
+        window.setPresentationMode(true);
+    if (parser.isSet(QStringLiteral("tour-step"))) {
+        bool ok = false;
+        const int step = parser.value(QStringLiteral("tour-step")).toInt(&ok);
+        window.startTour();
+        if (!ok || step < 1 || step > window.tour()->stepCount())
+            return fail(QStringLiteral("--tour-step: \"%1\" is not a step").arg(parser.value(QStringLiteral("tour-step"))));
+        window.tour()->goTo(step - 1);
+    }
+    if (screenshot.isEmpty())
+        return app.exec();
+
+    // Grab once the event loop has laid out and painted the window.
+    int status = 0;
+    QTimer::singleShot(300, &window, [&] {
+        const QImage image = window.grab().toImage();
+        QImageWriter writer(screenshot);
+        if (!writer.write(image))
+            status = fail(QStringLiteral("--screenshot: %1: %2").arg(screenshot, writer.errorString()));
+        window.setQuietErrors(true);
+        QApplication::quit();
+    });
+    app.exec();
+    return status;
+}

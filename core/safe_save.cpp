@@ -1,0 +1,45 @@
+#include "safe_save.h"
+
+#include <QSaveFile>
+
+namespace kvl {
+
+static bool fail(QSaveFile &file, const QString &reason, QString *error)
+{
+    if (error)
+        *error = QStringLiteral("%1: %2").arg(file.fileName(), reason);
+    file.cancelWriting();
+    file.commit(); // removes the temporary file
+    return false;
+}
+
+bool commitSaveFile(QSaveFile &file, QString *error)
+{
+    const qint64 written = file.pos();
+    if (file.error() != QFileDevice::NoError)
+        return fail(file, file.errorString(), error);
+    if (!file.flush() || file.size() != written)
+        return fail(file,
+                    QStringLiteral("only part of the data was written (disk full or file too large)"),
+                    error);
+    if (!file.commit()) {
+        if (error)
+            *error = QStringLiteral("%1: %2").arg(file.fileName(), file.errorString());
+        return false;
+    }
+    return true;
+}
+
+bool saveFileAtomically(const QString &path, const QByteArray &data, QString *error)
+{
+    QSaveFile file(path);
+    if (!file.open(QIODevice::WriteOnly)) {
+        if (error)
+            *error = QStringLiteral("%1: %2").arg(path, file.errorString());
+        return false;
+    }
+    file.write(data);
+    return commitSaveFile(file, error);
+}
+
+} // namespace kvl

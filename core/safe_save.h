@@ -1,0 +1,19 @@
+#pragma once
+
+#include <QByteArray>
+#include <QString>
+
+class QSaveFile;
+
+namespace kvl {
+
+// Commits a QSaveFile only when every byte reached the disk. QSaveFile::commit() alone can
+// report success after a short write (a full disk, a file-size limit), leaving a truncated file;
+// this flushes and compares first. On failure the old file stays, no temporary is left, and
+// *error names the path and the reason.
+bool commitSaveFile(QSaveFile &file, QString *error);
+
+// Writes `data` to `path` atomically through QSaveFile and commitSaveFile.
+bool saveFileAtomically(const QString &path, const QByteArray &data, QString *error);
+
+} // namespace kvl

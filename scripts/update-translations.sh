@@ -1,0 +1,7 @@
+#!/usr/bin/env bash
+# Refreshes resources/translations/*.ts from the sources (core, ui, app), keeping translations.
+set -euo pipefail
+cd "$(dirname "${BASH_SOURCE[0]}")/.."
+lupdate=/usr/lib/qt6/bin/lupdate
+[ -x "$lupdate" ] || lupdate=$(command -v lupdate)
+"$lupdate" -locations none -no-obsolete core ui app -ts resources/translations/kvledger_pt_BR.ts "$@"

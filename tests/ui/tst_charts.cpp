@@ -1,0 +1,634 @@
+// The charts plot exactly what core computes, replace their series in place, and keep their
+// axes titled with units.
+#include "attention_chart.h"
+#include "axis_range.h"
+#include "chart_factory.h"
+#include "chart_label.h"
+#include "latency_chart.h"
+#include "memory_chart.h"
+#include "precision_chart.h"
+#include "presets.h"
+#include "sweep.h"
+
+#include <QAreaSeries>
+#include <QBarCategoryAxis>
+#include <QBarSet>
+#include <QCategoryAxis>
+#include <QHorizontalBarSeries>
+#include <QLegendMarker>
+#include <QLineSeries>
+#include <QLogValueAxis>
+#include <QScatterSeries>
+#include <QSignalSpy>
+#include <QTest>
+#include <QValueAxis>
+#include <memory>
+
+using namespace kvl;
+
+Q_DECLARE_METATYPE(kvl::Scenario)
+
+namespace {
+
+Scenario scenario(const char *model, const char *gpu, int gpus, qint64 context, int batch = 1,
+                  NumberFormat kv = NumberFormat::FP16)
+{
+    Scenario s = Scenario::seed();
+    s.model = *PresetLibrary::instance().model(QString::fromLatin1(model));
+    s.gpu = *PresetLibrary::instance().gpu(QString::fromLatin1(gpu));
+    s.gpus = gpus;
+    s.context = context;
+    s.batch = batch;
+    s.kvPrecision = Precision::of(kv);
+    return s;
+}
+
+void addScenarioRows()
+{
+    QTest::addColumn<Scenario>("s");
+    QTest::addRow("seed: 70B, 1M tokens, 1 H100") << Scenario::seed();
+    QTest::addRow("8B fp8 KV, 128k, 2 H200")
+        << scenario("llama-3.1-8b", "h200", 2, 128'000, 1, NumberFormat::FP8);
+    QTest::addRow("DeepSeek-V3 (MLA), 128k, 8 H200") << scenario("deepseek-v3", "h200", 8, 128'000);
+    QTest::addRow("Mistral 7B (window), batch 8, A100")
+        << scenario("mistral-7b-v0.1", "a100-80gb-sxm", 1, 32'768, 8);
+    QTest::addRow("Gemma 2 9B, 20M tokens, 3 RTX 4090")
+        << scenario("gemma-2-9b", "rtx-4090", 3, 20'000'000);
+    QTest::addRow("70B int4 KV, 500 tokens, 16 H100")
+        << scenario("llama-3.1-70b", "h100-sxm", 16, 500, 1, NumberFormat::INT4);
+}
+
+template <class T> T *findSeries(LedgerChart *c, const QString &name)
+{
+    for (QAbstractSeries *s : c->chart()->series())
+        if (s->objectName() == name)
+            return qobject_cast<T *>(s);
+    return nullptr;
+}
+
+// Doubles compared bit for bit: the charts must plot core's numbers, not re-derive them.
+bool samePoints(const QList<QPointF> &actual, const QList<QPointF> &expected, QString *why)
+{
+    if (actual.size() != expected.size()) {
+        *why = QStringLiteral("%1 points, expected %2").arg(actual.size()).arg(expected.size());
+        return false;
+    }
+    for (qsizetype i = 0; i < actual.size(); ++i)
+        if (actual.at(i) != expected.at(i) || actual.at(i).x() != expected.at(i).x() ||
+            actual.at(i).y() != expected.at(i).y()) {
+            *why = QStringLiteral("point %1: (%2, %3), expected (%4, %5)")
+                       .arg(i)
+                       .arg(actual.at(i).x(), 0, 'g', 17)
+                       .arg(actual.at(i).y(), 0, 'g', 17)
+                       .arg(expected.at(i).x(), 0, 'g', 17)
+                       .arg(expected.at(i).y(), 0, 'g', 17);
+            return false;
+        }
+    return true;
+}
+
+#define COMPARE_POINTS(actual, expected)                                                           \
+    do {                                                                                           \
+        QString why;                                                                               \
+        QVERIFY2(samePoints(actual, expected, &why), qPrintable(why));                             \
+    } while (false)
+
+// Display units as the charts make them: ms = s × 1000, GB = B / 10^9.
+QList<QPointF> scaled(QList<QPointF> points, double factor)
+{
+    for (QPointF &p : points)
+        p.setY(p.y() * factor);
+    return points;
+}
+
+QList<QPointF> divided(QList<QPointF> points, double divisor)
+{
+    for (QPointF &p : points)
+        p.setY(p.y() / divisor);
+    return points;
+}
+
+QList<qint64> contextsOf(const QList<QPointF> &points)
+{
+    QList<qint64> out;
+    for (const QPointF &p : points)
+        out << qint64(p.x());
+    return out;
+}
+
+qint64 axisEnd(qint64 context)
+{
+    return std::max<qint64>(10'000'000, qint64(decadeAtOrAbove(double(context))));
+}
+
+QList<ChartLabel *> labels(LedgerChart *c)
+{
+    QList<ChartLabel *> out;
+    for (QGraphicsItem *item : c->chart()->childItems())
+        if (auto *label = dynamic_cast<ChartLabel *>(item); label && label->isVisible())
+            out << label;
+    return out;
+}
+
+} // namespace
+
+class TstCharts : public QObject
+{
+    Q_OBJECT
+private slots:
+    void factory();
+    void memorySeries_data() { addScenarioRows(); }
+    void memorySeries();
+    void memoryBinaryUnits();
+    void latencySeries_data() { addScenarioRows(); }
+    void latencySeries();
+    void latencyLinearAxes();
+    void measuredOverlay();
+    void legendEntries_data();
+    void legendEntries();
+    void attentionBars_data() { addScenarioRows(); }
+    void attentionBars();
+    void precisionBars_data() { addScenarioRows(); }
+    void precisionBars();
+    void axesTitledWithUnits_data();
+    void axesTitledWithUnits();
+    void updateReplacesSeries_data();
+    void updateReplacesSeries();
+    void axesStayPutDuringDrag();
+    void niceRanges();
+    void presentationAndPalette();
+};
+
+void TstCharts::factory()
+{
+    QCOMPARE(chartIds(), (QStringList{"memory", "latency", "gqa", "precision"}));
+    const QList<LedgerChart *> charts = createCharts();
+    QCOMPARE(charts.size(), chartIds().size());
+    for (int i = 0; i < charts.size(); ++i) {
+        QCOMPARE(charts.at(i)->id(), chartIds().at(i));
+        QVERIFY(!charts.at(i)->title().isEmpty());
+    }
+    qDeleteAll(charts);
+    QCOMPARE(createChart("nope"), nullptr);
+}
+
+void TstCharts::memorySeries()
+{
+    QFETCH(Scenario, s);
+    const Ledger l = evaluate(s);
+    MemoryChart chart;
+    chart.updateFrom(s, l);
+
+    auto *kv = findSeries<QAreaSeries>(&chart, "kv");
+    auto *weights = findSeries<QAreaSeries>(&chart, "weights");
+    QVERIFY(kv && weights);
+    const QList<QPointF> top = kv->upperSeries()->points();
+    const QList<qint64> contexts = contextsOf(top);
+    QCOMPARE(contexts, logSpacedContexts(1000, axisEnd(s.context), int(contexts.size())));
+    QVERIFY(contexts.size() >= 150 && contexts.size() <= 250);
+    const double scale = 1e9;
+    COMPARE_POINTS(top, divided(sweepContext(s, Quantity::TotalBytes, contexts), scale));
+    const QList<QPointF> bottom = kv->lowerSeries()->points();
+    QCOMPARE(bottom.size(), 2);
+    QVERIFY(bottom.first().y() == l.weightBytes / scale);
+    QCOMPARE(weights->upperSeries()->points(), bottom);
+
+    // Lines at k GPUs' usable memory: 1 and the count to fit among them, at most 8.
+    QList<int> ks;
+    for (int i = 0; i < MemoryChart::kMaxGpuLines; ++i) {
+        const auto pts =
+            findSeries<QLineSeries>(&chart, QStringLiteral("gpu-line-%1").arg(i))->points();
+        if (pts.isEmpty())
+            continue;
+        const double k = pts.first().y() / (l.usableBytesPerGpu / scale);
+        QVERIFY2(std::abs(k - std::round(k)) < 1e-9, qPrintable(QString::number(k)));
+        ks << int(std::round(k));
+    }
+    QVERIFY(ks.size() <= MemoryChart::kMaxGpuLines);
+    QVERIFY(ks.contains(1));
+    QVERIFY(ks.contains(l.gpusToFit));
+    QVERIFY(ks.contains(s.gpus));
+
+    const auto marker = findSeries<QScatterSeries>(&chart, "marker")->points();
+    if (s.context >= 1000)
+        QCOMPARE(marker, (QList<QPointF>{QPointF(double(s.context), l.totalBytes / scale)}));
+    else
+        QVERIFY(marker.isEmpty());
+
+    bool annotated = false;
+    const QString fit = l.gpusToFit == 1 ? QStringLiteral("1 GPU to fit")
+                                         : QStringLiteral("%1 GPUs to fit").arg(l.gpusToFit);
+    for (ChartLabel *label : labels(&chart))
+        annotated |=
+            label->text().contains(fit) &&
+            (l.tpDegree == 0 || label->text().contains(QStringLiteral("(TP %1)").arg(l.tpDegree)));
+    QVERIFY(annotated);
+
+    const ChartTable t = chart.table();
+    QCOMPARE(t.header, (QStringList{"context_tokens", "weight_bytes", "kv_bytes", "total_bytes"}));
+    QCOMPARE(t.rows.size(), contexts.size());
+}
+
+void TstCharts::memoryBinaryUnits()
+{
+    const Scenario s = Scenario::seed();
+    const Ledger l = evaluate(s);
+    MemoryChart chart;
+    chart.setUnits(ByteUnits::Binary);
+    chart.updateFrom(s, l);
+    auto *y = qobject_cast<QValueAxis *>(chart.chart()->axes(Qt::Vertical).first());
+    QVERIFY(y->titleText().contains("(GiB)"));
+    const QList<QPointF> top = findSeries<QAreaSeries>(&chart, "kv")->upperSeries()->points();
+    COMPARE_POINTS(top,
+                   divided(sweepContext(s, Quantity::TotalBytes, contextsOf(top)), 1073741824.0));
+    chart.setUnits(ByteUnits::SI);
+    QVERIFY(y->titleText().contains("(GB)"));
+    QVERIFY(findSeries<QAreaSeries>(&chart, "kv")->upperSeries()->points().last().y() ==
+            sweepContext(s, Quantity::TotalBytes, {contextsOf(top).last()}).first().y() / 1e9);
+}
+
+void TstCharts::latencySeries()
+{
+    QFETCH(Scenario, s);
+    const Ledger l = evaluate(s);
+    LatencyChart chart;
+    chart.updateFrom(s, l);
+
+    QList<int> counts{1, 2, 4, 8};
+    if (!counts.contains(s.gpus))
+        counts << s.gpus;
+    int curves = 0;
+    for (int n : counts) {
+        auto *step = findSeries<QLineSeries>(&chart, QStringLiteral("step-%1").arg(n));
+        auto *kv = findSeries<QLineSeries>(&chart, QStringLiteral("kv-%1").arg(n));
+        QVERIFY2(step && kv, qPrintable(QString::number(n)));
+        const QList<qint64> contexts = contextsOf(step->points());
+        QCOMPARE(contexts, logSpacedContexts(1000, axisEnd(s.context), int(contexts.size())));
+        QVERIFY(contexts.size() >= 150 && contexts.size() <= 250);
+        Scenario t = s;
+        t.gpus = n;
+        COMPARE_POINTS(step->points(),
+                       scaled(sweepContext(t, Quantity::SecondsPerToken, contexts), 1000));
+        COMPARE_POINTS(kv->points(),
+                       scaled(sweepContext(t, Quantity::KvSecondsPerToken, contexts), 1000));
+        ++curves;
+    }
+    QCOMPARE(curves, counts.size());
+
+    const auto marker = findSeries<QScatterSeries>(&chart, "marker")->points();
+    if (s.context >= 1000)
+        QCOMPARE(marker, (QList<QPointF>{QPointF(double(s.context), l.secondsPerToken * 1000)}));
+
+    // Tokens per second on the right: a reversed log axis over the reciprocal range.
+    QList<QAbstractAxis *> right;
+    for (QAbstractAxis *a : chart.chart()->axes(Qt::Vertical))
+        if (a->alignment() == Qt::AlignRight)
+            right << a;
+    QCOMPARE(right.size(), 1);
+    auto *rate = qobject_cast<QLogValueAxis *>(right.first());
+    auto *ms = qobject_cast<QLogValueAxis *>(chart.chart()->axes(Qt::Vertical).first());
+    QVERIFY(rate && ms && rate != ms);
+    QVERIFY(rate->isReverse());
+    QVERIFY(qFuzzyCompare(rate->min(), 1000 / ms->max()));
+    QVERIFY(qFuzzyCompare(rate->max(), 1000 / ms->min()));
+    QVERIFY(ms->min() <= l.secondsPerToken * 1000 && l.secondsPerToken * 1000 <= ms->max());
+}
+
+void TstCharts::latencyLinearAxes()
+{
+    const Scenario s = Scenario::seed();
+    LatencyChart chart;
+    QVERIFY(chart.logScale());
+    chart.updateFrom(s, evaluate(s));
+    chart.setLogScale(false);
+    QVERIFY(qobject_cast<QValueAxis *>(chart.chart()->axes(Qt::Horizontal).first()));
+    const auto step = findSeries<QLineSeries>(&chart, "step-1");
+    QCOMPARE(step->attachedAxes().size(), 2);
+    COMPARE_POINTS(
+        step->points(),
+        scaled(sweepContext(s, Quantity::SecondsPerToken, contextsOf(step->points())), 1000));
+    for (QAbstractAxis *a : chart.chart()->axes())
+        QVERIFY(!a->titleText().isEmpty());
+    chart.setLogScale(true);
+    QVERIFY(qobject_cast<QLogValueAxis *>(chart.chart()->axes(Qt::Horizontal).first()));
+    QCOMPARE(chart.chart()->axes().size(), 3);
+}
+
+void TstCharts::measuredOverlay()
+{
+    const Scenario s = Scenario::seed();
+    LatencyChart chart;
+    chart.show(); // legend markers report visibility only in a shown chart
+    chart.updateFrom(s, evaluate(s));
+    const auto measuredShown = [&] {
+        int shown = 0;
+        for (QAbstractSeries *series : chart.chart()->series())
+            if (series->objectName().startsWith("measured-") && series->isVisible() &&
+                !qobject_cast<QLineSeries *>(series)->points().isEmpty())
+                ++shown;
+        return shown;
+    };
+    QCOMPARE(measuredShown(), 0);
+
+    chart.setMeasuredBandwidth(2.5e12, "measured: 2.50 TB/s");
+    QCOMPARE(measuredShown(), 4);
+    for (int n : {1, 2, 4, 8}) {
+        auto *m = findSeries<QLineSeries>(&chart, QStringLiteral("measured-%1").arg(n));
+        Scenario t = s;
+        t.gpus = n;
+        t.efficiency = 2.5e12 / s.gpu.bandwidth;
+        COMPARE_POINTS(
+            m->points(),
+            scaled(sweepContext(t, Quantity::SecondsPerToken, contextsOf(m->points())), 1000));
+    }
+    bool legend = false;
+    for (QLegendMarker *m : chart.chart()->legend()->markers())
+        legend |= m->isVisible() && m->label() == "measured: 2.50 TB/s";
+    QVERIFY(legend);
+    // It follows later scenario changes.
+    Scenario two = s;
+    two.gpus = 2;
+    chart.updateFrom(two, evaluate(two));
+    QCOMPARE(measuredShown(), 4);
+
+    chart.setMeasuredBandwidth(0, {});
+    QCOMPARE(measuredShown(), 0);
+    for (QLegendMarker *m : chart.chart()->legend()->markers())
+        QVERIFY(!(m->isVisible() && m->label().startsWith("measured")));
+}
+
+void TstCharts::legendEntries_data()
+{
+    QTest::addColumn<QString>("id");
+    QTest::addColumn<int>("gpus");
+    QTest::addColumn<QStringList>("entries");
+    QTest::addRow("latency, 1 GPU") << "latency" << 1
+                                    << QStringList{"1 GPU", "2 GPUs", "4 GPUs", "8 GPUs",
+                                                   "KV term only (dotted)", "This scenario"};
+    QTest::addRow("latency, 3 GPUs") << "latency" << 3
+                                     << QStringList{"1 GPU", "2 GPUs", "4 GPUs", "8 GPUs", "3 GPUs",
+                                                    "KV term only (dotted)", "This scenario"};
+    QTest::addRow("memory") << "memory" << 1
+                            << QStringList{"Weights", "KV cache", "NVIDIA H100 SXM: 80 GB each",
+                                           "This scenario"};
+}
+
+// One entry per thing a reader must tell apart, in a chart that was never shown (exports).
+void TstCharts::legendEntries()
+{
+    QFETCH(QString, id);
+    QFETCH(int, gpus);
+    QFETCH(QStringList, entries);
+    std::unique_ptr<LedgerChart> chart(createChart(id));
+    Scenario s = Scenario::seed();
+    s.gpus = gpus;
+    chart->updateFrom(s, evaluate(s));
+    QCoreApplication::sendPostedEvents(); // the legend shows its markers on first layout
+    QStringList shown;
+    for (QLegendMarker *m : chart->chart()->legend()->markers())
+        if (m->isVisible())
+            shown << m->label();
+    QCOMPARE(shown, entries);
+}
+
+void TstCharts::attentionBars()
+{
+    QFETCH(Scenario, s);
+    const Ledger l = evaluate(s);
+    AttentionChart chart;
+    chart.updateFrom(s, l);
+
+    const ModelSpec &m = s.model;
+    const bool mla = m.hasKind(AttentionKind::Latent);
+    QStringList expected{"MHA"};
+    if (!mla && m.kvHeads > 1 && m.kvHeads < m.queryHeads)
+        expected << "GQA";
+    expected << "MQA";
+    if (mla)
+        expected << "MLA";
+    QStringList names;
+    for (const auto &k : chart.kinds())
+        names << k.shortName;
+    QCOMPARE(names, expected);
+
+    const auto ledgerOf = [&](const AttentionChart::Kind &k) {
+        if (k.current)
+            return l;
+        Scenario t = s;
+        t.model = m.withKvHeads(k.kvHeads);
+        return evaluate(t);
+    };
+    const auto shares = chart.shares();
+    QCOMPARE(shares.size(), expected.size());
+    const Ledger mha = ledgerOf(chart.kinds().first());
+    for (int i = 0; i < chart.kinds().size(); ++i) {
+        const Ledger v = ledgerOf(chart.kinds().at(i));
+        QCOMPARE(chart.kinds().at(i).ledger.kvBytesPerToken, v.kvBytesPerToken);
+        QVERIFY(chart.kinds().at(i).ledger.kvBytes == v.kvBytes);
+        QVERIFY(chart.kinds().at(i).ledger.secondsPerToken == v.secondsPerToken);
+        QVERIFY(shares.at(i).at(0) ==
+                100 * double(v.kvBytesPerToken) / double(mha.kvBytesPerToken));
+        QVERIFY(shares.at(i).at(1) == 100 * v.kvBytes / mha.kvBytes);
+        QVERIFY(shares.at(i).at(2) == 100 * v.secondsPerToken / mha.secondsPerToken);
+    }
+    // Exactly one variant is this model, and the headline carries the ledger's factor.
+    QCOMPARE(std::count_if(chart.kinds().cbegin(), chart.kinds().cend(),
+                           [](const auto &k) { return k.current; }),
+             1);
+    if (!mla && m.kvHeads < m.queryHeads)
+        QVERIFY2(chart.chart()->title().contains(
+                     QStringLiteral("GQA saves %1×").arg(qRound(l.gqaFactor))),
+                 qPrintable(chart.chart()->title()));
+    if (mla)
+        QVERIFY(chart.chart()->title().contains("MLA saves"));
+
+    // The bar labels show absolute values with units.
+    bool bytesLabel = false;
+    for (ChartLabel *label : labels(&chart))
+        bytesLabel |= label->text().startsWith(formatBytesExact(double(l.kvBytesPerToken)));
+    QVERIFY(bytesLabel);
+
+    const ChartTable t = chart.table();
+    QCOMPARE(t.header, (QStringList{"attention", "kv_heads", "this_model", "kv_bytes_per_token",
+                                    "kv_bytes", "seconds_per_token"}));
+    QCOMPARE(t.rows.size(), expected.size());
+    QCOMPARE(t.rows.first().at(3), QString::number(mha.kvBytesPerToken));
+}
+
+void TstCharts::precisionBars()
+{
+    QFETCH(Scenario, s);
+    const Ledger l = evaluate(s);
+    PrecisionChart chart;
+    chart.updateFrom(s, l);
+    QCOMPARE(chart.options().size(), 4);
+    const auto shares = chart.shares();
+    Ledger fp16;
+    for (int i = 0; i < 4; ++i) {
+        const auto &o = chart.options().at(i);
+        QVERIFY(o.precision.format == PrecisionChart::kFormats[i] ||
+                (o.current && o.precision == s.kvPrecision));
+        Scenario t = s;
+        t.kvPrecision = o.current ? s.kvPrecision : Precision::of(PrecisionChart::kFormats[i]);
+        const Ledger v = evaluate(t);
+        if (i == 0)
+            fp16 = v;
+        QCOMPARE(o.ledger.kvBytesPerToken, v.kvBytesPerToken);
+        QCOMPARE(o.ledger.gpusToFit, v.gpusToFit);
+        QVERIFY(o.ledger.secondsPerToken == v.secondsPerToken);
+        QVERIFY(shares.at(i).at(0) ==
+                100 * double(v.kvBytesPerToken) / double(fp16.kvBytesPerToken));
+        QVERIFY(shares.at(i).at(1) == 100 * double(v.gpusToFit) / double(fp16.gpusToFit));
+        QVERIFY(shares.at(i).at(2) == 100 * v.secondsPerToken / fp16.secondsPerToken);
+    }
+    const ChartTable t = chart.table();
+    QCOMPARE(t.rows.size(), 4);
+    QCOMPARE(t.header.size(), t.rows.first().size());
+    QCOMPARE(t.rows.at(3).at(3), QString::number(chart.options().at(3).ledger.kvBytesPerToken));
+}
+
+void TstCharts::axesTitledWithUnits_data()
+{
+    QTest::addColumn<QString>("id");
+    QTest::addColumn<bool>("binary");
+    QTest::addColumn<QStringList>("titles");
+    QTest::addRow("memory SI") << "memory" << false
+                               << QStringList{"Context length (tokens)", "Memory (GB)"};
+    QTest::addRow("memory binary")
+        << "memory" << true << QStringList{"Context length (tokens)", "Memory (GiB)"};
+    QTest::addRow("latency") << "latency" << false
+                             << QStringList{"Context length (tokens, log scale)",
+                                            "Time per token (ms)",
+                                            "Tokens per second (one sequence)"};
+    QTest::addRow("gqa") << "gqa" << false << QStringList{"Share of MHA (%)"};
+    QTest::addRow("precision") << "precision" << false << QStringList{"Share of fp16 (%)"};
+}
+
+void TstCharts::axesTitledWithUnits()
+{
+    QFETCH(QString, id);
+    QFETCH(bool, binary);
+    QFETCH(QStringList, titles);
+    std::unique_ptr<LedgerChart> chart(createChart(id));
+    chart->setUnits(binary ? ByteUnits::Binary : ByteUnits::SI);
+    chart->updateFrom(Scenario::seed(), evaluate(Scenario::seed()));
+    QStringList actual;
+    for (QAbstractAxis *a : chart->chart()->axes())
+        if (!a->titleText().isEmpty())
+            actual << a->titleText();
+    for (const QString &t : titles)
+        QVERIFY2(actual.contains(t), qPrintable(actual.join(" | ")));
+    for (const QString &t : actual)
+        QVERIFY2(t.contains('(') && t.endsWith(')'), qPrintable(t));
+}
+
+void TstCharts::updateReplacesSeries_data()
+{
+    QTest::addColumn<QString>("id");
+    for (const QString &id : chartIds())
+        QTest::addRow("%s", qPrintable(id)) << id;
+}
+
+void TstCharts::updateReplacesSeries()
+{
+    QFETCH(QString, id);
+    std::unique_ptr<LedgerChart> chart(createChart(id));
+    const Scenario s = Scenario::seed();
+    chart->updateFrom(s, evaluate(s));
+    const QList<QAbstractSeries *> before = chart->chart()->series();
+    const QList<QAbstractAxis *> axesBefore = chart->chart()->axes();
+
+    QList<std::shared_ptr<QSignalSpy>> replaced, added;
+    QList<std::shared_ptr<QSignalSpy>> barsAdded;
+    for (QAbstractSeries *series : before) {
+        if (auto *xy = qobject_cast<QXYSeries *>(series)) {
+            replaced << std::make_shared<QSignalSpy>(xy, &QXYSeries::pointsReplaced);
+            added << std::make_shared<QSignalSpy>(xy, &QXYSeries::pointAdded);
+        }
+        if (auto *bars = qobject_cast<QAbstractBarSeries *>(series))
+            barsAdded << std::make_shared<QSignalSpy>(bars, &QAbstractBarSeries::barsetsAdded);
+    }
+    Scenario next = s;
+    next.context = 1'100'000;
+    chart->updateFrom(next, evaluate(next));
+    chart->updateFrom(next, evaluate(next));
+
+    QCOMPARE(chart->chart()->series(), before);
+    QCOMPARE(chart->chart()->axes(), axesBefore);
+    for (const auto &spy : added)
+        QCOMPARE(spy->count(), 0);
+    for (const auto &spy : replaced)
+        QVERIFY(spy->count() <= 2);
+    for (const auto &spy : barsAdded)
+        QCOMPARE(spy->count(), 0);
+}
+
+void TstCharts::axesStayPutDuringDrag()
+{
+    Scenario s = Scenario::seed();
+    MemoryChart memory;
+    LatencyChart latency;
+    memory.updateFrom(s, evaluate(s));
+    latency.updateFrom(s, evaluate(s));
+    auto *memoryY = qobject_cast<QValueAxis *>(memory.chart()->axes(Qt::Vertical).first());
+    auto *latencyY = qobject_cast<QLogValueAxis *>(latency.chart()->axes(Qt::Vertical).first());
+    QSignalSpy memorySpy(memoryY, &QValueAxis::rangeChanged);
+    QSignalSpy latencySpy(latencyY, &QLogValueAxis::rangeChanged);
+    for (qint64 c = 1'000'000; c <= 1'060'000; c += 2'000) {
+        s.context = c;
+        const Ledger l = evaluate(s);
+        memory.updateFrom(s, l);
+        latency.updateFrom(s, l);
+    }
+    QCOMPARE(memorySpy.count(), 0);
+    QCOMPARE(latencySpy.count(), 0);
+}
+
+void TstCharts::niceRanges()
+{
+    const AxisRange a = niceLinearRange(468.8, {});
+    QCOMPARE(a.min, 0.0);
+    QVERIFY(a.max >= 468.8 && a.max <= 600);
+    QVERIFY(std::fmod(a.max, a.step) == 0);
+    QCOMPARE(niceLinearRange(400, a), a); // within the hysteresis band
+    QVERIFY(niceLinearRange(100, a).max < a.max);
+    QVERIFY(niceLinearRange(1000, a).max >= 1000);
+    const AxisRange l = niceLogRange(0.012, 1021, {});
+    QCOMPARE(l.min, 0.01);
+    QCOMPARE(l.max, 10000.0);
+    QCOMPARE(niceLogRange(0.02, 900, l), l);
+    QCOMPARE(niceLogRange(0.5, 900, l), l); // one spare decade is kept
+    QCOMPARE(niceLogRange(5, 900, l).min, 1.0);
+}
+
+void TstCharts::presentationAndPalette()
+{
+    const Scenario s = Scenario::seed();
+    LatencyChart chart;
+    chart.updateFrom(s, evaluate(s));
+    auto *step = findSeries<QLineSeries>(&chart, "step-2");
+    const qreal font = chart.chart()->titleFont().pointSizeF();
+    const qreal width = step->pen().widthF();
+    chart.setPresentation(true);
+    QVERIFY(chart.chart()->titleFont().pointSizeF() >= 1.5 * font);
+    QCOMPARE(step->pen().widthF(), 2 * width);
+    QCOMPARE(chart.chart()->theme(), QChart::ChartThemeHighContrast);
+    chart.setPresentation(false);
+    QCOMPARE(chart.chart()->titleFont().pointSizeF(), font);
+
+    QPalette dark = chart.palette();
+    dark.setColor(QPalette::Window, QColor(0x20, 0x20, 0x20));
+    chart.setPalette(dark);
+    QCOMPARE(chart.chart()->theme(), QChart::ChartThemeDark);
+    chart.setPaperStyle(true); // exports print light whatever the window
+    QCOMPARE(chart.chart()->theme(), QChart::ChartThemeLight);
+    chart.setPaperStyle(false);
+    QCOMPARE(chart.chart()->theme(), QChart::ChartThemeDark);
+    QPalette light = chart.palette();
+    light.setColor(QPalette::Window, QColor(0xF0, 0xF0, 0xF0));
+    chart.setPalette(light);
+    QCOMPARE(chart.chart()->theme(), QChart::ChartThemeLight);
+}
+
+QTEST_MAIN(TstCharts)
+#include "tst_charts.moc"

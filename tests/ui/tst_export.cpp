@@ -1,0 +1,333 @@
+// Chart export: files that open, at the size asked for, with text kept as text; failures that
+// say why and leave nothing behind.
+#include "chart_export.h"
+#include "chart_factory.h"
+#include "ledger_json.h"
+#include "ledger_text.h"
+
+#include <QClipboard>
+#include <QGuiApplication>
+#include <QImage>
+#include <QJsonDocument>
+#include <QMimeData>
+#include <QRegularExpression>
+#include <QSvgRenderer>
+#include <QTemporaryDir>
+#include <QTest>
+#include <QXmlStreamReader>
+
+using namespace kvl;
+
+namespace {
+
+QByteArray readAll(const QString &path)
+{
+    QFile f(path);
+    return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
+}
+
+// Page objects, not the /Pages tree node.
+int pdfPages(const QByteArray &pdf)
+{
+    static const QRegularExpression page(QStringLiteral("/Type\\s*/Page(?![a-zA-Z])"));
+    return int(QString::fromLatin1(pdf).count(page));
+}
+
+QString svgText(const QByteArray &svg, QString *error)
+{
+    QXmlStreamReader xml(svg);
+    QString text;
+    while (!xml.atEnd()) {
+        xml.readNext();
+        if (xml.isCharacters() && !xml.isWhitespace())
+            text += xml.text() + u'\n';
+    }
+    if (xml.hasError())
+        *error = xml.errorString();
+    return text;
+}
+
+} // namespace
+
+class TstExport : public QObject
+{
+    Q_OBJECT
+private slots:
+    void init();
+    void cleanup();
+    void png_data();
+    void png();
+    void svgKeepsText_data();
+    void svgKeepsText();
+    void pdf();
+    void csv();
+    void report();
+    void exportDoesNotDependOnWindow();
+    void unwritablePath_data();
+    void unwritablePath();
+    void badSize();
+    void exportAll();
+    void clipboard();
+    void formatNames();
+
+private:
+    LedgerChart *chart(const QString &id) const;
+    QList<LedgerChart *> m_charts;
+    Scenario m_scenario = Scenario::seed();
+    Ledger m_ledger;
+};
+
+void TstExport::init()
+{
+    m_ledger = evaluate(m_scenario);
+    m_charts = createCharts();
+    for (LedgerChart *c : m_charts)
+        c->updateFrom(m_scenario, m_ledger);
+}
+
+void TstExport::cleanup()
+{
+    qDeleteAll(m_charts);
+    m_charts.clear();
+}
+
+LedgerChart *TstExport::chart(const QString &id) const
+{
+    for (LedgerChart *c : m_charts)
+        if (c->id() == id)
+            return c;
+    return nullptr;
+}
+
+void TstExport::png_data()
+{
+    QTest::addColumn<QString>("id");
+    QTest::addColumn<QSize>("pixels");
+    QTest::addColumn<int>("dpi");
+    QTest::addRow("memory 900x600 @96") << "memory" << QSize(900, 600) << 96;
+    QTest::addRow("latency 1800x1200 @192") << "latency" << QSize(1800, 1200) << 192;
+    QTest::addRow("gqa 1000x700 @120") << "gqa" << QSize(1000, 700) << 120;
+    QTest::addRow("precision 640x480 @96") << "precision" << QSize(640, 480) << 96;
+}
+
+void TstExport::png()
+{
+    QFETCH(QString, id);
+    QFETCH(QSize, pixels);
+    QFETCH(int, dpi);
+    QTemporaryDir dir;
+    const QString path = dir.filePath(id + ".png");
+    QString error;
+    QVERIFY2(exportPng(chart(id), path, {pixels, dpi}, &error), qPrintable(error));
+    QImage image(path);
+    QVERIFY(!image.isNull());
+    QCOMPARE(image.size(), pixels);
+    QCOMPARE(qRound(image.dotsPerMeterX() * 0.0254), dpi);
+    // Something was drawn: not a blank page.
+    int samples = 0;
+    int drawn = 0;
+    for (int y = 0; y < image.height(); y += 7)
+        for (int x = 0; x < image.width(); x += 7, ++samples)
+            drawn += image.pixel(x, y) != image.pixel(0, 0);
+    QVERIFY2(drawn > samples / 20, qPrintable(QString::number(drawn)));
+}
+
+void TstExport::svgKeepsText_data()
+{
+    QTest::addColumn<QString>("id");
+    QTest::addColumn<QStringList>("texts");
+    QTest::addRow("memory") << "memory"
+                            << QStringList{"Context length (tokens)", "Memory (GB)",
+                                           "6 GPUs to fit (TP 8)"};
+    QTest::addRow("latency") << "latency"
+                             << QStringList{"Time per token (ms)",
+                                            "Tokens per second (one sequence)"};
+    QTest::addRow("gqa") << "gqa" << QStringList{"Share of MHA (%)", "327,680 B"};
+    QTest::addRow("precision") << "precision" << QStringList{"Share of fp16 (%)", "163,840 B"};
+}
+
+void TstExport::svgKeepsText()
+{
+    QFETCH(QString, id);
+    QFETCH(QStringList, texts);
+    QTemporaryDir dir;
+    const QString path = dir.filePath(id + ".svg");
+    QString error;
+    QVERIFY2(exportSvg(chart(id), path, {}, &error), qPrintable(error));
+    const QByteArray svg = readAll(path);
+    QString xmlError;
+    const QString text = svgText(svg, &xmlError);
+    QVERIFY2(xmlError.isEmpty(), qPrintable(xmlError));
+    for (const QString &t : texts)
+        QVERIFY2(text.contains(t), qPrintable(t + " not in:\n" + text.left(2000)));
+    QSvgRenderer renderer(path);
+    QVERIFY(renderer.isValid());
+    QCOMPARE(renderer.viewBoxF().size(), ExportSize().logical());
+}
+
+void TstExport::pdf()
+{
+    QTemporaryDir dir;
+    const QString path = dir.filePath("memory.pdf");
+    QString error;
+    QVERIFY2(exportPdf(chart("memory"), path, {}, &error), qPrintable(error));
+    const QByteArray pdf = readAll(path);
+    QVERIFY(pdf.startsWith("%PDF"));
+    QCOMPARE(pdfPages(pdf), 1);
+}
+
+void TstExport::csv()
+{
+    QTemporaryDir dir;
+    for (LedgerChart *c : std::as_const(m_charts)) {
+        const QString path = dir.filePath(c->id() + ".csv");
+        QString error;
+        QVERIFY2(exportCsv(c->table(), path, &error), qPrintable(error));
+        const QStringList lines = QString::fromUtf8(readAll(path)).split('\n', Qt::SkipEmptyParts);
+        const ChartTable t = c->table();
+        QVERIFY(!t.rows.isEmpty());
+        QCOMPARE(lines.size(), t.rows.size() + 1);
+        QCOMPARE(lines.first(), t.header.join(','));
+        QCOMPARE(lines.at(1).split(',').size(), t.header.size());
+    }
+    ChartTable quoted{{"a", "b"}, {{"x,y", "say \"hi\""}}};
+    QCOMPARE(csvText(quoted), QString("a,b\n\"x,y\",\"say \"\"hi\"\"\"\n"));
+}
+
+void TstExport::report()
+{
+    QTemporaryDir dir;
+    const QString path = dir.filePath("report.pdf");
+    QString error;
+    QVERIFY2(exportReport(m_charts, m_scenario, m_ledger, ByteUnits::SI, path, &error),
+             qPrintable(error));
+    const QByteArray pdf = readAll(path);
+    QVERIFY(pdf.startsWith("%PDF"));
+    QCOMPARE(pdfPages(pdf), 1 + int(m_charts.size()));
+    // Landscape A4 (842 × 595 pt).
+    QVERIFY(pdf.contains("/MediaBox [0 0 841") || pdf.contains("/MediaBox [0 0 842"));
+}
+
+void TstExport::exportDoesNotDependOnWindow()
+{
+    LedgerChart *c = chart("memory");
+    c->show();
+    c->resize(400, 300);
+    const QSizeF small = c->chart()->size();
+    const QByteArray fromSmall = renderSvg(c);
+    QCOMPARE(c->chart()->size(), small); // the window's layout is put back
+    c->resize(1400, 900);
+    const QSizeF large = c->chart()->size();
+    QVERIFY(large != small);
+    QCOMPARE(renderSvg(c), fromSmall);
+    QCOMPARE(c->chart()->size(), large);
+}
+
+void TstExport::unwritablePath_data()
+{
+    QTest::addColumn<QString>("format");
+    for (ExportFormat f : allExportFormats())
+        QTest::addRow("%s", qPrintable(exportFormatSuffix(f))) << exportFormatSuffix(f);
+}
+
+void TstExport::unwritablePath()
+{
+    QFETCH(QString, format);
+    const ExportFormat f = *exportFormatFromName(format);
+    // Fails even for root: /proc takes no new files, and a file is not a folder.
+    const QString proc = "/proc/kvl-no-such-dir/chart." + format;
+    QString error;
+    QVERIFY(!exportChart(chart("memory"), f, proc, {}, &error));
+    QVERIFY2(error.contains(proc), qPrintable(error));
+    QVERIFY(!QFile::exists(proc));
+
+    QTemporaryDir dir;
+    QFile blocker(dir.filePath("file"));
+    QVERIFY(blocker.open(QIODevice::WriteOnly));
+    blocker.close();
+    const QString underFile = dir.filePath("file/chart." + format);
+    error.clear();
+    QVERIFY(!exportChart(chart("memory"), f, underFile, {}, &error));
+    QVERIFY2(error.contains(underFile), qPrintable(error));
+    QCOMPARE(QDir(dir.path()).entryList(QDir::AllEntries | QDir::NoDotAndDotDot | QDir::Hidden),
+             QStringList{"file"});
+
+    // A read-only folder (root ignores permissions, so only as a normal user).
+    QTemporaryDir ro;
+    QFile::setPermissions(ro.path(), QFileDevice::ReadOwner | QFileDevice::ExeOwner);
+    const QString inReadOnly = ro.filePath("chart." + format);
+    if (QFileInfo(ro.path()).isWritable() || QFile(inReadOnly).open(QIODevice::WriteOnly)) {
+        QFile::remove(inReadOnly);
+        QFile::setPermissions(ro.path(), QFileDevice::ReadOwner | QFileDevice::WriteOwner |
+                                             QFileDevice::ExeOwner);
+        return;
+    }
+    error.clear();
+    QVERIFY(!exportChart(chart("memory"), f, inReadOnly, {}, &error));
+    QVERIFY2(error.contains(inReadOnly), qPrintable(error));
+    QVERIFY(QDir(ro.path())
+                .entryList(QDir::AllEntries | QDir::NoDotAndDotDot | QDir::Hidden)
+                .isEmpty());
+    QFile::setPermissions(ro.path(),
+                          QFileDevice::ReadOwner | QFileDevice::WriteOwner | QFileDevice::ExeOwner);
+}
+
+void TstExport::badSize()
+{
+    QTemporaryDir dir;
+    QString error;
+    QVERIFY(!exportPng(chart("memory"), dir.filePath("x.png"), {QSize(100, 100), 600}, &error));
+    QVERIFY(!error.isEmpty());
+    QVERIFY(!QFile::exists(dir.filePath("x.png")));
+}
+
+void TstExport::exportAll()
+{
+    QTemporaryDir dir;
+    const QString out = dir.filePath("nested/export");
+    QString error;
+    QVERIFY2(kvl::exportAll(m_charts, m_scenario, m_ledger, out, ByteUnits::Binary, {}, &error),
+             qPrintable(error));
+    QStringList expected;
+    for (const QString &id : chartIds())
+        for (const char *suffix : {".png", ".svg", ".pdf", ".csv"})
+            expected << id + suffix;
+    expected << "ledger.json"
+             << "ledger.txt";
+    QCOMPARE(exportAllFileNames(m_charts), expected);
+    QStringList actual = QDir(out).entryList(QDir::Files | QDir::Hidden);
+    actual.sort();
+    expected.sort();
+    QCOMPARE(actual, expected);
+    QCOMPARE(QJsonDocument::fromJson(readAll(out + "/ledger.json")).object(),
+             ledgerToJson(m_scenario, m_ledger));
+    QCOMPARE(QString::fromUtf8(readAll(out + "/ledger.txt")),
+             ledgerText(m_scenario, m_ledger, ByteUnits::Binary));
+    QVERIFY(readAll(out + "/latency.pdf").startsWith("%PDF"));
+
+    error.clear();
+    QVERIFY(!kvl::exportAll(m_charts, m_scenario, m_ledger, "/proc/kvl-no-such-dir", ByteUnits::SI,
+                            {}, &error));
+    QVERIFY2(error.contains("/proc/kvl-no-such-dir"), qPrintable(error));
+}
+
+void TstExport::clipboard()
+{
+    copyToClipboard(chart("gqa"));
+    const QMimeData *mime = QGuiApplication::clipboard()->mimeData();
+    QVERIFY(mime);
+    QVERIFY(mime->hasImage());
+    QCOMPARE(qvariant_cast<QImage>(mime->imageData()).size(), ExportSize().pixels);
+    QVERIFY(mime->data("image/svg+xml").contains("<svg"));
+}
+
+void TstExport::formatNames()
+{
+    QCOMPARE(exportFormatFromName("PNG"), std::optional<ExportFormat>(ExportFormat::Png));
+    QCOMPARE(exportFormatFromName("svg"), std::optional<ExportFormat>(ExportFormat::Svg));
+    QVERIFY(!exportFormatFromName("jpg"));
+    QCOMPARE(ExportSize().logical(), QSizeF(800, 520));
+}
+
+QTEST_MAIN(TstExport)
+#include "tst_export.moc"

@@ -1,0 +1,289 @@
+// The window end to end, offscreen: sliders → controller → ledger and charts, files, undo,
+// the tour, presentation mode and languages.
+#include "controls_panel.h"
+#include "language.h"
+#include "ledger_chart.h"
+#include "ledger_text.h"
+#include "ledger_view.h"
+#include "main_window.h"
+#include "scenario_controller.h"
+#include "scenario_file.h"
+#include "slider_field.h"
+#include "tour.h"
+
+#include <QApplication>
+#include <QComboBox>
+#include <QMenuBar>
+#include <QSignalSpy>
+#include <QSlider>
+#include <QStandardPaths>
+#include <QTemporaryDir>
+#include <QTest>
+#include <QTextBrowser>
+#include <QUndoStack>
+
+using namespace kvl;
+
+class TestMainWindow : public QObject
+{
+    Q_OBJECT
+    std::unique_ptr<MainWindow> m_window;
+    ScenarioController *controller() { return m_window->controller(); }
+    SliderField *field(const char *name)
+    {
+        return m_window->controls()->field(QLatin1String(name));
+    }
+
+    // What a freshly built chart shows for the controller's scenario.
+    static ChartTable expectedTable(LedgerChart *chart, const Scenario &s)
+    {
+        const Ledger l = evaluate(s);
+        std::unique_ptr<LedgerChart> fresh(createChartLike(chart));
+        fresh->setUnits(chart->units());
+        fresh->updateFrom(s, l);
+        return fresh->table();
+    }
+    static LedgerChart *createChartLike(LedgerChart *chart);
+
+private slots:
+    void initTestCase() { QStandardPaths::setTestModeEnabled(true); }
+    void init()
+    {
+        m_window = std::make_unique<MainWindow>();
+        m_window->setQuietErrors(true);
+        controller()->replace(Scenario::seed(), QString());
+        controller()->undoStack()->clear();
+        m_window->resize(1400, 900);
+        m_window->show();
+        QVERIFY(QTest::qWaitForWindowExposed(m_window.get()));
+    }
+    void cleanup() { m_window.reset(); }
+
+    void opensOnTheSeed()
+    {
+        QCOMPARE(controller()->scenario(), Scenario::seed());
+        QVERIFY(m_window->ledgerView()->browser()->toPlainText().contains(
+            QStringLiteral("2 × 80 × 8 × 128 × 2 = 327,680 B")));
+        QCOMPARE(m_window->charts().size(), 4);
+    }
+
+    void slidersDriveLedgerAndCharts_data()
+    {
+        QTest::addColumn<QString>("name");
+        QTest::addColumn<int>("sliderIndex");
+        QTest::addRow("layers") << "layers" << 31; // 32 layers
+        QTest::addRow("kv heads → MQA") << "kv_heads" << 0;
+        QTest::addRow("kv heads → MHA") << "kv_heads" << 6; // divisors of 64: 1..64
+        QTest::addRow("head dim") << "head_dim" << 3;       // 64
+        QTest::addRow("kv precision fp8") << "kv_precision" << 3;
+        QTest::addRow("weight precision int4") << "weight_precision" << 5;
+        QTest::addRow("context") << "context" << 10;
+        QTest::addRow("gpus") << "gpus" << 7; // 8 GPUs
+        QTest::addRow("batch") << "batch" << 15;
+        QTest::addRow("efficiency") << "efficiency" << 15;   // 80 %
+        QTest::addRow("query heads") << "query_heads" << 31; // 32: KV heads stay a divisor
+    }
+    void slidersDriveLedgerAndCharts()
+    {
+        QFETCH(QString, name);
+        QFETCH(int, sliderIndex);
+        SliderField *f = m_window->controls()->field(name);
+        QVERIFY(f);
+        QSignalSpy changed(controller(), &ScenarioController::changed);
+        f->slider()->setValue(sliderIndex);
+        QCOMPARE(changed.count(), 1);
+        const Scenario &s = controller()->scenario();
+        QCOMPARE(s.validate(), QString());
+        QCOMPARE(f->value(), f->spinBox()->value());
+        // The ledger is what core computes for the new scenario.
+        const Ledger expected = evaluate(s);
+        QCOMPARE(controller()->ledger().kvBytesPerToken, expected.kvBytesPerToken);
+        QCOMPARE(controller()->ledger().secondsPerToken, expected.secondsPerToken);
+        QCOMPARE(controller()->ledger().tpDegree, expected.tpDegree);
+        const QString text = m_window->ledgerView()->browser()->toPlainText();
+        QVERIFY2(text.contains(bytesPerTokenFormula(s, expected, m_window->ledgerView()->units())),
+                 qPrintable(text.left(200)));
+        // Every chart shows what a fresh chart shows for that scenario.
+        for (LedgerChart *c : m_window->charts()) {
+            const ChartTable shown = c->table();
+            const ChartTable want = expectedTable(c, s);
+            QCOMPARE(shown.header, want.header);
+            QCOMPARE(shown.rows, want.rows);
+        }
+        QVERIFY(controller()->modelIsCustom() ==
+                (name == "layers" || name.contains("heads") || name == "head_dim"));
+    }
+
+    void typedEntry()
+    {
+        SliderField *context = field("context");
+        context->spinBox()->selectAll();
+        QTest::keyClicks(context->spinBox(), "128Ki");
+        QTest::keyClick(context->spinBox(), Qt::Key_Enter);
+        QCOMPARE(controller()->scenario().context, qint64(131072));
+        SliderField *kv = field("kv_heads");
+        kv->spinBox()->selectAll();
+        QTest::keyClicks(kv->spinBox(), "5"); // not a divisor of 64: snaps to 4
+        QTest::keyClick(kv->spinBox(), Qt::Key_Enter);
+        QCOMPARE(controller()->scenario().model.kvHeads, 4);
+    }
+
+    void dragIsOneUndoStep()
+    {
+        const Scenario before = controller()->scenario();
+        QSlider *slider = field("context")->slider();
+        emit slider->sliderPressed();
+        for (int i = 0; i < 20; ++i)
+            slider->setValue(slider->value() - 1);
+        emit slider->sliderReleased();
+        QVERIFY(controller()->scenario().context < before.context);
+        QCOMPARE(controller()->undoStack()->count(), 1);
+        controller()->undoStack()->undo();
+        QCOMPARE(controller()->scenario(), before);
+        controller()->undoStack()->redo();
+        QVERIFY(controller()->scenario().context < before.context);
+        // Two separate clicks are two steps.
+        field("gpus")->slider()->setValue(3);
+        field("gpus")->slider()->setValue(5);
+        QCOMPARE(controller()->undoStack()->count(), 3);
+    }
+
+    void saveOpenRoundTrip()
+    {
+        QTemporaryDir dir;
+        field("gpus")->slider()->setValue(3);
+        field("kv_precision")->slider()->setValue(3);
+        const Scenario edited = controller()->scenario();
+        const QString path = dir.filePath("a.kvledger");
+        QVERIFY(m_window->saveScenario(path));
+        QVERIFY(!m_window->isWindowModified());
+        controller()->replace(Scenario::seed(), QString());
+        QVERIFY(m_window->openScenario(path));
+        QCOMPARE(controller()->scenario(), edited);
+        QVERIFY(m_window->windowTitle().contains("a.kvledger"));
+    }
+
+    void badScenarioLeavesStateUntouched_data()
+    {
+        QTest::addColumn<QByteArray>("content");
+        QTest::addColumn<QString>("message");
+        QTest::addRow("garbage") << QByteArray("{not json") << "not valid JSON";
+        QByteArray future = writeScenario(Scenario::seed());
+        future.replace("\"version\": 1", "\"version\": 7");
+        QTest::addRow("future version") << future << "version 7";
+        QTest::addRow("missing") << QByteArray() << "No such file";
+    }
+    void badScenarioLeavesStateUntouched()
+    {
+        QFETCH(QByteArray, content);
+        QFETCH(QString, message);
+        QTemporaryDir dir;
+        const QString path = dir.filePath("bad.kvledger");
+        if (!content.isEmpty()) {
+            QFile f(path);
+            QVERIFY(f.open(QIODevice::WriteOnly));
+            f.write(content);
+        }
+        field("gpus")->slider()->setValue(3);
+        const Scenario before = controller()->scenario();
+        const int undoCount = controller()->undoStack()->count();
+        QVERIFY(!m_window->openScenario(path));
+        QVERIFY2(m_window->lastError().contains(message), qPrintable(m_window->lastError()));
+        QCOMPARE(controller()->scenario(), before);
+        QCOMPARE(controller()->undoStack()->count(), undoCount);
+    }
+
+    void unwritableSaveReportsError()
+    {
+        QVERIFY(!m_window->saveScenario("/proc/kvledger/x.kvledger"));
+        QVERIFY(m_window->lastError().contains("/proc/kvledger/x.kvledger"));
+    }
+
+    void importConfig()
+    {
+        QVERIFY(m_window->importConfig(QStringLiteral(KVL_TEST_DATA "/hf/gemma-2-9b.json")));
+        QCOMPARE(controller()->scenario().model.headDim, 256);
+        QVERIFY(!m_window->importConfig(QStringLiteral(KVL_TEST_DATA "/nonexistent.json")));
+    }
+
+    void resetAndPresets()
+    {
+        QComboBox *models = m_window->controls()->modelPicker();
+        const int mistral = models->findData("mistral-7b-v0.1");
+        QVERIFY(mistral >= 0);
+        models->setCurrentIndex(mistral);
+        emit models->activated(mistral);
+        QCOMPARE(controller()->scenario().model.id, QStringLiteral("mistral-7b-v0.1"));
+        QVERIFY(!controller()->modelIsCustom());
+        field("layers")->slider()->setValue(10);
+        QVERIFY(controller()->modelIsCustom());
+        QCOMPARE(models->currentIndex(), models->count() - 1); // "Custom (edited)"
+        controller()->replace(Scenario::seed(), QString());
+        QCOMPARE(models->currentData().toString(), QStringLiteral("llama-3.1-70b"));
+    }
+
+    void tourVisitsEveryStep()
+    {
+        m_window->activateWindow();
+        QVERIFY(QTest::qWaitForWindowActive(m_window.get()));
+        m_window->startTour();
+        TourPanel *tour = m_window->tour();
+        QCOMPARE(tour->stepCount(), 7);
+        const QList<TourStep> steps = seedTourSteps();
+        for (int i = 0; i < steps.size(); ++i) {
+            QCOMPARE(tour->step(), i);
+            Scenario expected = Scenario::seed();
+            steps.at(i).apply(expected);
+            QCOMPARE(controller()->scenario(), expected);
+            QCOMPARE(m_window->ledgerView()->highlighted(), steps.at(i).ledgerKey);
+            QTest::keyClick(m_window.get(), Qt::Key_Right, Qt::AltModifier);
+        }
+        QCOMPARE(tour->step(), 6);
+        QVERIFY(!m_window->tour()->isVisible()); // Alt+Right past the last step finishes
+        m_window->startTour();
+        tour->goTo(6);
+        QTest::keyClick(m_window.get(), Qt::Key_Left, Qt::AltModifier);
+        QCOMPARE(tour->step(), 5);
+        QCOMPARE(controller()->scenario().gpus, 8); // "8 GPUs"
+    }
+
+    void presentationMode()
+    {
+        const qreal before = QApplication::font().pointSizeF();
+        m_window->setPresentationMode(true);
+        QVERIFY(QApplication::font().pointSizeF() > before * 1.4);
+        for (LedgerChart *c : m_window->charts())
+            QVERIFY(c->presentation());
+        m_window->setPresentationMode(false);
+        QCOMPARE(QApplication::font().pointSizeF(), before);
+    }
+
+    void languageSwitchAtRunTime()
+    {
+        QMenu *file = m_window->menuBar()->findChildren<QMenu *>().first();
+        const QString english = file->title();
+        m_window->setLanguage("pt_BR");
+        QCOMPARE(language::current(), QStringLiteral("pt_BR"));
+        QVERIFY2(file->title() != english, qPrintable(file->title()));
+        m_window->setLanguage("en");
+        QCOMPARE(file->title(), english);
+    }
+
+    void unitsSwitch()
+    {
+        m_window->ledgerView()->setUnits(ByteUnits::Binary);
+        QVERIFY(m_window->ledgerView()->browser()->toPlainText().contains("320 KiB"));
+        for (LedgerChart *c : m_window->charts())
+            QCOMPARE(c->units(), ByteUnits::Binary);
+        m_window->ledgerView()->setUnits(ByteUnits::SI);
+    }
+};
+
+#include "chart_factory.h"
+LedgerChart *TestMainWindow::createChartLike(LedgerChart *chart)
+{
+    return createChart(chart->id(), nullptr);
+}
+
+QTEST_MAIN(TestMainWindow)
+#include "tst_main_window.moc"

@@ -1,0 +1,38 @@
+#pragma once
+
+class QValueAxis;
+class QLogValueAxis;
+
+namespace kvl {
+
+// A rounded axis range. Ranges stay put while the data moves a little, so dragging a slider
+// doesn't make axes jitter, and every range change (which remaps every point) is rare.
+struct AxisRange
+{
+    double min = 0;
+    double max = 0;
+    double step = 0; // tick interval of linear ranges; 0 for log ranges
+
+    bool isValid() const { return max > min; }
+    bool contains(double lo, double hi) const { return min <= lo && hi <= max; }
+    friend bool operator==(const AxisRange &, const AxisRange &) = default;
+};
+
+// The smallest 1, 2 or 5 × 10^k at or above x (x > 0): a tick interval.
+double niceStep(double x);
+
+// [0, max] with max a multiple of a 1-2-5 step, just above dataMax. `current` is kept while
+// dataMax stays in (0.45 × current.max, current.max].
+AxisRange niceLinearRange(double dataMax, const AxisRange &current);
+// Whole decades covering [lo, hi] (lo > 0). `current` is kept while it covers the data and
+// extends at most one decade beyond it on either side.
+AxisRange niceLogRange(double lo, double hi, const AxisRange &current);
+
+// The power of ten at or above x (x > 0): where an axis that must reach x ends.
+double decadeAtOrAbove(double x);
+
+// Set the range (and tick interval) only when it differs; returns whether it changed.
+bool applyRange(QValueAxis *axis, const AxisRange &r);
+bool applyRange(QLogValueAxis *axis, const AxisRange &r);
+
+} // namespace kvl

@@ -1,0 +1,37 @@
+#include "chart_factory.h"
+
+#include "attention_chart.h"
+#include "latency_chart.h"
+#include "memory_chart.h"
+#include "precision_chart.h"
+
+namespace kvl {
+
+QStringList chartIds()
+{
+    return {QStringLiteral("memory"), QStringLiteral("latency"), QStringLiteral("gqa"),
+            QStringLiteral("precision")};
+}
+
+LedgerChart *createChart(const QString &id, QWidget *parent)
+{
+    if (id == u"memory")
+        return new MemoryChart(parent);
+    if (id == u"latency")
+        return new LatencyChart(parent);
+    if (id == u"gqa")
+        return new AttentionChart(parent);
+    if (id == u"precision")
+        return new PrecisionChart(parent);
+    return nullptr;
+}
+
+QList<LedgerChart *> createCharts(QWidget *parent)
+{
+    QList<LedgerChart *> charts;
+    for (const QString &id : chartIds())
+        charts << createChart(id, parent);
+    return charts;
+}
+
+} // namespace kvl

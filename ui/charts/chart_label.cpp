@@ -1,0 +1,99 @@
+#include "chart_label.h"
+
+#include <QFontMetricsF>
+#include <QPainter>
+
+namespace kvl {
+
+static constexpr qreal kPadding = 4;
+
+ChartLabel::ChartLabel(QGraphicsItem *parent) : QGraphicsItem(parent)
+{
+    setZValue(20); // above series, axes and legend
+}
+
+void ChartLabel::setText(const QString &text)
+{
+    if (text == m_text)
+        return;
+    m_text = text;
+    relayout();
+}
+
+void ChartLabel::setFont(const QFont &font)
+{
+    if (font == m_font)
+        return;
+    m_font = font;
+    relayout();
+}
+
+void ChartLabel::setColors(const QColor &text, const QColor &background, const QColor &border)
+{
+    m_textColor = text;
+    m_background = background;
+    m_border = border.isValid() ? border : QColor(Qt::transparent);
+    update();
+}
+
+void ChartLabel::setAnchor(const QPointF &anchor, Qt::Alignment alignment)
+{
+    m_anchor = anchor;
+    m_alignment = alignment;
+    QPointF topLeft = anchor;
+    if (alignment & Qt::AlignRight)
+        topLeft.rx() -= m_size.width();
+    else if (alignment & Qt::AlignHCenter)
+        topLeft.rx() -= m_size.width() / 2;
+    if (alignment & Qt::AlignBottom)
+        topLeft.ry() -= m_size.height();
+    else if (alignment & Qt::AlignVCenter)
+        topLeft.ry() -= m_size.height() / 2;
+    const QPointF pos = parentItem() ? parentItem()->mapFromScene(topLeft) : topLeft;
+    if (pos != this->pos())
+        setPos(pos);
+}
+
+void ChartLabel::relayout()
+{
+    prepareGeometryChange();
+    const QFontMetricsF fm(m_font);
+    qreal width = 0;
+    const QStringList lines = m_text.split(u'\n');
+    for (const QString &line : lines)
+        width = std::max(width, fm.horizontalAdvance(line));
+    m_size = QSizeF(width + 2 * kPadding, fm.lineSpacing() * lines.size() + 2 * kPadding);
+    setAnchor(m_anchor, m_alignment);
+    update();
+}
+
+QRectF ChartLabel::boundingRect() const
+{
+    return QRectF(QPointF(0, 0), m_size);
+}
+
+void ChartLabel::paint(QPainter *painter, const QStyleOptionGraphicsItem *, QWidget *)
+{
+    if (m_background.alpha() > 0 || m_border.alpha() > 0) {
+        painter->setPen(m_border.alpha() > 0 ? QPen(m_border, 1) : QPen(Qt::NoPen));
+        painter->setBrush(m_background);
+        painter->drawRoundedRect(boundingRect().adjusted(0.5, 0.5, -0.5, -0.5), 3, 3);
+    }
+    painter->setFont(m_font);
+    painter->setPen(m_textColor);
+    const QFontMetricsF fm(m_font);
+    qreal y = kPadding + fm.ascent();
+    const Qt::Alignment h = m_alignment & Qt::AlignHorizontal_Mask;
+    for (const QString &line : m_text.split(u'\n')) {
+        const qreal w = fm.horizontalAdvance(line);
+        qreal x = kPadding;
+        if (h & Qt::AlignRight)
+            x = m_size.width() - kPadding - w;
+        else if (h & Qt::AlignHCenter)
+            x = (m_size.width() - w) / 2;
+        painter->drawText(QPointF(x, y), line);
+        y += fm.lineSpacing();
+    }
+}
+
+} // namespace kvl

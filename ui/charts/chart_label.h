@@ -1,0 +1,45 @@
+#pragma once
+
+#include <QColor>
+#include <QFont>
+#include <QGraphicsItem>
+#include <QString>
+
+namespace kvl {
+
+// Text drawn in a chart's scene (annotations, bar values, hover callouts), optionally on a
+// rounded box. It paints with QPainter::drawText, so SVG and PDF exports keep it as text.
+class ChartLabel : public QGraphicsItem
+{
+public:
+    explicit ChartLabel(QGraphicsItem *parent = nullptr);
+
+    void setText(const QString &text); // lines separated by '\n'
+    QString text() const { return m_text; }
+    void setFont(const QFont &font);
+    QFont font() const { return m_font; }
+    // Background alpha 0 = no box.
+    void setColors(const QColor &text, const QColor &background, const QColor &border = {});
+    // Places the label so that the point `anchor` (scene coordinates) sits at `alignment`
+    // of its box: Qt::AlignLeft | Qt::AlignTop puts the box below and right of it.
+    void setAnchor(const QPointF &anchor, Qt::Alignment alignment);
+    QSizeF size() const { return m_size; }
+
+    QRectF boundingRect() const override;
+    void paint(QPainter *painter, const QStyleOptionGraphicsItem *option,
+               QWidget *widget = nullptr) override;
+
+private:
+    void relayout();
+
+    QString m_text;
+    QFont m_font;
+    QColor m_textColor = Qt::black;
+    QColor m_background = Qt::transparent;
+    QColor m_border = Qt::transparent;
+    QSizeF m_size;
+    QPointF m_anchor;
+    Qt::Alignment m_alignment = Qt::AlignLeft | Qt::AlignTop;
+};
+
+} // namespace kvl

@@ -1,0 +1,197 @@
+#include "grouped_bar_chart.h"
+
+#include "chart_label.h"
+
+#include <QBarCategoryAxis>
+#include <QBarSet>
+#include <QHorizontalBarSeries>
+#include <QLegend>
+#include <QValueAxis>
+#include <algorithm>
+#include <cmath>
+
+namespace kvl {
+
+namespace {
+QColor contrastingText(const QColor &background)
+{
+    const double luma =
+        0.299 * background.red() + 0.587 * background.green() + 0.114 * background.blue();
+    return luma > 150 ? QColor(Qt::black) : QColor(Qt::white);
+}
+} // namespace
+
+GroupedBarChart::GroupedBarChart(QWidget *parent) : LedgerChart(parent)
+{
+    m_series = new QHorizontalBarSeries(this);
+    m_series->setBarWidth(0.86);
+    m_categories = new QBarCategoryAxis(this);
+    m_share = new QValueAxis(this);
+    m_share->setTickType(QValueAxis::TicksDynamic);
+    m_share->setTickAnchor(0);
+    m_share->setTickInterval(20);
+    m_share->setRange(0, 100);
+    m_share->setLabelFormat(QStringLiteral("%.0f"));
+    chart()->addSeries(m_series);
+    chart()->addAxis(m_categories, Qt::AlignLeft);
+    chart()->addAxis(m_share, Qt::AlignBottom);
+    m_series->attachAxis(m_categories);
+    m_series->attachAxis(m_share);
+    // Bar sets are added bottom-up so the first variant is on top; the legend follows that order.
+    chart()->legend()->setReverseMarkers(true);
+    chart()->legend()->setMarkerShape(QLegend::MarkerShapeRectangle);
+}
+
+QString GroupedBarChart::factorNumber(double factor)
+{
+    const double rounded = std::round(factor);
+    return std::abs(factor - rounded) < 1e-9 ? formatInteger(rounded) : formatNumber(factor, 3);
+}
+
+QStringList GroupedBarChart::variantNames() const
+{
+    QStringList names;
+    for (const Variant &v : m_variants)
+        names << v.name;
+    return names;
+}
+
+QList<QList<double>> GroupedBarChart::shares() const
+{
+    QList<QList<double>> out;
+    const int metrics = int(m_metrics.size());
+    for (int v = 0; v < m_variants.size(); ++v) {
+        const QBarSet *set = m_sets.at(v);
+        QList<double> row;
+        for (int m = 0; m < metrics; ++m)
+            row << set->at(metrics - 1 - m);
+        out << row;
+    }
+    return out;
+}
+
+void GroupedBarChart::rebuild(const QList<Variant> &variants)
+{
+    m_series->clear(); // deletes the sets
+    for (const QList<ChartLabel *> &row : std::as_const(m_labels))
+        qDeleteAll(row);
+    m_labels.clear();
+    m_sets.clear();
+    for (int v = 0; v < variants.size(); ++v) {
+        auto *set = new QBarSet(variants.at(v).name);
+        QList<ChartLabel *> labels;
+        for (int m = 0; m < m_metrics.size(); ++m) {
+            set->append(0);
+            labels << new ChartLabel(chart());
+        }
+        m_sets << set;
+        m_labels << labels;
+        connect(set, &QBarSet::hovered, this, [this, v](bool state, int index) {
+            if (!state || v >= m_variants.size()) {
+                hideHoverOverlays();
+                return;
+            }
+            const int m = int(m_metrics.size()) - 1 - index;
+            const Variant &variant = m_variants.at(v);
+            showHover(QPointF(m_sets.at(v)->at(index), index), m_series,
+                      variant.name + u'\n' + m_metrics.at(m) + u": " + variant.bars.at(m).text);
+        });
+    }
+    for (auto it = m_sets.crbegin(); it != m_sets.crend(); ++it)
+        m_series->append(*it);
+}
+
+void GroupedBarChart::setVariants(const QList<Variant> &variants, const QStringList &metrics,
+                                  int reference)
+{
+    // Category labels stay fixed while a slider moves: a changed label would relayout the chart
+    // and shift the plot area.
+    if (metrics != m_metrics) {
+        QStringList reversed = metrics;
+        std::reverse(reversed.begin(), reversed.end());
+        m_categories->setCategories(reversed);
+    }
+    QStringList names;
+    for (const Variant &v : variants)
+        names << v.name;
+    const bool rebuilt = metrics.size() != m_metrics.size() || names != variantNames();
+    m_metrics = metrics;
+    if (rebuilt)
+        rebuild(variants);
+    m_variants = variants;
+    m_reference = reference;
+
+    const int count = int(metrics.size());
+    for (int v = 0; v < variants.size(); ++v) {
+        for (int m = 0; m < count; ++m) {
+            const double ref = variants.at(reference).bars.at(m).value;
+            const double value = variants.at(v).bars.at(m).value;
+            const double share = ref > 0 ? 100 * value / ref : 0;
+            if (m_sets.at(v)->at(count - 1 - m) != share)
+                m_sets.at(v)->replace(count - 1 - m, share);
+            QString text = variants.at(v).bars.at(m).text;
+            if (v != reference && value > 0 && value < ref)
+                text += u"  ÷" + factorNumber(ref / value);
+            m_labels.at(v).at(m)->setText(text);
+        }
+    }
+    const QString title = tr("Share of %1 (%)").arg(variants.at(reference).shortName);
+    if (m_share->titleText() != title)
+        m_share->setTitleText(title);
+    if (rebuilt)
+        restyle();
+    relayoutOverlays();
+}
+
+void GroupedBarChart::restyle()
+{
+    for (int v = 0; v < m_sets.size(); ++v) {
+        QBarSet *set = m_sets.at(v);
+        const QColor color = seriesColor(v);
+        set->setColor(color);
+        const bool current = v < m_variants.size() && m_variants.at(v).current;
+        // The scenario's own variant gets an outline.
+        set->setPen(current ? QPen(textColor(), lineWidth(2)) : QPen(color.darker(115), 1));
+        for (ChartLabel *label : m_labels.at(v))
+            label->setFont(chartFont());
+    }
+    styleAxis(m_categories);
+    m_categories->setGridLineVisible(false);
+}
+
+void GroupedBarChart::relayoutOverlays()
+{
+    const int sets = int(m_sets.size());
+    const int metrics = int(m_metrics.size());
+    if (sets == 0)
+        return;
+    const QRectF plot = chart()->plotArea();
+    const qreal width = m_series->barWidth();
+    for (int v = 0; v < sets; ++v) {
+        const int position = sets - 1 - v; // bottom-up index within a group
+        for (int m = 0; m < metrics; ++m) {
+            const int category = metrics - 1 - m;
+            const double y = category - width / 2 + (position + 0.5) * width / sets;
+            const double share = m_sets.at(v)->at(category);
+            const QPointF start = chart()->mapToPosition(QPointF(0, y), m_series);
+            const QPointF end = chart()->mapToPosition(QPointF(share, y), m_series);
+            ChartLabel *label = m_labels.at(v).at(m);
+            const qreal w = label->size().width();
+            if (end.x() - start.x() >= w + 6) {
+                label->setColors(contrastingText(m_sets.at(v)->color()), Qt::transparent);
+                label->setAnchor(chart()->mapToScene(end - QPointF(2, 0)),
+                                 Qt::AlignRight | Qt::AlignVCenter);
+            } else if (end.x() + 4 + w <= plot.right()) {
+                label->setColors(textColor(), Qt::transparent);
+                label->setAnchor(chart()->mapToScene(end + QPointF(2, 0)),
+                                 Qt::AlignLeft | Qt::AlignVCenter);
+            } else {
+                label->setColors(textColor(), boxColor());
+                label->setAnchor(chart()->mapToScene(QPointF(plot.right() - 2, end.y())),
+                                 Qt::AlignRight | Qt::AlignVCenter);
+            }
+        }
+    }
+}
+
+} // namespace kvl

@@ -1,0 +1,382 @@
+#include "latency_chart.h"
+
+#include "step_model.h"
+#include "sweep.h"
+
+#include <QCategoryAxis>
+#include <QLegend>
+#include <QLegendMarker>
+#include <QLineSeries>
+#include <QLogValueAxis>
+#include <QScatterSeries>
+#include <QValueAxis>
+#include <algorithm>
+#include <cmath>
+
+namespace kvl {
+
+namespace {
+// Always set: isVisible() reads false until the legend is first laid out, and a marker never
+// hidden explicitly shows up then.
+void setLegendVisible(QChart *chart, QAbstractSeries *series, bool visible)
+{
+    for (QLegendMarker *m : chart->legend()->markers(series))
+        m->setVisible(visible);
+}
+
+void setName(QAbstractSeries *series, const QString &name)
+{
+    if (series->name() != name)
+        series->setName(name);
+}
+
+QList<QPointF> points(const QList<qint64> &contexts, const QList<double> &seconds)
+{
+    QList<QPointF> out;
+    out.reserve(seconds.size());
+    for (qsizetype i = 0; i < seconds.size(); ++i)
+        out.append(QPointF(double(contexts.at(i)), seconds.at(i) * 1000));
+    return out;
+}
+} // namespace
+
+LatencyChart::LatencyChart(QWidget *parent) : LedgerChart(parent)
+{
+    QChart *c = chart();
+    c->setTitle(title());
+    for (int i = 0; i < kSlots; ++i) {
+        Slot slot;
+        slot.step = new QLineSeries(this);
+        slot.kv = new QLineSeries(this);
+        slot.measured = new QLineSeries(this);
+        for (QLineSeries *s : {slot.step, slot.kv, slot.measured})
+            c->addSeries(s);
+        const int index = i;
+        connectHover(slot.step, [this, index](const QXYSeries *, int p) {
+            return describe(m_slots.at(index), p, false);
+        });
+        connectHover(slot.measured, [this, index](const QXYSeries *, int p) {
+            return describe(m_slots.at(index), p, true);
+        });
+        connectHover(slot.kv, [this, index](const QXYSeries *, int p) {
+            const Slot &s = m_slots.at(index);
+            return tr("%1 at %2 tokens\nKV term alone: %3")
+                .arg(slotName(s), formatInteger(m_contexts.at(p)),
+                     formatSeconds(s.kvSeconds.at(p)));
+        });
+        m_slots << slot;
+    }
+    m_kvKey = new QLineSeries(this);
+    m_kvKey->setName(tr("KV term only (dotted)"));
+    m_measuredKey = new QLineSeries(this);
+    m_marker = new QScatterSeries(this);
+    m_marker->setObjectName(QStringLiteral("marker"));
+    m_marker->setName(tr("This scenario"));
+    for (QAbstractSeries *s :
+         std::initializer_list<QAbstractSeries *>{m_kvKey, m_measuredKey, m_marker})
+        c->addSeries(s);
+    m_measuredKey->setVisible(false);
+    createAxes();
+    syncLegend();
+    applyTheme();
+}
+
+QString LatencyChart::title() const
+{
+    return tr("Time per token vs context length");
+}
+
+void LatencyChart::setLogScale(bool on)
+{
+    if (m_log == on)
+        return;
+    m_log = on;
+    createAxes();
+    styleAxis(m_x);
+    styleAxis(m_y);
+    styleAxis(m_rate);
+    if (m_valid)
+        update();
+}
+
+void LatencyChart::setMeasuredBandwidth(double bytesPerSecond, const QString &label)
+{
+    m_measured = bytesPerSecond > 0 && std::isfinite(bytesPerSecond) ? bytesPerSecond : 0;
+    m_measuredLabel = label;
+    if (m_valid)
+        update();
+}
+
+void LatencyChart::createAxes()
+{
+    QChart *c = chart();
+    for (QAbstractAxis *axis : {m_x, m_y, m_rate}) {
+        if (axis) {
+            c->removeAxis(axis);
+            delete axis;
+        }
+    }
+    if (m_log) {
+        auto *x = new QLogValueAxis;
+        x->setLabelFormat(QStringLiteral("%'.0f"));
+        x->setMinorTickCount(8);
+        auto *y = new QLogValueAxis;
+        y->setLabelFormat(QStringLiteral("%'.7g"));
+        y->setMinorTickCount(0); // five or six decades: minor ticks would crowd
+        auto *rate = new QLogValueAxis;
+        rate->setLabelFormat(QStringLiteral("%'.7g")); // 1,000,000 rather than 1e+06
+        // tokens/s = 1000 / ms: on a reversed log axis spanning the reciprocal range, every
+        // tokens/s label sits level with its ms value.
+        rate->setReverse(true);
+        m_x = x;
+        m_y = y;
+        m_rate = rate;
+    } else {
+        auto *x = new QValueAxis;
+        x->setTickType(QValueAxis::TicksDynamic);
+        x->setLabelFormat(QStringLiteral("%'.0f"));
+        auto *y = new QValueAxis;
+        y->setTickType(QValueAxis::TicksDynamic);
+        y->setLabelFormat(QStringLiteral("%'g"));
+        // tokens/s is not linear in ms: labels placed at the ms value of round rates.
+        auto *rate = new QCategoryAxis;
+        rate->setLabelsPosition(QCategoryAxis::AxisLabelsPositionOnValue);
+        m_x = x;
+        m_y = y;
+        m_rate = rate;
+    }
+    m_x->setTitleText(m_log ? tr("Context length (tokens, log scale)")
+                            : tr("Context length (tokens)"));
+    m_y->setTitleText(tr("Time per token (ms)"));
+    m_rate->setTitleText(tr("Tokens per second (one sequence)"));
+    m_rate->setGridLineVisible(false);
+    c->addAxis(m_x, Qt::AlignBottom);
+    c->addAxis(m_y, Qt::AlignLeft);
+    c->addAxis(m_rate, Qt::AlignRight);
+    for (QAbstractSeries *s : c->series()) {
+        s->attachAxis(m_x);
+        s->attachAxis(m_y);
+    }
+    m_xRange = m_yRange = {};
+    syncLegend();
+}
+
+// One legend entry per GPU count plus keys for the dotted and dashed styles; axis changes and
+// visibility changes reset marker visibility, so this runs after them.
+void LatencyChart::syncLegend()
+{
+    QChart *c = chart();
+    for (const Slot &slot : std::as_const(m_slots)) {
+        setLegendVisible(c, slot.step, slot.gpus > 0);
+        setLegendVisible(c, slot.kv, false);
+        setLegendVisible(c, slot.measured, false);
+    }
+    setLegendVisible(c, m_measuredKey, m_measured > 0);
+}
+
+QString LatencyChart::slotName(const Slot &slot) const
+{
+    // The selected count is told by its thicker line and the marker, keeping the legend short.
+    return slot.gpus == 1 ? tr("1 GPU") : tr("%1 GPUs").arg(slot.gpus);
+}
+
+QString LatencyChart::describe(const Slot &slot, int index, bool measured) const
+{
+    const double t = (measured ? slot.measuredSeconds : slot.stepSeconds).at(index);
+    QString text = tr("%1 at %2 tokens\n%3 per token, %4 tokens/s")
+                       .arg(slotName(slot), formatInteger(m_contexts.at(index)), formatSeconds(t),
+                            formatNumber(1 / t, 3));
+    if (measured)
+        text += u'\n' + m_measuredKey->name();
+    return text;
+}
+
+void LatencyChart::restyle()
+{
+    for (int i = 0; i < m_slots.size(); ++i) {
+        const Slot &slot = m_slots.at(i);
+        const QColor color = seriesColor(i);
+        const qreal width = slot.gpus == m_scenario.gpus ? 3.5 : 2;
+        slot.step->setPen(QPen(color, lineWidth(width)));
+        slot.kv->setPen(QPen(color, lineWidth(1.5), Qt::DotLine));
+        slot.measured->setPen(QPen(color, lineWidth(width * 0.8), Qt::DashLine));
+    }
+    const QColor key = isDark() ? QColor(0xC0, 0xC0, 0xC0) : QColor(0x50, 0x50, 0x50);
+    m_kvKey->setPen(QPen(key, lineWidth(1.5), Qt::DotLine));
+    m_measuredKey->setPen(QPen(key, lineWidth(1.6), Qt::DashLine));
+    m_marker->setColor(textColor());
+    m_marker->setBorderColor(isDark() ? Qt::black : Qt::white);
+    m_marker->setMarkerSize(m_presentation ? 16 : 10);
+}
+
+void LatencyChart::updateFrom(const Scenario &s, const Ledger &l)
+{
+    const bool selectionChanged = s.gpus != m_scenario.gpus;
+    m_scenario = s;
+    m_ledger = l;
+    m_valid = l.secondsPerToken > 0;
+    update();
+    if (selectionChanged)
+        restyle();
+}
+
+void LatencyChart::update()
+{
+    if (!m_valid)
+        return;
+    const qint64 to = std::max(kToContext, qint64(decadeAtOrAbove(double(m_scenario.context))));
+    if (m_contexts.isEmpty() || m_contexts.last() != to)
+        m_contexts = logSpacedContexts(kFromContext, to, kPoints);
+
+    // The curves depend on the context only through where the axis ends: a context drag moves the
+    // marker and recomputes nothing else.
+    Scenario key = m_scenario;
+    key.context = to;
+    if (!m_curvesFor || *m_curvesFor != key || m_curvesMeasured != m_measured) {
+        updateCurves();
+        m_curvesFor = key;
+        m_curvesMeasured = m_measured;
+    }
+
+    const bool measured = m_measured > 0;
+    if (measured)
+        setName(m_measuredKey, m_measuredLabel.isEmpty()
+                                   ? tr("measured: %1").arg(formatRate(m_measured, ByteUnits::SI))
+                                   : m_measuredLabel);
+    if (m_measuredKey->isVisible() != measured) {
+        m_measuredKey->setVisible(measured);
+        for (const Slot &slot : std::as_const(m_slots))
+            slot.measured->setVisible(measured);
+    }
+    syncLegend();
+
+    const double ms = m_ledger.secondsPerToken * 1000;
+    const bool markerShown = m_scenario.context >= (m_log ? kFromContext : 0);
+    replacePoints(m_marker, markerShown ? QList<QPointF>{QPointF(double(m_scenario.context), ms)}
+                                        : QList<QPointF>{});
+    if (m_maxMs > 0)
+        updateAxes(m_minMs, m_maxMs);
+}
+
+void LatencyChart::updateCurves()
+{
+    const auto fixed = std::begin(kFixedGpuCounts);
+    const auto fixedEnd = std::end(kFixedGpuCounts);
+    const bool extra = std::find(fixed, fixedEnd, m_scenario.gpus) == fixedEnd;
+    m_minMs = std::numeric_limits<double>::max();
+    m_maxMs = 0;
+    for (int i = 0; i < m_slots.size(); ++i) {
+        Slot &slot = m_slots[i];
+        slot.gpus = i < int(std::size(kFixedGpuCounts)) ? kFixedGpuCounts[i]
+                    : extra                             ? m_scenario.gpus
+                                                        : 0;
+        slot.stepSeconds.clear();
+        slot.kvSeconds.clear();
+        slot.measuredSeconds.clear();
+        if (slot.gpus > 0) {
+            Scenario t = m_scenario;
+            t.gpus = slot.gpus;
+            const StepModel step(t);
+            slot.stepSeconds.reserve(m_contexts.size());
+            slot.kvSeconds.reserve(m_contexts.size());
+            for (qint64 c : std::as_const(m_contexts)) {
+                slot.stepSeconds.append(step.stepSeconds(c));
+                slot.kvSeconds.append(step.kvSeconds(c));
+            }
+            if (m_measured > 0) {
+                t.efficiency = m_measured / m_scenario.gpu.bandwidth;
+                const StepModel measured(t);
+                slot.measuredSeconds.reserve(m_contexts.size());
+                for (qint64 c : std::as_const(m_contexts))
+                    slot.measuredSeconds.append(measured.stepSeconds(c));
+            }
+            for (const QList<double> *v :
+                 {&slot.stepSeconds, &slot.kvSeconds, &slot.measuredSeconds})
+                if (!v->isEmpty()) {
+                    m_minMs = std::min(m_minMs, *std::min_element(v->cbegin(), v->cend()) * 1000);
+                    m_maxMs = std::max(m_maxMs, *std::max_element(v->cbegin(), v->cend()) * 1000);
+                }
+        }
+        slot.step->setObjectName(QStringLiteral("step-%1").arg(slot.gpus));
+        slot.kv->setObjectName(QStringLiteral("kv-%1").arg(slot.gpus));
+        slot.measured->setObjectName(QStringLiteral("measured-%1").arg(slot.gpus));
+        replacePoints(slot.step, points(m_contexts, slot.stepSeconds));
+        replacePoints(slot.kv, points(m_contexts, slot.kvSeconds));
+        replacePoints(slot.measured, points(m_contexts, slot.measuredSeconds));
+        if (slot.gpus > 0)
+            setName(slot.step, slotName(slot));
+    }
+}
+
+void LatencyChart::updateAxes(double minMs, double maxMs)
+{
+    const double to = double(m_contexts.last());
+    if (m_log) {
+        m_xRange = {double(kFromContext), to, 0};
+        applyRange(static_cast<QLogValueAxis *>(m_x), m_xRange);
+        m_yRange = niceLogRange(minMs, maxMs, m_yRange);
+        applyRange(static_cast<QLogValueAxis *>(m_y), m_yRange);
+        applyRange(static_cast<QLogValueAxis *>(m_rate),
+                   {1000 / m_yRange.max, 1000 / m_yRange.min, 0});
+        return;
+    }
+    m_xRange = {0, to, niceStep(to / 6)}; // ends where the data ends
+    applyRange(static_cast<QValueAxis *>(m_x), m_xRange);
+    m_yRange = niceLinearRange(maxMs, m_yRange);
+    applyRange(static_cast<QValueAxis *>(m_y), m_yRange);
+    updateRateAxisLinear();
+}
+
+void LatencyChart::updateRateAxisLinear()
+{
+    auto *rate = static_cast<QCategoryAxis *>(m_rate);
+    // Round rates (1, 2, 5 × 10^k tokens/s) at their ms value, at least a tenth of the axis
+    // apart; categories must be appended in increasing value, so from fast to slow.
+    const double top = m_yRange.max;
+    QStringList labels;
+    QList<double> at;
+    for (int e = 9; e >= -3; --e) {
+        for (double m : {5.0, 2.0, 1.0}) {
+            const double tps = m * std::pow(10.0, e);
+            const double ms = 1000 / tps;
+            if (ms > top || ms - (at.isEmpty() ? 0 : at.last()) < top / 10)
+                continue;
+            labels << QString::number(tps, 'g', 6);
+            at << ms;
+        }
+    }
+    if (rate->categoriesLabels() != labels) {
+        for (const QString &old : rate->categoriesLabels())
+            rate->remove(old);
+        for (int i = 0; i < labels.size(); ++i)
+            rate->append(labels.at(i), at.at(i));
+    }
+    applyRange(rate, {0, top, 0});
+}
+
+ChartTable LatencyChart::table() const
+{
+    ChartTable t;
+    t.header << QStringLiteral("context_tokens");
+    QList<const QList<double> *> columns;
+    for (const Slot &slot : m_slots) {
+        if (slot.gpus == 0)
+            continue;
+        t.header << QStringLiteral("seconds_per_token_%1gpu").arg(slot.gpus)
+                 << QStringLiteral("kv_seconds_per_token_%1gpu").arg(slot.gpus);
+        columns << &slot.stepSeconds << &slot.kvSeconds;
+        if (!slot.measuredSeconds.isEmpty()) {
+            t.header << QStringLiteral("measured_seconds_per_token_%1gpu").arg(slot.gpus);
+            columns << &slot.measuredSeconds;
+        }
+    }
+    for (qsizetype i = 0; i < m_contexts.size(); ++i) {
+        QStringList row{QString::number(m_contexts.at(i))};
+        for (const QList<double> *c : columns)
+            row << (i < c->size() ? QString::number(c->at(i), 'g', 12) : QString());
+        t.rows << row;
+    }
+    return t;
+}
+
+} // namespace kvl

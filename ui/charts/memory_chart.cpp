@@ -1,0 +1,346 @@
+#include "memory_chart.h"
+
+#include "chart_label.h"
+#include "step_model.h"
+#include "sweep.h"
+
+#include <QAreaSeries>
+#include <QCategoryAxis>
+#include <QFontMetricsF>
+#include <QLegend>
+#include <QLegendMarker>
+#include <QLineSeries>
+#include <QLogValueAxis>
+#include <QScatterSeries>
+#include <QValueAxis>
+#include <algorithm>
+#include <cmath>
+
+namespace kvl {
+
+namespace {
+void hideFromLegend(QChart *chart, QAbstractSeries *series)
+{
+    for (QLegendMarker *m : chart->legend()->markers(series))
+        m->setVisible(false);
+}
+} // namespace
+
+MemoryChart::MemoryChart(QWidget *parent) : LedgerChart(parent)
+{
+    QChart *c = chart();
+    c->setTitle(title());
+
+    m_x = new QLogValueAxis(this);
+    m_x->setBase(10);
+    m_x->setLabelFormat(QStringLiteral("%'.0f"));
+    m_x->setMinorTickCount(8);
+    m_x->setTitleText(tr("Context length (tokens)"));
+    m_y = new QValueAxis(this);
+    m_y->setTickType(QValueAxis::TicksDynamic);
+    m_y->setLabelFormat(QStringLiteral("%'g"));
+    m_gpuAxis = new QCategoryAxis(this);
+    m_gpuAxis->setLabelsPosition(QCategoryAxis::AxisLabelsPositionOnValue);
+    m_gpuAxis->setGridLineVisible(false);
+    c->addAxis(m_x, Qt::AlignBottom);
+    c->addAxis(m_y, Qt::AlignLeft);
+    c->addAxis(m_gpuAxis, Qt::AlignRight);
+
+    m_weightsTop = new QLineSeries(this);
+    m_kvBottom = new QLineSeries(this);
+    m_kvTop = new QLineSeries(this);
+    m_weights = new QAreaSeries(m_weightsTop);
+    m_weights->setObjectName(QStringLiteral("weights"));
+    m_weights->setName(tr("Weights"));
+    m_kv = new QAreaSeries(m_kvTop, m_kvBottom);
+    m_kv->setObjectName(QStringLiteral("kv"));
+    m_kv->setName(tr("KV cache"));
+    for (QAbstractSeries *s : std::initializer_list<QAbstractSeries *>{m_weights, m_kv}) {
+        c->addSeries(s);
+        s->attachAxis(m_x);
+        s->attachAxis(m_y);
+    }
+    for (int i = 0; i < kMaxGpuLines; ++i) {
+        auto *line = new QLineSeries(this);
+        line->setObjectName(QStringLiteral("gpu-line-%1").arg(i));
+        c->addSeries(line);
+        line->attachAxis(m_x);
+        line->attachAxis(m_y);
+        m_gpuLines << line;
+    }
+    m_contextLine = new QLineSeries(this);
+    m_contextLine->setObjectName(QStringLiteral("context-line"));
+    m_marker = new QScatterSeries(this);
+    m_marker->setObjectName(QStringLiteral("marker"));
+    m_marker->setName(tr("This scenario"));
+    for (QXYSeries *s : std::initializer_list<QXYSeries *>{m_contextLine, m_marker}) {
+        c->addSeries(s);
+        s->attachAxis(m_x);
+        s->attachAxis(m_y);
+    }
+    m_gpuAxis->setRange(m_y->min(), m_y->max());
+    for (int i = 1; i < kMaxGpuLines; ++i)
+        hideFromLegend(c, m_gpuLines.at(i));
+    hideFromLegend(c, m_contextLine);
+    for (QAbstractSeries *s : std::initializer_list<QAbstractSeries *>{m_weights, m_kv})
+        for (QLegendMarker *m : c->legend()->markers(s))
+            m->setShape(QLegend::MarkerShapeRectangle);
+
+    m_annotation = new ChartLabel(c);
+
+    connect(m_kv, &QAreaSeries::hovered, this, [this](const QPointF &p, bool state) {
+        if (!state) {
+            hideHoverOverlays();
+            return;
+        }
+        const QList<QPointF> top = m_kvTop->points();
+        const int i = nearestPoint(top, p, m_kv);
+        if (i < 0)
+            return;
+        showHover(top.at(i), m_kv,
+                  tr("%1 tokens\nWeights %2 + KV %3 = %4")
+                      .arg(formatInteger(m_contexts.at(i)), formatBytes(m_weightBytes, m_units),
+                           formatBytes(m_kvBytes.at(i), m_units),
+                           formatBytes(m_weightBytes + m_kvBytes.at(i), m_units)));
+    });
+    unitsChanged();
+    applyTheme();
+}
+
+QString MemoryChart::title() const
+{
+    return tr("Memory vs context length");
+}
+
+void MemoryChart::unitsChanged()
+{
+    m_y->setTitleText(tr("Memory (%1)").arg(bytesUnit()));
+    if (m_valid)
+        update();
+}
+
+void MemoryChart::restyle()
+{
+    const QColor weights = seriesColor(0);
+    const QColor kv = seriesColor(1);
+    m_weights->setPen(QPen(weights.darker(120), lineWidth(1.5)));
+    QColor fill = weights;
+    fill.setAlpha(110);
+    m_weights->setBrush(fill);
+    m_kv->setPen(QPen(kv, lineWidth(2)));
+    fill = kv;
+    fill.setAlpha(110);
+    m_kv->setBrush(fill);
+    const QColor line = isDark() ? QColor(0xD0, 0xD0, 0xD0) : QColor(0x40, 0x40, 0x40);
+    for (QLineSeries *s : std::as_const(m_gpuLines))
+        s->setPen(QPen(line, lineWidth(1.2), Qt::DashLine));
+    QColor marker = textColor();
+    marker.setAlpha(150);
+    m_contextLine->setPen(QPen(marker, lineWidth(1)));
+    m_marker->setColor(textColor());
+    m_marker->setBorderColor(isDark() ? Qt::black : Qt::white);
+    m_marker->setMarkerSize(m_presentation ? 16 : 10);
+    styleAxis(m_gpuAxis);
+    m_annotation->setFont(chartFont(1.1, true));
+    m_annotation->setColors(textColor(), boxColor(), textColor());
+}
+
+void MemoryChart::updateFrom(const Scenario &s, const Ledger &l)
+{
+    m_scenario = s;
+    m_ledger = l;
+    m_valid = l.usableBytesPerGpu > 0;
+    update();
+}
+
+void MemoryChart::update()
+{
+    if (!m_valid)
+        return;
+    // Contexts beyond the default range stretch the axis to the next decade.
+    const qint64 to = std::max(kToContext, qint64(decadeAtOrAbove(double(m_scenario.context))));
+    if (m_contexts.isEmpty() || m_contexts.last() != to)
+        m_contexts = logSpacedContexts(kFromContext, to, kPoints);
+    applyRange(m_x, {double(kFromContext), double(to), 0});
+
+    const double scale = bytesScale();
+    // The curves depend on the context only through where the axis ends: a context drag moves the
+    // marker and recomputes nothing else.
+    Scenario key = m_scenario;
+    key.context = to;
+    if (!m_curvesFor || *m_curvesFor != key || m_curvesUnits != m_units) {
+        // Whole model on one GPU: StepModel's KV bytes are then the ledger's kvBytes.
+        Scenario whole = m_scenario;
+        whole.gpus = 1;
+        const StepModel step(whole);
+        m_weightBytes = m_ledger.weightBytes;
+        m_kvBytes.resize(m_contexts.size());
+        QList<QPointF> top;
+        top.reserve(m_contexts.size());
+        for (qsizetype i = 0; i < m_contexts.size(); ++i) {
+            m_kvBytes[i] = step.kvBytes(m_contexts.at(i));
+            top.append(
+                QPointF(double(m_contexts.at(i)), (m_weightBytes + m_kvBytes.at(i)) / scale));
+        }
+        const double weights = m_weightBytes / scale;
+        const QList<QPointF> flat = {QPointF(double(kFromContext), weights),
+                                     QPointF(double(to), weights)};
+        replacePoints(m_weightsTop, flat);
+        replacePoints(m_kvBottom, flat);
+        replacePoints(m_kvTop, top);
+        m_curvesFor = key;
+        m_curvesUnits = m_units;
+    }
+
+    m_gpuLineCounts = gpuLineCounts();
+    const double usable = m_ledger.usableBytesPerGpu / scale;
+    const double total = m_ledger.totalBytes / scale;
+    m_yRange = niceLinearRange(std::max(total, m_gpuLineCounts.last() * usable), m_yRange);
+    applyRange(m_y, m_yRange);
+    updateGpuLines();
+
+    const bool inRange = m_scenario.context >= kFromContext;
+    const double x = double(m_scenario.context);
+    replacePoints(m_marker, inRange ? QList<QPointF>{QPointF(x, total)} : QList<QPointF>{});
+    replacePoints(m_contextLine, inRange ? QList<QPointF>{QPointF(x, 0), QPointF(x, m_yRange.max)}
+                                         : QList<QPointF>{});
+
+    const int fit = m_ledger.gpusToFit;
+    QString fitText = fit == 1 ? tr("1 GPU to fit") : tr("%1 GPUs to fit").arg(fit);
+    if (m_ledger.tpDegree > 0)
+        fitText += u' ' + tr("(TP %1)").arg(m_ledger.tpDegree);
+    else
+        fitText += u' ' + tr("(no valid TP degree)");
+    m_annotation->setText(
+        fitText + u'\n' +
+        tr("%1 at %2 tokens")
+            .arg(formatBytes(m_ledger.totalBytes, m_units), formatInteger(m_scenario.context)));
+    relayoutOverlays();
+}
+
+// Lines at k GPUs for k = 1 .. max(selected, to fit, TP degree); past kMaxGpuLines, the counts
+// that matter (1, selected, to fit, TP degree) plus evenly spaced ones.
+QList<int> MemoryChart::gpuLineCounts() const
+{
+    const int fit = m_ledger.gpusToFit;
+    const int tp = m_ledger.tpDegree;
+    const int top = std::max({m_scenario.gpus, fit, tp, 1});
+    QList<int> counts;
+    if (top <= kMaxGpuLines) {
+        for (int k = 1; k <= top; ++k)
+            counts << k;
+        return counts;
+    }
+    counts = {1, m_scenario.gpus, fit};
+    if (tp > 0)
+        counts << tp;
+    const int step = std::max(1, (top + kMaxGpuLines - 2) / (kMaxGpuLines - 1));
+    for (int k = step; k < top && counts.size() < kMaxGpuLines * 2; k += step)
+        counts << k;
+    std::sort(counts.begin(), counts.end());
+    counts.erase(std::unique(counts.begin(), counts.end()), counts.end());
+    // Drop evenly spaced extras nearest a neighbour until the cap holds, keeping the ones that
+    // matter.
+    while (counts.size() > kMaxGpuLines) {
+        int drop = -1;
+        int gap = std::numeric_limits<int>::max();
+        for (int i = 1; i + 1 < counts.size(); ++i) {
+            const int k = counts.at(i);
+            if (k == m_scenario.gpus || k == fit || k == tp)
+                continue;
+            if (counts.at(i + 1) - counts.at(i - 1) < gap) {
+                gap = counts.at(i + 1) - counts.at(i - 1);
+                drop = i;
+            }
+        }
+        if (drop < 0)
+            break;
+        counts.removeAt(drop);
+    }
+    return counts;
+}
+
+void MemoryChart::updateGpuLines()
+{
+    const double usable = m_ledger.usableBytesPerGpu / bytesScale();
+    const double x0 = m_x->min();
+    const double x1 = m_x->max();
+    const QString each = formatBytes(m_ledger.usableBytesPerGpu, m_units);
+    const QString name = m_scenario.memoryFraction < 1
+                             ? tr("%1: %2 usable each").arg(m_scenario.gpu.name, each)
+                             : tr("%1: %2 each").arg(m_scenario.gpu.name, each);
+    if (m_gpuLines.first()->name() != name)
+        m_gpuLines.first()->setName(name);
+    for (int i = 0; i < m_gpuLines.size(); ++i) {
+        QLineSeries *line = m_gpuLines.at(i);
+        const bool used = i < m_gpuLineCounts.size();
+        const double y = used ? m_gpuLineCounts.at(i) * usable : 0;
+        replacePoints(line,
+                      used ? QList<QPointF>{QPointF(x0, y), QPointF(x1, y)} : QList<QPointF>{});
+    }
+}
+
+// Right-axis labels at the lines ("6 GPUs"; the legend gives one GPU's memory), thinned so they
+// never overlap: the counts that matter first.
+// Depends on the plot height, so it also runs when the plot area changes.
+void MemoryChart::updateGpuLabels()
+{
+    if (m_gpuLineCounts.isEmpty())
+        return;
+    const double usable = m_ledger.usableBytesPerGpu / bytesScale();
+    const double yMax = m_yRange.max;
+    const qreal plotHeight = chart()->plotArea().height();
+    const double minGap =
+        plotHeight > 0 ? QFontMetricsF(m_gpuAxis->labelsFont()).height() * 1.1 / plotHeight * yMax
+                       : 0;
+    QList<int> order = m_gpuLineCounts;
+    const auto matters = [this](int k) {
+        return k == m_ledger.gpusToFit || k == m_scenario.gpus || k == m_ledger.tpDegree;
+    };
+    std::stable_partition(order.begin(), order.end(), matters);
+    QList<int> labelled;
+    for (int k : std::as_const(order)) {
+        const bool clear = std::all_of(labelled.cbegin(), labelled.cend(), [&](int other) {
+            return std::abs(other - k) * usable >= minGap;
+        });
+        if (clear && k * usable <= yMax)
+            labelled << k;
+    }
+    std::sort(labelled.begin(), labelled.end());
+
+    QStringList labels;
+    for (int k : std::as_const(labelled))
+        labels << (k == 1 ? tr("1 GPU") : tr("%1 GPUs").arg(k));
+    if (m_gpuAxis->categoriesLabels() != labels) {
+        for (const QString &old : m_gpuAxis->categoriesLabels())
+            m_gpuAxis->remove(old);
+        for (int i = 0; i < labels.size(); ++i)
+            m_gpuAxis->append(labels.at(i), labelled.at(i) * usable);
+    }
+    if (m_gpuAxis->min() != 0 || m_gpuAxis->max() != yMax) {
+        m_gpuAxis->setStartValue(0);
+        m_gpuAxis->setRange(0, yMax);
+    }
+}
+
+void MemoryChart::relayoutOverlays()
+{
+    const QRectF plot = chart()->plotArea();
+    m_annotation->setAnchor(chart()->mapToScene(plot.topLeft() + QPointF(10, 10)),
+                            Qt::AlignLeft | Qt::AlignTop);
+    updateGpuLabels();
+}
+
+ChartTable MemoryChart::table() const
+{
+    ChartTable t;
+    t.header = {QStringLiteral("context_tokens"), QStringLiteral("weight_bytes"),
+                QStringLiteral("kv_bytes"), QStringLiteral("total_bytes")};
+    for (qsizetype i = 0; i < m_contexts.size() && i < m_kvBytes.size(); ++i)
+        t.rows << QStringList{QString::number(m_contexts.at(i)), tableNumber(m_weightBytes),
+                              tableNumber(m_kvBytes.at(i)),
+                              tableNumber(m_weightBytes + m_kvBytes.at(i))};
+    return t;
+}
+
+} // namespace kvl

@@ -1,0 +1,72 @@
+#pragma once
+
+#include "axis_range.h"
+#include "ledger_chart.h"
+
+#include <optional>
+
+class QAreaSeries;
+class QCategoryAxis;
+class QLineSeries;
+class QLogValueAxis;
+class QScatterSeries;
+class QValueAxis;
+
+namespace kvl {
+
+// Weights and KV cache (whole model, stacked) against context length, with lines at k GPUs'
+// usable memory, the current context marked and the GPU count to fit annotated.
+class MemoryChart : public LedgerChart
+{
+    Q_OBJECT
+public:
+    explicit MemoryChart(QWidget *parent = nullptr);
+
+    QString id() const override { return QStringLiteral("memory"); }
+    QString title() const override;
+    void updateFrom(const Scenario &s, const Ledger &l) override;
+    ChartTable table() const override;
+
+    // Contexts (tokens) plotted.
+    static constexpr qint64 kFromContext = 1000;
+    static constexpr qint64 kToContext = 10'000'000;
+    static constexpr int kPoints = 200;
+    static constexpr int kMaxGpuLines = 8;
+
+protected:
+    void unitsChanged() override;
+    void restyle() override;
+    void relayoutOverlays() override;
+
+private:
+    void update();
+    void updateGpuLines();
+    void updateGpuLabels();
+    QList<int> gpuLineCounts() const;
+
+    Scenario m_scenario;
+    Ledger m_ledger;
+    bool m_valid = false;
+    QList<qint64> m_contexts;
+    QList<double> m_kvBytes; // whole model, whole batch, per context
+    double m_weightBytes = 0;
+    std::optional<Scenario> m_curvesFor; // what the curves were computed for
+    ByteUnits m_curvesUnits = ByteUnits::SI;
+
+    QLineSeries *m_weightsTop = nullptr;
+    QLineSeries *m_kvBottom = nullptr;
+    QLineSeries *m_kvTop = nullptr;
+    QAreaSeries *m_weights = nullptr;
+    QAreaSeries *m_kv = nullptr;
+    QList<QLineSeries *> m_gpuLines;
+    QList<int> m_gpuLineCounts;
+    QLineSeries *m_contextLine = nullptr;
+    QScatterSeries *m_marker = nullptr;
+    QLogValueAxis *m_x = nullptr;
+    QValueAxis *m_y = nullptr;
+    QCategoryAxis *m_gpuAxis = nullptr;
+    AxisRange m_yRange;
+    ChartLabel *m_annotation = nullptr;
+};
+
+} // namespace kvl

@@ -1,0 +1,80 @@
+#include "precision_chart.h"
+
+namespace kvl {
+
+PrecisionChart::PrecisionChart(QWidget *parent) : GroupedBarChart(parent)
+{
+    chart()->setTitle(title());
+    applyTheme();
+}
+
+QString PrecisionChart::title() const
+{
+    return tr("KV cache precision");
+}
+
+void PrecisionChart::updateFrom(const Scenario &s, const Ledger &l)
+{
+    if (l.kvBytesPerToken <= 0)
+        return;
+    const NumberFormat own =
+        s.kvPrecision.format == NumberFormat::BF16 ? NumberFormat::FP16 : s.kvPrecision.format;
+    QList<Option> options;
+    QList<Variant> variants;
+    for (NumberFormat f : kFormats) {
+        // The scenario's own precision keeps its settings (an int4 group size, say).
+        const bool current = f == own;
+        Option o{current ? s.kvPrecision : Precision::of(f), current, l};
+        if (!current) {
+            Scenario t = s;
+            t.kvPrecision = o.precision;
+            o.ledger = evaluate(t);
+        }
+        const Ledger &v = o.ledger;
+        QString gpus = v.gpusToFit == 1 ? tr("1 GPU") : tr("%1 GPUs").arg(v.gpusToFit);
+        if (v.tpDegree != v.gpusToFit)
+            gpus += u' ' + (v.tpDegree > 0 ? tr("(TP %1)").arg(v.tpDegree) : tr("(no TP degree)"));
+        const QString name = o.precision.label();
+        variants << Variant{
+            current ? tr("%1 (this scenario)").arg(name) : name,
+            o.precision.name(),
+            {Bar{double(v.kvBytesPerToken), formatBytesExact(double(v.kvBytesPerToken))},
+             Bar{double(v.gpusToFit), gpus},
+             Bar{v.secondsPerToken, formatSeconds(v.secondsPerToken)}},
+            current};
+        options << o;
+    }
+    m_options = options;
+    setVariants(variants,
+                {tr("KV bytes per token"), tr("GPUs to fit the context"), tr("Time per token")}, 0);
+
+    const Ledger &widest = options.first().ledger;
+    const Ledger &narrowest = options.last().ledger;
+    const QString text =
+        tr("%1 KV: %2× fewer bytes than %3 at %4 tokens")
+            .arg(options.last().precision.name(),
+                 factorNumber(double(widest.kvBytesPerToken) / double(narrowest.kvBytesPerToken)),
+                 options.first().precision.name(), formatInteger(s.context));
+    if (chart()->title() != text)
+        chart()->setTitle(text);
+}
+
+ChartTable PrecisionChart::table() const
+{
+    ChartTable t;
+    t.header = {QStringLiteral("kv_precision"),     QStringLiteral("bits_per_element"),
+                QStringLiteral("this_scenario"),    QStringLiteral("kv_bytes_per_token"),
+                QStringLiteral("gpus_to_fit"),      QStringLiteral("tp_degree"),
+                QStringLiteral("seconds_per_token")};
+    for (const Option &o : m_options)
+        t.rows << QStringList{o.precision.spec(),
+                              QString::number(o.precision.effectiveBits(), 'g', 6),
+                              o.current ? QStringLiteral("1") : QStringLiteral("0"),
+                              QString::number(o.ledger.kvBytesPerToken),
+                              QString::number(o.ledger.gpusToFit),
+                              QString::number(o.ledger.tpDegree),
+                              QString::number(o.ledger.secondsPerToken, 'g', 12)};
+    return t;
+}
+
+} // namespace kvl

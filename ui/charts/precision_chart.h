@@ -1,0 +1,35 @@
+#pragma once
+
+#include "grouped_bar_chart.h"
+
+namespace kvl {
+
+// The same scenario with the KV cache in fp16, fp8, int8 and int4 (weights unchanged): KV bytes
+// per token, GPUs to fit and time per token.
+class PrecisionChart : public GroupedBarChart
+{
+    Q_OBJECT
+public:
+    explicit PrecisionChart(QWidget *parent = nullptr);
+
+    QString id() const override { return QStringLiteral("precision"); }
+    QString title() const override;
+    void updateFrom(const Scenario &s, const Ledger &l) override;
+    ChartTable table() const override;
+
+    static constexpr NumberFormat kFormats[] = {NumberFormat::FP16, NumberFormat::FP8,
+                                                NumberFormat::INT8, NumberFormat::INT4};
+
+    struct Option
+    {
+        Precision precision;
+        bool current = false;
+        Ledger ledger;
+    };
+    const QList<Option> &options() const { return m_options; }
+
+private:
+    QList<Option> m_options;
+};
+
+} // namespace kvl

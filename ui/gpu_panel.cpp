@@ -1,0 +1,368 @@
+#include "gpu_panel.h"
+
+#include "measurement_model.h"
+#include "probe_runner.h"
+#include "safe_save.h"
+#include "scenario_controller.h"
+#include "units.h"
+
+#include <QChart>
+#include <QChartView>
+#include <QComboBox>
+#include <QEvent>
+#include <QFormLayout>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QLabel>
+#include <QLineSeries>
+#include <QLogValueAxis>
+#include <QProgressBar>
+#include <QPushButton>
+#include <QSpinBox>
+#include <QTableView>
+#include <QVBoxLayout>
+#include <QValueAxis>
+#include <cmath>
+
+namespace kvl {
+
+static MeasuredBandwidth toMeasured(const gpu::Measurement &m, const QString &name)
+{
+    MeasuredBandwidth b;
+    b.device = QString::fromStdString(m.device);
+    b.deviceName = name;
+    b.medianBytesPerSecond = m.medianGBps * 1e9;
+    b.bestBytesPerSecond = m.bestGBps * 1e9;
+    b.bufferBytes = qint64(m.bytes);
+    return b;
+}
+
+GpuPanel::GpuPanel(ScenarioController *controller, QWidget *parent)
+    : QWidget(parent), m_controller(controller), m_runner(new ProbeRunner(this)),
+      m_model(new MeasurementModel(this))
+{
+    setObjectName(QStringLiteral("gpuPanel"));
+    build();
+    listDevices();
+    retranslate();
+    connect(m_runner, &ProbeRunner::runningChanged, this, &GpuPanel::setRunning);
+    connect(m_runner, &ProbeRunner::progress, this,
+            [this](double f) { m_progress->setValue(int(std::lround(f * 1000))); });
+    connect(m_runner, &ProbeRunner::measured, this, &GpuPanel::onMeasured);
+    connect(m_runner, &ProbeRunner::failed, this, [this](const QString &why) {
+        m_status->setText(tr("Measurement failed: %1").arg(why));
+        emit errorOccurred(why);
+    });
+    connect(m_runner, &ProbeRunner::cancelled, this,
+            [this] { m_status->setText(tr("Cancelled; nothing was recorded.")); });
+    connect(m_controller, &ScenarioController::changed, this, [this] {
+        m_use->setEnabled(m_controller->scenario().measured.has_value() && !m_runner->isRunning());
+        updateSweepChart();
+    });
+    setRunning(false);
+    updateSweepChart();
+}
+
+void GpuPanel::build()
+{
+    auto *layout = new QVBoxLayout(this);
+    m_device = new QComboBox(this);
+    m_specs = new QLabel(this);
+    m_specs->setWordWrap(true);
+    m_specs->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_buffer = new QSpinBox(this);
+    m_buffer->setRange(0, 256 * 1024);
+    m_buffer->setSingleStep(256);
+    m_samples = new QSpinBox(this);
+    m_samples->setRange(3, 200);
+    m_samples->setValue(10);
+    m_sampleMs = new QSpinBox(this);
+    m_sampleMs->setRange(0, 5000);
+    m_sampleMs->setValue(0);
+    auto *form = new QFormLayout;
+    form->addRow(QStringLiteral("device"), m_device);
+    form->addRow(m_specs);
+    form->addRow(QStringLiteral("buffer"), m_buffer);
+    form->addRow(QStringLiteral("samples"), m_samples);
+    form->addRow(QStringLiteral("duration"), m_sampleMs);
+    layout->addLayout(form);
+
+    m_run = new QPushButton(this);
+    m_run->setObjectName(QStringLiteral("runProbe"));
+    m_sweep = new QPushButton(this);
+    m_cancel = new QPushButton(this);
+    m_cancel->setObjectName(QStringLiteral("cancelProbe"));
+    m_use = new QPushButton(this);
+    auto *buttons = new QHBoxLayout;
+    for (auto *b : {m_run, m_sweep, m_cancel})
+        buttons->addWidget(b);
+    layout->addLayout(buttons);
+    m_progress = new QProgressBar(this);
+    m_progress->setRange(0, 1000);
+    m_progress->setTextVisible(true);
+    layout->addWidget(m_progress);
+    m_status = new QLabel(this);
+    m_status->setWordWrap(true);
+    m_status->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    layout->addWidget(m_status);
+    layout->addWidget(m_use);
+
+    m_table = new QTableView(this);
+    m_table->setModel(m_model);
+    m_table->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    m_table->horizontalHeader()->setStretchLastSection(true);
+    m_table->verticalHeader()->hide();
+    m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
+    layout->addWidget(m_table, 1);
+
+    // GB/s against buffer size: the cache plateau, then the memory plateau.
+    auto *chart = new QChart;
+    m_sweepSeries = new QLineSeries(chart);
+    m_sweepSeries->setPointsVisible(true);
+    chart->addSeries(m_sweepSeries);
+    auto *x = new QLogValueAxis(chart);
+    x->setBase(10);
+    x->setLabelFormat(QStringLiteral("%g"));
+    auto *y = new QValueAxis(chart);
+    y->setLabelFormat(QStringLiteral("%.0f"));
+    chart->addAxis(x, Qt::AlignBottom);
+    chart->addAxis(y, Qt::AlignLeft);
+    m_sweepSeries->attachAxis(x);
+    m_sweepSeries->attachAxis(y);
+    chart->legend()->hide();
+    chart->setMargins(QMargins(4, 4, 4, 4));
+    m_chart = new QChartView(chart, this);
+    m_chart->setRenderHint(QPainter::Antialiasing);
+    m_chart->setMinimumHeight(220);
+    layout->addWidget(m_chart, 1);
+
+    connect(m_device, &QComboBox::currentIndexChanged, this, &GpuPanel::showDevice);
+    connect(m_run, &QPushButton::clicked, this, &GpuPanel::run);
+    connect(m_sweep, &QPushButton::clicked, this, &GpuPanel::runSweep);
+    connect(m_cancel, &QPushButton::clicked, this, &GpuPanel::cancel);
+    connect(m_use, &QPushButton::clicked, this, &GpuPanel::useMeasuredBandwidth);
+}
+
+void GpuPanel::listDevices()
+{
+    const gpu::DeviceList cuda = gpu::cudaDevices();
+    m_devices = cuda.devices;
+    m_noCudaReason = QString::fromStdString(cuda.reason);
+    if (m_devices.size() > 1) {
+        gpu::DeviceInfo all;
+        all.id = "all";
+        all.name = "All CUDA devices at once";
+        m_devices.push_back(all);
+    }
+    m_devices.push_back(gpu::hostDevice());
+    m_device->clear();
+    for (const auto &d : m_devices)
+        m_device->addItem(QStringLiteral("%1 — %2").arg(QString::fromStdString(d.id),
+                                                        QString::fromStdString(d.name)),
+                          QString::fromStdString(d.id));
+}
+
+QString GpuPanel::deviceId() const
+{
+    return m_device->currentData().toString();
+}
+
+void GpuPanel::setDevice(const QString &id)
+{
+    m_device->setCurrentIndex(std::max(0, m_device->findData(id)));
+}
+
+void GpuPanel::setBufferMiB(int mib)
+{
+    m_buffer->setValue(mib);
+}
+
+void GpuPanel::setSamples(int samples)
+{
+    m_samples->setValue(samples);
+}
+
+void GpuPanel::setSampleMilliseconds(int ms)
+{
+    m_sampleMs->setValue(ms);
+}
+
+void GpuPanel::showDevice()
+{
+    const int i = m_device->currentIndex();
+    if (i < 0 || i >= int(m_devices.size()))
+        return;
+    const gpu::DeviceInfo &d = m_devices.at(size_t(i));
+    QStringList lines;
+    if (d.id == "host") {
+        lines << tr("Host memory, %n thread(s); last-level cache %1.", nullptr, d.threads)
+                     .arg(formatBytes(double(d.l2Bytes), ByteUnits::Binary));
+        lines << tr("No GPU measured: %1. The host probe still shows that reading bytes costs time.")
+                     .arg(m_noCudaReason.isEmpty() ? tr("host selected") : m_noCudaReason);
+    } else {
+        lines << tr("%1 SMs, %2 memory (%3 free), L2 %4.")
+                     .arg(d.smCount)
+                     .arg(formatBytes(double(d.memoryTotal), ByteUnits::SI),
+                          formatBytes(double(d.memoryFree), ByteUnits::SI),
+                          formatBytes(double(d.l2Bytes), ByteUnits::Binary));
+        if (d.theoreticalBandwidth > 0)
+            lines << tr("Memory clock × bus width: %1 theoretical.")
+                         .arg(formatRate(d.theoreticalBandwidth, ByteUnits::SI));
+    }
+    m_specs->setText(lines.join(u' '));
+}
+
+gpu::MeasureRequest GpuPanel::request() const
+{
+    gpu::MeasureRequest r;
+    r.device = deviceId().toStdString();
+    r.bytes = uint64_t(m_buffer->value()) << 20;
+    r.samples = m_samples->value();
+    r.minSampleSeconds = m_sampleMs->value() / 1000.0;
+    return r;
+}
+
+void GpuPanel::run()
+{
+    m_status->setText(tr("Measuring %1…").arg(m_device->currentText()));
+    m_progress->setValue(0);
+    m_runner->start(request());
+}
+
+void GpuPanel::runSweep()
+{
+    m_status->setText(tr("Sweeping buffer sizes on %1…").arg(m_device->currentText()));
+    m_progress->setValue(0);
+    m_runner->start(request(), 24);
+}
+
+void GpuPanel::cancel()
+{
+    m_runner->cancel();
+}
+
+void GpuPanel::setRunning(bool running)
+{
+    m_run->setEnabled(!running);
+    m_sweep->setEnabled(!running);
+    m_device->setEnabled(!running);
+    m_cancel->setEnabled(running);
+    m_use->setEnabled(!running && m_controller->scenario().measured.has_value());
+    if (!running && m_progress->value() < 1000)
+        m_progress->setValue(0);
+}
+
+void GpuPanel::onMeasured(const std::vector<gpu::Measurement> &results, bool sweep)
+{
+    m_model->add(results);
+    for (const auto &m : results)
+        if (!m.checksumOk) {
+            m_status->setText(tr("The checksum did not match the fill pattern: the loads did not "
+                                 "return the data, so no bandwidth is reported."));
+            emit errorOccurred(m_status->text());
+            return;
+        }
+    // The overlay uses the largest buffer: the memory plateau, not the cache.
+    const auto best = std::max_element(results.begin(), results.end(),
+                                       [](const auto &a, const auto &b) { return a.bytes < b.bytes; });
+    MeasuredBandwidth measured = toMeasured(*best, m_device->currentText());
+    if (sweep)
+        for (const auto &m : results)
+            measured.sweep.append(QPointF(double(m.bytes), m.medianGBps * 1e9));
+    m_controller->edit(tr("Measured bandwidth"), [&](Scenario &s) { s.measured = measured; });
+    m_status->setText(tr("%1: median %2, best %3 over %4%5.")
+                          .arg(QString::fromStdString(best->device),
+                               formatRate(best->medianGBps * 1e9, ByteUnits::SI),
+                               formatRate(best->bestGBps * 1e9, ByteUnits::SI),
+                               formatBytes(double(best->bytes), ByteUnits::Binary),
+                               best->belowCache ? tr(" (smaller than 4× the cache)") : QString()));
+}
+
+void GpuPanel::useMeasuredBandwidth()
+{
+    const auto e = measuredEfficiency(m_controller->scenario());
+    if (!e)
+        return;
+    if (*e > 2) {
+        emit errorOccurred(tr("The measurement is %1× the datasheet of %2: it cannot be a "
+                              "bandwidth of that GPU.")
+                               .arg(formatNumber(*e, 3), m_controller->scenario().gpu.name));
+        return;
+    }
+    m_controller->edit(tr("Use measured bandwidth"), [&](Scenario &s) { s.efficiency = *e; });
+}
+
+void GpuPanel::updateSweepChart()
+{
+    const auto &measured = m_controller->scenario().measured;
+    QList<QPointF> points;
+    if (measured)
+        for (const QPointF &p : measured->sweep)
+            points.append(QPointF(p.x(), p.y() / 1e9));
+    m_sweepSeries->replace(points);
+    auto *x = static_cast<QLogValueAxis *>(m_chart->chart()->axes(Qt::Horizontal).first());
+    auto *y = static_cast<QValueAxis *>(m_chart->chart()->axes(Qt::Vertical).first());
+    if (points.isEmpty()) {
+        x->setRange(1 << 20, 1LL << 32);
+        y->setRange(0, 100);
+        return;
+    }
+    double top = 0;
+    for (const QPointF &p : points)
+        top = std::max(top, p.y());
+    x->setRange(points.first().x(), points.last().x());
+    y->setRange(0, top * 1.1);
+}
+
+bool GpuPanel::exportCsv(const QString &path, QString *error) const
+{
+    return saveFileAtomically(path, m_model->csv().toUtf8(), error);
+}
+
+QString GpuPanel::statusText() const
+{
+    return m_status->text();
+}
+
+void GpuPanel::retranslate()
+{
+    auto *form = static_cast<QFormLayout *>(static_cast<QVBoxLayout *>(layout())->itemAt(0)->layout());
+    const auto label = [form](QWidget *field, const QString &text) {
+        if (auto *l = qobject_cast<QLabel *>(form->labelForField(field))) {
+            l->setText(text);
+            l->setBuddy(field);
+        }
+    };
+    label(m_device, tr("&Device:"));
+    label(m_buffer, tr("&Buffer:"));
+    label(m_samples, tr("&Samples:"));
+    label(m_sampleMs, tr("&Per sample:"));
+    m_buffer->setSpecialValueText(tr("automatic (≥ 4× cache)"));
+    m_buffer->setSuffix(tr(" MiB"));
+    m_buffer->setToolTip(tr("Buffer to stream; at least 4× the cache, or the cache answers instead "
+                            "of memory"));
+    m_sampleMs->setSpecialValueText(tr("automatic"));
+    m_sampleMs->setSuffix(tr(" ms"));
+    m_run->setText(tr("&Run"));
+    m_run->setToolTip(tr("Stream the buffer repeatedly and time it"));
+    m_sweep->setText(tr("S&weep sizes"));
+    m_sweep->setToolTip(tr("Measure from 1 MiB up: the cache plateau, then the memory plateau"));
+    m_cancel->setText(tr("&Cancel"));
+    m_use->setText(tr("&Use measured bandwidth in the scenario"));
+    m_use->setToolTip(tr("Sets the efficiency to measured / datasheet bandwidth"));
+    auto *x = m_chart->chart()->axes(Qt::Horizontal).first();
+    auto *y = m_chart->chart()->axes(Qt::Vertical).first();
+    x->setTitleText(tr("Buffer size (bytes, log scale)"));
+    y->setTitleText(tr("Read bandwidth (GB/s)"));
+    m_chart->chart()->setTitle(tr("Bandwidth against buffer size"));
+    showDevice();
+}
+
+void GpuPanel::changeEvent(QEvent *e)
+{
+    if (e->type() == QEvent::LanguageChange)
+        retranslate();
+    QWidget::changeEvent(e);
+}
+
+} // namespace kvl

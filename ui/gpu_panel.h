@@ -1,0 +1,81 @@
+#pragma once
+
+#include "bandwidth_probe.h"
+#include <QWidget>
+
+class QChartView;
+class QComboBox;
+class QLabel;
+class QLineSeries;
+class QProgressBar;
+class QPushButton;
+class QSpinBox;
+class QTableView;
+
+namespace kvl {
+
+class MeasurementModel;
+class ProbeRunner;
+class ScenarioController;
+
+// Measures the machine it runs on: lists devices, runs the streaming-read probe (CUDA, or host
+// memory as the fallback) off the UI thread with progress and cancel, shows the results and the
+// size sweep, and hands the measured bandwidth to the scenario for the overlay.
+class GpuPanel : public QWidget
+{
+    Q_OBJECT
+public:
+    explicit GpuPanel(ScenarioController *controller, QWidget *parent = nullptr);
+
+    ProbeRunner *runner() const { return m_runner; }
+    MeasurementModel *model() const { return m_model; }
+    QString deviceId() const;
+    void setDevice(const QString &id);
+    void setBufferMiB(int mib); // 0 = automatic
+    void setSamples(int samples);
+    void setSampleMilliseconds(int ms);
+    void run();
+    void runSweep();
+    void cancel();
+    void useMeasuredBandwidth();
+    bool exportCsv(const QString &path, QString *error) const;
+    QString statusText() const;
+
+signals:
+    void errorOccurred(const QString &message);
+
+protected:
+    void changeEvent(QEvent *e) override;
+
+private:
+    void build();
+    void retranslate();
+    void listDevices();
+    void showDevice();
+    gpu::MeasureRequest request() const;
+    void onMeasured(const std::vector<gpu::Measurement> &results, bool sweep);
+    void setRunning(bool running);
+    void updateSweepChart();
+
+    ScenarioController *m_controller;
+    ProbeRunner *m_runner;
+    MeasurementModel *m_model;
+    std::vector<gpu::DeviceInfo> m_devices;
+    QString m_noCudaReason;
+    QComboBox *m_device = nullptr;
+    QLabel *m_specs = nullptr;
+    QSpinBox *m_buffer = nullptr;
+    QSpinBox *m_samples = nullptr;
+    QSpinBox *m_sampleMs = nullptr;
+    QPushButton *m_run = nullptr;
+    QPushButton *m_sweep = nullptr;
+    QPushButton *m_cancel = nullptr;
+    QPushButton *m_use = nullptr;
+    QProgressBar *m_progress = nullptr;
+    QLabel *m_status = nullptr;
+    QTableView *m_table = nullptr;
+    QChartView *m_chart = nullptr;
+    QLineSeries *m_sweepSeries = nullptr;
+};
+
+} // namespace kvl

@@ -1,0 +1,64 @@
+#include "language.h"
+
+#include <QCoreApplication>
+#include <QLibraryInfo>
+#include <QLocale>
+#include <QTranslator>
+
+namespace kvl::language {
+
+namespace {
+QTranslator *appTranslator()
+{
+    static auto *t = new QTranslator(qApp);
+    return t;
+}
+QTranslator *qtTranslator()
+{
+    static auto *t = new QTranslator(qApp);
+    return t;
+}
+QString g_current = QStringLiteral("en");
+} // namespace
+
+QStringList available()
+{
+    return {QStringLiteral("en"), QStringLiteral("pt_BR")};
+}
+
+QString nativeName(const QString &code)
+{
+    if (code == u"pt_BR")
+        return QStringLiteral("Português (Brasil)");
+    return QStringLiteral("English");
+}
+
+QString apply(const QString &requested)
+{
+    QString code = requested;
+    if (code.isEmpty())
+        code = QLocale::system().language() == QLocale::Portuguese ? QStringLiteral("pt_BR")
+                                                                   : QStringLiteral("en");
+    QCoreApplication::removeTranslator(appTranslator());
+    QCoreApplication::removeTranslator(qtTranslator());
+    if (code != u"en") {
+        // Compiled in from resources/translations by qt_add_translations.
+        if (appTranslator()->load(QStringLiteral(":/i18n/kvledger_%1.qm").arg(code)))
+            QCoreApplication::installTranslator(appTranslator());
+        else
+            code = QStringLiteral("en");
+        if (qtTranslator()->load(QStringLiteral("qtbase_%1").arg(code),
+                                 QLibraryInfo::path(QLibraryInfo::TranslationsPath)))
+            QCoreApplication::installTranslator(qtTranslator());
+    }
+    QLocale::setDefault(QLocale(code));
+    g_current = code;
+    return code;
+}
+
+QString current()
+{
+    return g_current;
+}
+
+} // namespace kvl::language

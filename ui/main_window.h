@@ -1,0 +1,107 @@
+#pragma once
+
+#include "settings.h"
+#include <QMainWindow>
+#include <QPointer>
+
+class QAction;
+class QActionGroup;
+class QDockWidget;
+class QGridLayout;
+class QLabel;
+class QMenu;
+
+namespace kvl {
+
+class ControlsPanel;
+class GpuPanel;
+class LedgerChart;
+class LedgerView;
+class ScenarioController;
+class TourPanel;
+
+// Composes the controls, the ledger, the charts and the tour; owns menus, shortcuts, files and
+// presentation mode. Numbers come from the controller; this class only wires.
+class MainWindow : public QMainWindow
+{
+    Q_OBJECT
+public:
+    explicit MainWindow(QWidget *parent = nullptr);
+    ~MainWindow() override;
+
+    ScenarioController *controller() const { return m_controller; }
+    ControlsPanel *controls() const { return m_controls; }
+    LedgerView *ledgerView() const { return m_ledger; }
+    TourPanel *tour() const { return m_tour; }
+    GpuPanel *gpuPanel() const { return m_gpuPanel; }
+    const QList<LedgerChart *> &charts() const { return m_charts; }
+    LedgerChart *chart(const QString &id) const;
+
+    // File operations; return false and show a message on failure (state untouched).
+    bool openScenario(const QString &path);
+    bool saveScenario(const QString &path);
+    bool importConfig(const QString &path);
+    void setPresentationMode(bool on);
+    bool presentationMode() const { return m_presentation; }
+    void setLanguage(const QString &code);
+    void startTour();
+    // Shows errors in message boxes (default) or only in the status bar (tests, screenshots).
+    void setQuietErrors(bool quiet) { m_quietErrors = quiet; }
+    QString lastError() const { return m_lastError; }
+
+protected:
+    void closeEvent(QCloseEvent *e) override;
+    void changeEvent(QEvent *e) override;
+
+private:
+    void buildActions();
+    void buildMenus();
+    void buildDocks();
+    void retranslate();
+    void updateCharts();
+    void updateMeasuredRows();
+    void exportMeasurementsDialog();
+    void updateTitle();
+    void rebuildRecentMenu();
+    void showError(const QString &title, const QString &message);
+    void setUnits(ByteUnits units);
+    void highlight(const QString &ledgerKey, const QString &chartId);
+    bool maybeSave();
+
+    void open();
+    bool save();
+    bool saveAs();
+    void importConfigDialog();
+    void exportChartDialog();
+    void exportAllDialog();
+    void exportReportDialog();
+    void exportLedgerDialog();
+    void copyChart();
+    void copyLedger();
+    void resetToSeed();
+
+    Settings m_settings;
+    ScenarioController *m_controller;
+    ControlsPanel *m_controls = nullptr;
+    LedgerView *m_ledger = nullptr;
+    TourPanel *m_tour = nullptr;
+    GpuPanel *m_gpuPanel = nullptr;
+    QDockWidget *m_gpuDock = nullptr;
+    QDockWidget *m_controlsDock = nullptr;
+    QDockWidget *m_ledgerDock = nullptr;
+    QDockWidget *m_tourDock = nullptr;
+    QWidget *m_chartArea = nullptr;
+    QList<LedgerChart *> m_charts;
+    QString m_path;
+    QString m_lastError;
+    bool m_presentation = false;
+    bool m_quietErrors = false;
+    QFont m_normalFont;
+    QPalette m_normalPalette;
+    QHash<QString, QAction *> m_actions;
+    QHash<QString, QMenu *> m_menus;
+    QActionGroup *m_unitsGroup = nullptr;
+    QActionGroup *m_languageGroup = nullptr;
+};
+
+} // namespace kvl
