@@ -155,7 +155,13 @@ private:
 
 StrategyResult evaluateStrategy(const Scenario &s, const KvStrategy &k);
 
-enum class StrategyQuantity { HeldBytes, ReadBytesPerStep, SecondsPerToken, GpusToFit };
+enum class StrategyQuantity
+{
+    HeldBytes,
+    ReadBytesPerStep,
+    SecondsPerToken,
+    GpusToFit
+};
 // quantity(context) for one strategy: windows flatten, budgets cap, sparse reads grow slowly.
 QList<QPointF> sweepStrategy(const Scenario &s, const KvStrategy &k, StrategyQuantity q,
                              const QList<qint64> &contexts);

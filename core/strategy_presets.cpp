@@ -14,7 +14,8 @@ const QList<StrategyPreset> &strategyPresets()
          QStringLiteral("Zhang et al. 2023, H2O: Heavy-Hitter Oracle, arXiv:2306.14048: a KV "
                         "budget of 20% of the context, half heavy hitters (largest accumulated "
                         "attention) and half recent tokens.")},
-        {QStringLiteral("snapkv"), QStringLiteral("SnapKV"), QStringLiteral("budget:2048,recent:32"),
+        {QStringLiteral("snapkv"), QStringLiteral("SnapKV"),
+         QStringLiteral("budget:2048,recent:32"),
          QStringLiteral("Li et al. 2024, SnapKV, arXiv:2404.14469: the prompt's KV compressed to "
                         "1,024, 2,048 or 4,096 tokens per head (2,048 here), chosen by the last 32 "
                         "prompt tokens (the observation window, kept). Only the prompt is "
@@ -43,7 +44,7 @@ const QList<StrategyPreset> &strategyPresets()
                         "extra keys), 16 selected blocks of 64 tokens, a 512-token sliding "
                         "window.")},
         {QStringLiteral("kivi"), QStringLiteral("KIVI"),
-         QStringLiteral("recent:128,old=int4:g32,scale-bits=32"),
+         QStringLiteral("recent:128,old=int4,scale-bits=32"),
          QStringLiteral("Liu et al. 2024, KIVI, arXiv:2402.02750: the newest 128 tokens (the "
                         "residual) in full precision, older ones quantized in groups of 32 with a "
                         "16-bit scale and zero point each. The paper's headline is 2-bit; "

@@ -1,5 +1,7 @@
 #include "chart_export.h"
 
+#include "safe_save.h"
+
 #include "ledger_json.h"
 #include "ledger_text.h"
 
@@ -88,7 +90,8 @@ private:
     QChart::AnimationOptions m_oldAnimations;
 };
 
-// Opens `path` with QSaveFile, lets `write` fill it, and commits; nothing is left on failure.
+// Opens `path` with QSaveFile, lets `write` fill it, and commits only when every byte reached
+// the disk (commitSaveFile); nothing is left on failure.
 bool saveFile(const QString &path, QString *error,
               const std::function<bool(QSaveFile &, QString *reason)> &write)
 {
@@ -98,18 +101,14 @@ bool saveFile(const QString &path, QString *error,
         return false;
     }
     QString reason;
-    if (!write(file, &reason) || file.error() != QFileDevice::NoError) {
+    if (!write(file, &reason)) {
         if (reason.isEmpty())
             reason = file.errorString();
         file.cancelWriting();
         fail(error, path, reason);
         return false;
     }
-    if (!file.commit()) {
-        fail(error, path, file.errorString());
-        return false;
-    }
-    return true;
+    return commitSaveFile(file, error);
 }
 
 bool writeBytes(const QString &path, const QByteArray &bytes, QString *error)

@@ -5,17 +5,17 @@
 
 #include <QComboBox>
 #include <QEvent>
+#include <QGridLayout>
 #include <QHBoxLayout>
 #include <QLabel>
-#include <QScrollBar>
-#include <QTextBrowser>
+#include <QScrollArea>
 #include <QVBoxLayout>
 
 namespace kvl {
 
 LedgerView::LedgerView(ScenarioController *controller, QWidget *parent)
-    : QWidget(parent), m_controller(controller), m_browser(new QTextBrowser(this)),
-      m_unitsBox(new QComboBox(this))
+    : QWidget(parent), m_controller(controller), m_unitsBox(new QComboBox(this)),
+      m_scroll(new QScrollArea(this)), m_rowsWidget(new QWidget)
 {
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(4, 4, 4, 4);
@@ -27,18 +27,67 @@ LedgerView::LedgerView(ScenarioController *controller, QWidget *parent)
     top->addWidget(m_unitsBox);
     top->addStretch(1);
     layout->addLayout(top);
-    layout->addWidget(m_browser, 1);
-    m_browser->setObjectName(QStringLiteral("ledgerText"));
-    m_browser->setOpenLinks(false);
-    m_browser->setTextInteractionFlags(Qt::TextSelectableByMouse | Qt::TextSelectableByKeyboard);
+    auto *rowsLayout = new QVBoxLayout(m_rowsWidget);
+    rowsLayout->setContentsMargins(0, 0, 0, 0);
+    rowsLayout->setSpacing(0);
+    rowsLayout->addStretch(1);
+    m_scroll->setWidget(m_rowsWidget);
+    m_scroll->setWidgetResizable(true);
+    m_scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    m_scroll->setObjectName(QStringLiteral("ledgerText"));
+    layout->addWidget(m_scroll, 1);
     m_unitsBox->addItem(QString(), int(ByteUnits::SI));
     m_unitsBox->addItem(QString(), int(ByteUnits::Binary));
-    connect(m_unitsBox, &QComboBox::activated, this, [this](int i) {
-        setUnits(ByteUnits(m_unitsBox->itemData(i).toInt()));
-    });
+    connect(m_unitsBox, &QComboBox::activated, this,
+            [this](int i) { setUnits(ByteUnits(m_unitsBox->itemData(i).toInt())); });
     connect(m_controller, &ScenarioController::changed, this, &LedgerView::render);
     retranslate();
-    render();
+}
+
+LedgerView::Row &LedgerView::row(int index)
+{
+    while (m_rows.size() <= index) {
+        auto *frame = new QFrame(m_rowsWidget);
+        frame->setAutoFillBackground(false);
+        auto *grid = new QGridLayout(frame);
+        grid->setContentsMargins(6, 4, 6, 4);
+        grid->setVerticalSpacing(1);
+        Row r{frame, new QLabel(frame), new QLabel(frame), new QLabel(frame), {}};
+        for (QLabel *l : {r.label, r.value, r.note}) {
+            l->setTextInteractionFlags(Qt::TextSelectableByMouse | Qt::TextSelectableByKeyboard);
+            l->setTextFormat(Qt::PlainText);
+            l->setWordWrap(true);
+        }
+        QFont bold = r.label->font();
+        bold.setBold(true);
+        r.label->setFont(bold);
+        r.value->setFont(bold);
+        r.value->setAlignment(Qt::AlignRight | Qt::AlignTop);
+        r.value->setWordWrap(false);
+        QFont small = r.note->font();
+        small.setPointSizeF(small.pointSizeF() * 0.9);
+        r.note->setFont(small);
+        r.note->setForegroundRole(QPalette::PlaceholderText);
+        if (m_rows.isEmpty()) { // the formula: large, on its own line
+            QFont big = bold;
+            big.setPointSizeF(big.pointSizeF() * 1.25);
+            r.value->setFont(big);
+            r.value->setWordWrap(true);
+            r.value->setAlignment(Qt::AlignLeft | Qt::AlignTop);
+            grid->addWidget(r.value, 0, 0, 1, 2);
+            grid->addWidget(r.note, 1, 0, 1, 2);
+            r.label->hide();
+        } else {
+            grid->addWidget(r.label, 0, 0);
+            grid->addWidget(r.value, 0, 1);
+            grid->addWidget(r.note, 1, 0, 1, 2);
+            grid->setColumnStretch(0, 1);
+        }
+        auto *rows = static_cast<QVBoxLayout *>(m_rowsWidget->layout());
+        rows->insertWidget(rows->count() - 1, frame);
+        m_rows.append(r);
+    }
+    return m_rows[index];
 }
 
 void LedgerView::setUnits(ByteUnits units)
@@ -54,9 +103,22 @@ void LedgerView::setUnits(ByteUnits units)
 void LedgerView::highlight(const QString &key)
 {
     m_highlight = key;
-    render();
-    if (!key.isEmpty())
-        m_browser->scrollToAnchor(key);
+    paintHighlight();
+    for (const Row &r : std::as_const(m_rows))
+        if (!key.isEmpty() && r.key == key)
+            m_scroll->ensureWidgetVisible(r.frame);
+}
+
+void LedgerView::paintHighlight()
+{
+    for (Row &r : m_rows) {
+        const bool on = !m_highlight.isEmpty() && r.key == m_highlight;
+        r.frame->setAutoFillBackground(on);
+        r.frame->setBackgroundRole(on ? QPalette::Highlight : QPalette::Window);
+        for (QLabel *l : {r.label, r.value})
+            l->setForegroundRole(on ? QPalette::HighlightedText : QPalette::WindowText);
+        r.note->setForegroundRole(on ? QPalette::HighlightedText : QPalette::PlaceholderText);
+    }
 }
 
 void LedgerView::setExtraRows(const QList<QStringList> &rows)
@@ -69,49 +131,39 @@ void LedgerView::setExtraRows(const QList<QStringList> &rows)
 
 QString LedgerView::plainText() const
 {
-    return ledgerText(m_controller->scenario(), m_controller->ledger(), m_units);
+    QString text = ledgerText(m_controller->scenario(), m_controller->ledger(), m_units);
+    for (const QStringList &r : m_extraRows)
+        text += r.value(0) + QStringLiteral("  ") + r.value(1) + u'\n' + QStringLiteral("    ") +
+                r.value(2) + u'\n';
+    return text;
+}
+
+QString LedgerView::displayedText() const
+{
+    QStringList lines;
+    for (const Row &r : m_rows)
+        if (r.frame->isVisibleTo(m_rowsWidget))
+            lines << r.label->text() + u' ' + r.value->text() << r.note->text();
+    return lines.join(u'\n');
 }
 
 void LedgerView::render()
 {
-    const Scenario &s = m_controller->scenario();
-    const Ledger &l = m_controller->ledger();
-    const QPalette pal = palette();
-    const QString muted = pal.color(QPalette::PlaceholderText).name();
-    const QString mark = pal.color(QPalette::Highlight).name();
-    const QString markText = pal.color(QPalette::HighlightedText).name();
-
-    QString html = QStringLiteral("<table width='100%' cellspacing='0' cellpadding='4'>");
-    auto row = [&](const QString &key, const QString &label, const QString &value,
-                   const QString &note) {
-        const bool on = !key.isEmpty() && key == m_highlight;
-        const QString style = on ? QStringLiteral(" style='background:%1; color:%2'").arg(mark, markText)
-                                 : QString();
-        html += QStringLiteral("<tr%1><td valign='top'><a name='%2'></a><b>%3</b></td>"
-                               "<td valign='top' align='right'><b>%4</b></td></tr>")
-                    .arg(style, key, label.toHtmlEscaped(), value.toHtmlEscaped());
-        if (!note.isEmpty())
-            html += QStringLiteral("<tr%1><td colspan='2' style='color:%2'><small>%3</small></td></tr>")
-                        .arg(style, on ? markText : muted, note.toHtmlEscaped());
-    };
-    const auto rows = ledgerRows(s, l, m_units);
-    // The formula first and large: the seed's whole argument starts there.
-    const LedgerRow &formula = rows.first();
-    const bool on = formula.key == m_highlight;
-    html = QStringLiteral("<p%1><a name='%2'></a><big><b>%3</b></big><br/><small>%4</small></p>")
-               .arg(on ? QStringLiteral(" style='background:%1; color:%2'").arg(mark, markText)
-                       : QString(),
-                    formula.key, formula.value.toHtmlEscaped(), formula.note.toHtmlEscaped()) +
-           html;
-    for (qsizetype i = 1; i < rows.size(); ++i)
-        row(rows.at(i).key, rows.at(i).label, rows.at(i).value, rows.at(i).note);
-    for (const QStringList &r : m_extraRows)
-        row(r.value(3), r.value(0), r.value(1), r.value(2));
-    html += QStringLiteral("</table>");
-
-    const int scroll = m_browser->verticalScrollBar()->value();
-    m_browser->setHtml(html);
-    m_browser->verticalScrollBar()->setValue(scroll);
+    QList<LedgerRow> rows = ledgerRows(m_controller->scenario(), m_controller->ledger(), m_units);
+    for (const QStringList &r : std::as_const(m_extraRows))
+        rows.append(LedgerRow{r.value(3), r.value(0), r.value(1), r.value(2)});
+    for (int i = 0; i < rows.size(); ++i) {
+        Row &r = row(i);
+        r.key = rows.at(i).key;
+        r.label->setText(rows.at(i).label);
+        r.value->setText(rows.at(i).value);
+        r.note->setText(rows.at(i).note);
+        r.note->setVisible(!rows.at(i).note.isEmpty());
+        r.frame->setVisible(true);
+    }
+    for (qsizetype i = rows.size(); i < m_rows.size(); ++i)
+        m_rows[i].frame->setVisible(false);
+    paintHighlight();
 }
 
 void LedgerView::retranslate()
@@ -129,8 +181,6 @@ void LedgerView::changeEvent(QEvent *e)
 {
     if (e->type() == QEvent::LanguageChange)
         retranslate();
-    else if (e->type() == QEvent::PaletteChange)
-        render();
     QWidget::changeEvent(e);
 }
 

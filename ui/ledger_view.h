@@ -1,17 +1,21 @@
 #pragma once
 
 #include "units.h"
+#include <QStringList>
 #include <QWidget>
 
 class QComboBox;
-class QTextBrowser;
+class QFrame;
+class QLabel;
+class QScrollArea;
 
 namespace kvl {
 
 class ScenarioController;
 
-// The ledger: the formula with the numbers filled in, then every figure with its reason.
-// Selectable and copyable; one row can be highlighted (the tour points at it).
+// The ledger: the formula with the numbers filled in, then every figure with its reason. Built
+// from labels that are updated in place (a slider step changes text, not structure), selectable
+// and copyable; one row can be highlighted (the tour points at it).
 class LedgerView : public QWidget
 {
     Q_OBJECT
@@ -22,9 +26,9 @@ public:
     void setUnits(ByteUnits units);
     void highlight(const QString &key); // "" clears
     QString highlighted() const { return m_highlight; }
-    QString plainText() const; // what Copy puts on the clipboard
-    QTextBrowser *browser() const { return m_browser; }
-    // Extra rows other panels add (the GPU panel's measured figures): label, value, note.
+    QString plainText() const;     // what Copy puts on the clipboard
+    QString displayedText() const; // every label as shown, one per line
+    // Extra rows other panels add (the GPU panel's measured figures): label, value, note, key.
     void setExtraRows(const QList<QStringList> &rows);
 
 signals:
@@ -34,12 +38,24 @@ protected:
     void changeEvent(QEvent *e) override;
 
 private:
+    struct Row
+    {
+        QFrame *frame;
+        QLabel *label;
+        QLabel *value;
+        QLabel *note;
+        QString key;
+    };
     void render();
     void retranslate();
+    void paintHighlight();
+    Row &row(int index);
 
     ScenarioController *m_controller;
-    QTextBrowser *m_browser;
     QComboBox *m_unitsBox;
+    QScrollArea *m_scroll;
+    QWidget *m_rowsWidget;
+    QList<Row> m_rows; // m_rows[0] is the formula
     ByteUnits m_units = ByteUnits::SI;
     QString m_highlight;
     QList<QStringList> m_extraRows;

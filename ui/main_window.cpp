@@ -32,6 +32,7 @@
 #include <QScrollArea>
 #include <QStatusBar>
 #include <QStyleHints>
+#include <QTabWidget>
 #include <QToolBar>
 #include <QUndoStack>
 
@@ -51,7 +52,11 @@ MainWindow::MainWindow(QWidget *parent)
     m_normalPalette = QApplication::palette();
 
     // Charts: a 2 × 2 grid in the centre.
-    m_chartArea = new QWidget(this);
+    // The centre: tabs of views; the first holds the four cost charts in a 2 × 2 grid.
+    m_views = new QTabWidget(this);
+    m_views->setObjectName(QStringLiteral("views"));
+    m_views->setDocumentMode(true);
+    m_chartArea = new QWidget(m_views);
     auto *grid = new QGridLayout(m_chartArea);
     grid->setContentsMargins(2, 2, 2, 2);
     grid->setSpacing(4);
@@ -60,7 +65,10 @@ MainWindow::MainWindow(QWidget *parent)
         m_charts.at(i)->setFocusPolicy(Qt::StrongFocus);
         grid->addWidget(m_charts.at(i), i / 2, i % 2);
     }
-    setCentralWidget(m_chartArea);
+    m_views->addTab(m_chartArea, QString());
+    setCentralWidget(m_views);
+    // Hidden views skip updates; bring one up to date when it is shown.
+    connect(m_views, &QTabWidget::currentChanged, this, &MainWindow::updateCharts);
 
     buildDocks();
     buildActions();
@@ -171,6 +179,12 @@ void MainWindow::buildActions()
                         [this](bool on) { setPresentationMode(on); });
     present->setCheckable(true);
     add(QStringLiteral("tour"), QKeySequence(Qt::Key_F1), &MainWindow::startTour);
+    auto *logAxes = add(QStringLiteral("logAxes"), QKeySequence(Qt::CTRL | Qt::Key_L), [this](bool on) {
+        if (auto *latency = dynamic_cast<LatencyChart *>(chart(QStringLiteral("latency"))))
+            latency->setLogScale(on);
+    });
+    logAxes->setCheckable(true);
+    logAxes->setChecked(true);
     add(QStringLiteral("about"), QKeySequence(), [this] {
         QMessageBox::about(this, tr("About KV Ledger"),
                            tr("<h3>KV Ledger %1</h3><p>Why long-context decoding is bound by "
@@ -246,6 +260,7 @@ void MainWindow::buildMenus()
     m_menus.insert(QStringLiteral("view"), view);
     view->addActions(m_unitsGroup->actions());
     view->addSeparator();
+    view->addAction(m_actions.value(QStringLiteral("logAxes")));
     view->addAction(m_actions.value(QStringLiteral("presentation")));
     auto *lang = view->addMenu(QString());
     m_menus.insert(QStringLiteral("language"), lang);
@@ -294,6 +309,7 @@ void MainWindow::retranslate()
     text("reset", tr("&Reset to the Seed Scenario"),
          tr("Llama 3.1 70B, 1M tokens, fp16, one H100 SXM"));
     text("presentation", tr("&Presentation Mode"), tr("Full screen, large type, thick lines (F11)"));
+    text("logAxes", tr("Lo&garithmic Time Axes"), tr("Log-log time per token chart (Ctrl+L)"));
     text("tour", tr("Guided &Tour"), tr("The seed article step by step (F1)"));
     text("about", tr("&About KV Ledger"));
     text("unitsSi", tr("SI Units (GB)"));
@@ -310,6 +326,8 @@ void MainWindow::retranslate()
         const QString code = a->data().toString();
         a->setText(code.isEmpty() ? tr("System Language") : language::nativeName(code));
     }
+    m_views->setTabText(0, tr("Cost"));
+    m_views->setTabToolTip(0, tr("Memory, time per token, GQA and precision"));
     m_controlsDock->setWindowTitle(tr("Scenario"));
     m_ledgerDock->setWindowTitle(tr("Ledger"));
     m_tourDock->setWindowTitle(tr("Guided Tour"));

@@ -10,6 +10,7 @@ class QDockWidget;
 class QGridLayout;
 class QLabel;
 class QMenu;
+class QTabWidget;
 
 namespace kvl {
 
@@ -90,6 +91,7 @@ private:
     QDockWidget *m_controlsDock = nullptr;
     QDockWidget *m_ledgerDock = nullptr;
     QDockWidget *m_tourDock = nullptr;
+    QTabWidget *m_views = nullptr;
     QWidget *m_chartArea = nullptr;
     QList<LedgerChart *> m_charts;
     QString m_path;

@@ -68,6 +68,8 @@ void SliderField::setLabel(const QString &text)
 
 void SliderField::setSteps(const QList<int> &values)
 {
+    if (values == m_steps)
+        return;
     const int current = value();
     m_steps = values;
     const QSignalBlocker block(m_slider);

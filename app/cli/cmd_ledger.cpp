@@ -9,7 +9,8 @@
 namespace kvl::cli {
 
 // Parses `args` with `p`; --help prints and returns true. Unknown options are usage errors.
-bool parseCommand(QCommandLineParser &p, const QStringList &args, QTextStream &out)
+bool parseCommand(QCommandLineParser &p, const QStringList &args, QTextStream &out,
+                  int maxPositional)
 {
     p.addHelpOption();
     QStringList rest = args;
@@ -20,8 +21,9 @@ bool parseCommand(QCommandLineParser &p, const QStringList &args, QTextStream &o
         out << p.helpText();
         return true;
     }
-    if (!p.positionalArguments().isEmpty())
-        throw UsageError{QStringLiteral("unexpected argument \"%1\"").arg(p.positionalArguments().first())};
+    if (p.positionalArguments().size() > maxPositional)
+        throw UsageError{QStringLiteral("unexpected argument \"%1\"")
+                             .arg(p.positionalArguments().at(maxPositional))};
     return false;
 }
 

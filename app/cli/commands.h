@@ -12,9 +12,14 @@ int runLedger(const QStringList &args, QTextStream &out);
 int runPresets(const QStringList &args, QTextStream &out);
 int runSweep(const QStringList &args, QTextStream &out);
 int runExport(const QStringList &args, QTextStream &out);
+int runStrategies(const QStringList &args, QTextStream &out);
+int runRoofline(const QStringList &args, QTextStream &out);
+int runMass(const QStringList &args, QTextStream &out);
 int runProbe(const QStringList &args, QTextStream &out);
 
-// Parses `args` with `p` (adding --help); returns true when help was printed.
-bool parseCommand(QCommandLineParser &p, const QStringList &args, QTextStream &out);
+// Parses `args` with `p` (adding --help); returns true when help was printed. More than
+// `maxPositional` positional arguments are a usage error.
+bool parseCommand(QCommandLineParser &p, const QStringList &args, QTextStream &out,
+                  int maxPositional = 0);
 
 } // namespace kvl::cli

@@ -18,6 +18,9 @@ Commands:
   presets   the model and GPU presets
   sweep     one ledger quantity over context length or GPU count
   export    render charts to PNG, SVG, PDF or CSV, headless
+  strategies  KV quantization, windows, eviction and sparse reads compared
+  roofline  decode and prefill on the GPU's roofline
+  mass      how concentrated attention mass is, from a .npy/.csv file or a synthetic source
   probe     measure streaming-read bandwidth (CUDA GPU, else host memory)
 
 Run `kvledger-cli COMMAND --help` for a command's options.
@@ -56,12 +59,16 @@ int main(int argc, char *argv[])
         {QStringLiteral("presets"), runPresets},
         {QStringLiteral("sweep"), runSweep},
         {QStringLiteral("export"), runExport},
+        {QStringLiteral("strategies"), runStrategies},
+        {QStringLiteral("roofline"), runRoofline},
+        {QStringLiteral("mass"), runMass},
         {QStringLiteral("probe"), runProbe},
     };
     const auto it = commands.find(args.at(1));
     try {
         if (it == commands.end())
-            throw UsageError{QStringLiteral("\"%1\" is not a command (ledger, presets, sweep, export, probe)")
+            throw UsageError{QStringLiteral("\"%1\" is not a command (ledger, presets, sweep, export, "
+                                                "probe, strategies, roofline, mass)")
                                  .arg(args.at(1))};
         return it->second(args, out);
     } catch (const UsageError &e) {

@@ -73,8 +73,10 @@ int main(int argc, char *argv[])
     if (!parser.positionalArguments().isEmpty() && !window.openScenario(parser.positionalArguments().first()) &&
         !screenshot.isEmpty())
         return fail(window.lastError());
-    if (!screenshot.isEmpty())
+    if (!screenshot.isEmpty()) {
         window.resize(size);
+        window.controller()->beginInteractive(); // no chart animations: grab the final picture
+    }
     window.show();
     if (parser.isSet(QStringLiteral("presentation")))
         window.setPresentationMode(true);

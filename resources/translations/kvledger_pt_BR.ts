@@ -547,6 +547,148 @@
     </message>
 </context>
 <context>
+    <name>kvl::GpuPanel</name>
+    <message>
+        <source>Measurement failed: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cancelled; nothing was recorded.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>Host memory, %n thread(s); last-level cache %1.</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>No GPU measured: %1. The host probe still shows that reading bytes costs time.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>host selected</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 SMs, %2 memory (%3 free), L2 %4.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Memory clock × bus width: %1 theoretical.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Measuring %1…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Sweeping buffer sizes on %1…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The checksum did not match the fill pattern: the loads did not return the data, so no bandwidth is reported.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Measured bandwidth</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: median %2, best %3 over %4%5.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> (smaller than 4× the cache)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The measurement is %1× the datasheet of %2: it cannot be a bandwidth of that GPU.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Use measured bandwidth</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Device:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Buffer:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Samples:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Per sample:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>automatic (≥ 4× cache)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> MiB</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Buffer to stream; at least 4× the cache, or the cache answers instead of memory</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>automatic</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> ms</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Run</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Stream the buffer repeatedly and time it</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>S&amp;weep sizes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Measure from 1 MiB up: the cache plateau, then the memory plateau</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Cancel</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Use measured bandwidth in the scenario</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Sets the efficiency to measured / datasheet bandwidth</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Buffer size (bytes, log scale)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Read bandwidth (GB/s)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Bandwidth against buffer size</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>kvl::GroupedBarChart</name>
     <message>
         <source>Share of %1 (%)</source>
@@ -555,11 +697,6 @@
 </context>
 <context>
     <name>kvl::LatencyChart</name>
-    <message>
-        <source>%1 at %2 tokens
-KV term alone: %3</source>
-        <translation type="unfinished"></translation>
-    </message>
     <message>
         <source>KV term only (dotted)</source>
         <translation type="unfinished"></translation>
@@ -603,6 +740,11 @@ KV term alone: %3</source>
     </message>
     <message>
         <source>measured: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 at %2 tokens
+KV term only: %3</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -919,15 +1061,98 @@ KV term alone: %3</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>%1: %2</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Copied the %1 chart</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Copied the ledger</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>GPU measurement</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Export &amp;Measurements as CSV…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The GPU panel&apos;s bandwidth results</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>GPU Bandwidth</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>measured: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Measured bandwidth</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1; %2% of the %3 datasheet (%4)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Time per token: datasheet vs measured</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>KV alone: %1 / %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Export Measurements</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>CSV (*.csv)</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>kvl::MeasurementModel</name>
+    <message>
+        <source>Smaller than 4× the cache: partly a cache measurement</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>verified</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>WRONG</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Device</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Buffer</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Median GB/s</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Best GB/s</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Samples</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Checksum</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Method</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

@@ -176,6 +176,22 @@ private slots:
         QCOMPARE(lines.at(16), QStringLiteral("16,40960000000"));
     }
 
+    void probeJson()
+    {
+        const Run r = run({"probe", "--device", "host", "--bytes", "64Mi", "--samples", "3", "--json"});
+        QCOMPARE(r.exit, 0);
+        const QJsonObject o = QJsonDocument::fromJson(r.out.toUtf8()).object();
+        for (const char *key : {"device", "bytes", "median_gbps", "best_gbps", "samples", "checksum_ok"})
+            QVERIFY2(o.contains(QLatin1String(key)), key);
+        QCOMPARE(o.value("device").toString(), QStringLiteral("host"));
+        QCOMPARE(o.value("bytes").toInteger(), 64LL << 20);
+        QVERIFY(o.value("checksum_ok").toBool());
+        QVERIFY(o.value("median_gbps").toDouble() > 0);
+        const Run bad = run({"probe", "--device", "tpu:0"});
+        QCOMPARE(bad.exit, 2);
+        QVERIFY(bad.err.contains("--device"));
+    }
+
     void help()
     {
         const Run r = run({QStringLiteral("ledger"), QStringLiteral("--help")});

@@ -157,6 +157,7 @@ private slots:
     void axesStayPutDuringDrag();
     void niceRanges();
     void presentationAndPalette();
+    void hoverShowsCoreValues();
 };
 
 void TstCharts::factory()
@@ -243,6 +244,18 @@ void TstCharts::memoryBinaryUnits()
                    divided(sweepContext(s, Quantity::TotalBytes, contextsOf(top)), 1073741824.0));
     chart.setUnits(ByteUnits::SI);
     QVERIFY(y->titleText().contains("(GB)"));
+
+    // Bar labels follow a units change without a new scenario.
+    AttentionChart bars;
+    bars.updateFrom(s, l);
+    const auto hasLabel = [&](const QString &text) {
+        const QList<ChartLabel *> all = labels(&bars);
+        return std::any_of(all.cbegin(), all.cend(),
+                           [&](ChartLabel *label) { return label->text().startsWith(text); });
+    };
+    QVERIFY(hasLabel(formatBytes(l.kvBytes, ByteUnits::SI)));
+    bars.setUnits(ByteUnits::Binary);
+    QVERIFY(hasLabel(formatBytes(l.kvBytes, ByteUnits::Binary)));
     QVERIFY(findSeries<QAreaSeries>(&chart, "kv")->upperSeries()->points().last().y() ==
             sweepContext(s, Quantity::TotalBytes, {contextsOf(top).last()}).first().y() / 1e9);
 }
@@ -362,12 +375,14 @@ void TstCharts::legendEntries_data()
     QTest::addColumn<QString>("id");
     QTest::addColumn<int>("gpus");
     QTest::addColumn<QStringList>("entries");
-    QTest::addRow("latency, 1 GPU") << "latency" << 1
-                                    << QStringList{"1 GPU", "2 GPUs", "4 GPUs", "8 GPUs",
-                                                   "KV term only (dotted)", "This scenario"};
-    QTest::addRow("latency, 3 GPUs") << "latency" << 3
-                                     << QStringList{"1 GPU", "2 GPUs", "4 GPUs", "8 GPUs", "3 GPUs",
-                                                    "KV term only (dotted)", "This scenario"};
+    QTest::addRow("latency, 1 GPU")
+        << "latency" << 1
+        << QStringList{"1 GPU",        "2 GPUs", "4 GPUs", "8 GPUs", "KV term only (dotted)",
+                       "This scenario"};
+    QTest::addRow("latency, 3 GPUs")
+        << "latency" << 3 << QStringList{"1 GPU",        "2 GPUs", "4 GPUs",
+                                         "8 GPUs",       "3 GPUs", "KV term only (dotted)",
+                                         "This scenario"};
     QTest::addRow("memory") << "memory" << 1
                             << QStringList{"Weights", "KV cache", "NVIDIA H100 SXM: 80 GB each",
                                            "This scenario"};
@@ -436,11 +451,10 @@ void TstCharts::attentionBars()
                            [](const auto &k) { return k.current; }),
              1);
     if (!mla && m.kvHeads < m.queryHeads)
-        QVERIFY2(chart.chart()->title().contains(
-                     QStringLiteral("GQA saves %1×").arg(qRound(l.gqaFactor))),
-                 qPrintable(chart.chart()->title()));
+        QVERIFY2(chart.heading().contains(QStringLiteral("GQA saves %1×").arg(qRound(l.gqaFactor))),
+                 qPrintable(chart.heading()));
     if (mla)
-        QVERIFY(chart.chart()->title().contains("MLA saves"));
+        QVERIFY(chart.heading().contains("MLA saves"));
 
     // The bar labels show absolute values with units.
     bool bytesLabel = false;
@@ -628,6 +642,44 @@ void TstCharts::presentationAndPalette()
     light.setColor(QPalette::Window, QColor(0xF0, 0xF0, 0xF0));
     chart.setPalette(light);
     QCOMPARE(chart.chart()->theme(), QChart::ChartThemeLight);
+}
+
+void TstCharts::hoverShowsCoreValues()
+{
+    const Scenario s = Scenario::seed();
+    LatencyChart chart;
+    chart.resize(900, 600);
+    chart.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&chart));
+    chart.updateFrom(s, evaluate(s));
+    QCoreApplication::processEvents();
+    auto *step = findSeries<QLineSeries>(&chart, "step-2");
+    const QPointF value = step->points().at(100);
+    const QPoint at =
+        chart.mapFromScene(chart.chart()->mapToScene(chart.chart()->mapToPosition(value, step)));
+    QTest::mouseMove(chart.viewport(), at - QPoint(4, 4));
+    QTest::mouseMove(chart.viewport(), at);
+    const auto callout = [&]() -> ChartLabel * {
+        for (ChartLabel *label : labels(&chart))
+            if (label->text().startsWith("2 GPUs at "))
+                return label;
+        return nullptr;
+    };
+    QTRY_VERIFY(callout());
+    // The callout snaps to a computed point and shows core's numbers for it.
+    Scenario two = s;
+    two.gpus = 2;
+    const QList<qint64> contexts = contextsOf(step->points());
+    bool matched = false;
+    for (int i = 95; i <= 105; ++i)
+        matched |=
+            callout()->text() == QStringLiteral("2 GPUs at %1 tokens\n%2 per token, %3 tokens/s")
+                                     .arg(formatInteger(contexts.at(i)),
+                                          formatSeconds(stepSeconds(two, contexts.at(i))),
+                                          formatNumber(1 / stepSeconds(two, contexts.at(i)), 3));
+    QVERIFY2(matched, qPrintable(callout()->text()));
+    chart.hideHoverOverlays();
+    QVERIFY(!callout());
 }
 
 QTEST_MAIN(TstCharts)

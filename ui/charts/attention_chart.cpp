@@ -1,10 +1,11 @@
 #include "attention_chart.h"
 
+#include <algorithm>
+
 namespace kvl {
 
 AttentionChart::AttentionChart(QWidget *parent) : GroupedBarChart(parent)
 {
-    chart()->setTitle(title());
     applyTheme();
 }
 
@@ -17,6 +18,7 @@ void AttentionChart::updateFrom(const Scenario &s, const Ledger &l)
 {
     if (l.kvBytesPerToken <= 0)
         return;
+    remember(s, l);
     const ModelSpec &m = s.model;
     const bool latent = m.hasKind(AttentionKind::Latent);
     const auto kind = [&](const QString &shortName, const QString &name, int kvHeads,
@@ -65,8 +67,7 @@ void AttentionChart::updateFrom(const Scenario &s, const Ledger &l)
             tr("MHA model: MQA would save %1× KV")
                 .arg(factorNumber(double(l.kvBytesPerTokenMha) / double(l.kvBytesPerTokenMqa)));
     const QString text = tr("%1 at %2 tokens").arg(headline, formatInteger(s.context));
-    if (chart()->title() != text)
-        chart()->setTitle(text);
+    setHeading(text);
 }
 
 ChartTable AttentionChart::table() const

@@ -13,11 +13,16 @@
 namespace kvl {
 
 namespace {
+// Black or white, whichever contrasts more with `background` (WCAG relative luminance).
 QColor contrastingText(const QColor &background)
 {
-    const double luma =
-        0.299 * background.red() + 0.587 * background.green() + 0.114 * background.blue();
-    return luma > 150 ? QColor(Qt::black) : QColor(Qt::white);
+    const auto linear = [](double c) {
+        return c <= 0.04045 ? c / 12.92 : std::pow((c + 0.055) / 1.055, 2.4);
+    };
+    const double luminance = 0.2126 * linear(background.redF()) +
+                             0.7152 * linear(background.greenF()) +
+                             0.0722 * linear(background.blueF());
+    return luminance > 0.179 ? QColor(Qt::black) : QColor(Qt::white);
 }
 } // namespace
 
@@ -40,6 +45,26 @@ GroupedBarChart::GroupedBarChart(QWidget *parent) : LedgerChart(parent)
     // Bar sets are added bottom-up so the first variant is on top; the legend follows that order.
     chart()->legend()->setReverseMarkers(true);
     chart()->legend()->setMarkerShape(QLegend::MarkerShapeRectangle);
+    m_heading = new ChartLabel(chart());
+}
+
+void GroupedBarChart::unitsChanged()
+{
+    if (m_last) {
+        const auto [s, l] = *m_last;
+        updateFrom(s, l);
+    }
+}
+
+QString GroupedBarChart::heading() const
+{
+    return m_heading->text();
+}
+
+void GroupedBarChart::setHeading(const QString &text)
+{
+    m_heading->setText(text);
+    relayoutOverlays();
 }
 
 QString GroupedBarChart::factorNumber(double factor)
@@ -119,7 +144,6 @@ void GroupedBarChart::setVariants(const QList<Variant> &variants, const QStringL
     if (rebuilt)
         rebuild(variants);
     m_variants = variants;
-    m_reference = reference;
 
     const int count = int(metrics.size());
     for (int v = 0; v < variants.size(); ++v) {
@@ -157,15 +181,23 @@ void GroupedBarChart::restyle()
     }
     styleAxis(m_categories);
     m_categories->setGridLineVisible(false);
+    // Room for the heading where the (empty) QChart title would be.
+    m_heading->setFont(chartFont(1.25, true));
+    m_heading->setColors(textColor(), Qt::transparent);
+    QMargins margins = chart()->margins();
+    margins.setTop(int(m_heading->size().height()) + 16);
+    chart()->setMargins(margins);
 }
 
 void GroupedBarChart::relayoutOverlays()
 {
+    const QRectF plot = chart()->plotArea();
+    m_heading->setAnchor(chart()->mapToScene(QPointF(chart()->rect().center().x(), plot.top() - 4)),
+                         Qt::AlignHCenter | Qt::AlignBottom);
     const int sets = int(m_sets.size());
     const int metrics = int(m_metrics.size());
     if (sets == 0)
         return;
-    const QRectF plot = chart()->plotArea();
     const qreal width = m_series->barWidth();
     for (int v = 0; v < sets; ++v) {
         const int position = sets - 1 - v; // bottom-up index within a group

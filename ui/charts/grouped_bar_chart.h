@@ -2,6 +2,9 @@
 
 #include "ledger_chart.h"
 
+#include <optional>
+#include <utility>
+
 class QBarCategoryAxis;
 class QBarSet;
 class QHorizontalBarSeries;
@@ -35,12 +38,22 @@ public:
     QList<QList<double>> shares() const;
     QStringList variantNames() const;
     QStringList metricNames() const { return m_metrics; }
+    // The chart's headline, drawn where a title goes ("GQA saves 8× KV vs MHA at 1,000,000
+    // tokens").
+    QString heading() const;
 
 protected:
     // Replaces the data; bar sets are rebuilt only when the variant names change.
     void setVariants(const QList<Variant> &variants, const QStringList &metrics, int reference);
+    // The headline changes with every context step; as a scene label it costs no chart relayout
+    // (a QChart title change relayouts and repaints the whole chart).
+    void setHeading(const QString &text);
     void restyle() override;
     void relayoutOverlays() override;
+    // Bar labels carry byte units: a units change relabels from the last scenario, which
+    // subclasses record with remember() in updateFrom().
+    void unitsChanged() override;
+    void remember(const Scenario &s, const Ledger &l) { m_last = {s, l}; }
     // "8", "1.5": a ratio, whole numbers without decimals.
     static QString factorNumber(double factor);
 
@@ -50,11 +63,12 @@ private:
     QHorizontalBarSeries *m_series = nullptr;
     QBarCategoryAxis *m_categories = nullptr;
     QValueAxis *m_share = nullptr;
+    ChartLabel *m_heading = nullptr;
     QList<QBarSet *> m_sets; // top to bottom, as variants are given
     QList<QList<ChartLabel *>> m_labels;
     QList<Variant> m_variants;
     QStringList m_metrics;
-    int m_reference = 0;
+    std::optional<std::pair<Scenario, Ledger>> m_last;
 };
 
 } // namespace kvl

@@ -51,16 +51,11 @@ LatencyChart::LatencyChart(QWidget *parent) : LedgerChart(parent)
         slot.measured = new QLineSeries(this);
         for (QLineSeries *s : {slot.step, slot.kv, slot.measured})
             c->addSeries(s);
-        const int index = i;
-        connectHover(slot.step, [this, index](const QXYSeries *, int p) {
-            return describe(m_slots.at(index), p, false);
-        });
-        connectHover(slot.measured, [this, index](const QXYSeries *, int p) {
-            return describe(m_slots.at(index), p, true);
-        });
-        connectHover(slot.kv, [this, index](const QXYSeries *, int p) {
-            const Slot &s = m_slots.at(index);
-            return tr("%1 at %2 tokens\nKV term alone: %3")
+        connectHover(slot.step, [this, i](int p) { return describe(m_slots.at(i), p, false); });
+        connectHover(slot.measured, [this, i](int p) { return describe(m_slots.at(i), p, true); });
+        connectHover(slot.kv, [this, i](int p) {
+            const Slot &s = m_slots.at(i);
+            return tr("%1 at %2 tokens\nKV term only: %3")
                 .arg(slotName(s), formatInteger(m_contexts.at(p)),
                      formatSeconds(s.kvSeconds.at(p)));
         });
@@ -191,16 +186,27 @@ QString LatencyChart::describe(const Slot &slot, int index, bool measured) const
     return text;
 }
 
-void LatencyChart::restyle()
+// The selected count's curve is thicker. Pens are set only when they differ: each change
+// repaints the whole series.
+void LatencyChart::styleSlots()
 {
+    const auto setPen = [](QXYSeries *series, const QPen &pen) {
+        if (series->pen() != pen)
+            series->setPen(pen);
+    };
     for (int i = 0; i < m_slots.size(); ++i) {
         const Slot &slot = m_slots.at(i);
         const QColor color = seriesColor(i);
         const qreal width = slot.gpus == m_scenario.gpus ? 3.5 : 2;
-        slot.step->setPen(QPen(color, lineWidth(width)));
-        slot.kv->setPen(QPen(color, lineWidth(1.5), Qt::DotLine));
-        slot.measured->setPen(QPen(color, lineWidth(width * 0.8), Qt::DashLine));
+        setPen(slot.step, QPen(color, lineWidth(width)));
+        setPen(slot.kv, QPen(color, lineWidth(1.5), Qt::DotLine));
+        setPen(slot.measured, QPen(color, lineWidth(width * 0.8), Qt::DashLine));
     }
+}
+
+void LatencyChart::restyle()
+{
+    styleSlots();
     const QColor key = isDark() ? QColor(0xC0, 0xC0, 0xC0) : QColor(0x50, 0x50, 0x50);
     m_kvKey->setPen(QPen(key, lineWidth(1.5), Qt::DotLine));
     m_measuredKey->setPen(QPen(key, lineWidth(1.6), Qt::DashLine));
@@ -217,7 +223,7 @@ void LatencyChart::updateFrom(const Scenario &s, const Ledger &l)
     m_valid = l.secondsPerToken > 0;
     update();
     if (selectionChanged)
-        restyle();
+        styleSlots();
 }
 
 void LatencyChart::update()

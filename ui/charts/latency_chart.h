@@ -56,6 +56,7 @@ private:
     void updateCurves();
     void createAxes();
     void syncLegend();
+    void styleSlots();
     void updateAxes(double minMs, double maxMs);
     void updateRateAxisLinear();
     QString slotName(const Slot &slot) const;

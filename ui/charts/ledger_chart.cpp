@@ -42,7 +42,6 @@ void LedgerChart::setUnits(ByteUnits units)
 void LedgerChart::setInteractive(bool interactive)
 {
     chart()->setAnimationOptions(interactive ? QChart::NoAnimation : QChart::SeriesAnimations);
-    // Antialiased strokes are about half of a repaint; a drag shows cheaper frames.
     setRenderHint(QPainter::Antialiasing, !interactive);
 }
 
@@ -232,8 +231,7 @@ int LedgerChart::nearestPoint(const QList<QPointF> &pts, const QPointF &value,
     return i;
 }
 
-void LedgerChart::connectHover(QXYSeries *series,
-                               std::function<QString(const QXYSeries *, int)> describe)
+void LedgerChart::connectHover(QXYSeries *series, std::function<QString(int)> describe)
 {
     connect(series, &QXYSeries::hovered, this,
             [this, series, describe = std::move(describe)](const QPointF &point, bool state) {
@@ -245,7 +243,7 @@ void LedgerChart::connectHover(QXYSeries *series,
                 // interpolation.
                 const QList<QPointF> pts = series->points();
                 const int i = nearestPoint(pts, point, series);
-                showHover(pts.at(i), series, describe(series, i));
+                showHover(pts.at(i), series, describe(i));
             });
 }
 

@@ -36,7 +36,7 @@ public:
 
     void setUnits(ByteUnits units);
     ByteUnits units() const { return m_units; }
-    // Animations off while a slider is dragged; back on after.
+    // While a slider is dragged: no animations and no antialiasing (about half of a repaint).
     void setInteractive(bool interactive);
     // Presentation mode: larger fonts, thicker lines, high contrast.
     virtual void setPresentation(bool on);
@@ -51,10 +51,10 @@ public:
     double bytesScale() const;
     QString bytesUnit() const; // "GB" or "GiB"
 
+protected:
     // A number for table(): exact integers as integers, anything else with 15 significant digits.
     static QString tableNumber(double value);
 
-protected:
     virtual void unitsChanged() {}
     // After a theme change (palette, presentation, paper style): set pens, brushes and fonts of
     // the chart's own items. The theme has reset series pens and axis fonts by then.
@@ -87,8 +87,7 @@ protected:
     int nearestPoint(const QList<QPointF> &points, const QPointF &value,
                      QAbstractSeries *series) const;
     // Hover on an XY series: the nearest point of its point list, described by `describe`.
-    void connectHover(QXYSeries *series,
-                      std::function<QString(const QXYSeries *, int index)> describe);
+    void connectHover(QXYSeries *series, std::function<QString(int index)> describe);
 
     ByteUnits m_units = ByteUnits::SI;
     bool m_presentation = false;

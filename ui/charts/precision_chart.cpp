@@ -4,7 +4,6 @@ namespace kvl {
 
 PrecisionChart::PrecisionChart(QWidget *parent) : GroupedBarChart(parent)
 {
-    chart()->setTitle(title());
     applyTheme();
 }
 
@@ -17,6 +16,7 @@ void PrecisionChart::updateFrom(const Scenario &s, const Ledger &l)
 {
     if (l.kvBytesPerToken <= 0)
         return;
+    remember(s, l);
     const NumberFormat own =
         s.kvPrecision.format == NumberFormat::BF16 ? NumberFormat::FP16 : s.kvPrecision.format;
     QList<Option> options;
@@ -55,8 +55,7 @@ void PrecisionChart::updateFrom(const Scenario &s, const Ledger &l)
             .arg(options.last().precision.name(),
                  factorNumber(double(widest.kvBytesPerToken) / double(narrowest.kvBytesPerToken)),
                  options.first().precision.name(), formatInteger(s.context));
-    if (chart()->title() != text)
-        chart()->setTitle(text);
+    setHeading(text);
 }
 
 ChartTable PrecisionChart::table() const

@@ -1,0 +1,29 @@
+#include "mapped_file.h"
+
+#include <QFileInfo>
+
+namespace kvl {
+
+bool MappedFile::open(const QString &path, QString *error)
+{
+    const QString name = QFileInfo(path).fileName();
+    m_file.setFileName(path);
+    if (!m_file.open(QIODevice::ReadOnly)) {
+        *error = QStringLiteral("%1: %2").arg(name, m_file.errorString());
+        return false;
+    }
+    const qint64 size = m_file.size();
+    if (size == 0) {
+        m_bytes = {};
+        return true; // an empty file: the reader says so
+    }
+    const uchar *map = m_file.map(0, size);
+    if (!map) {
+        *error = QStringLiteral("%1: cannot be mapped (%2)").arg(name, m_file.errorString());
+        return false;
+    }
+    m_bytes = QByteArrayView(reinterpret_cast<const char *>(map), size);
+    return true;
+}
+
+} // namespace kvl

@@ -1,0 +1,328 @@
+#include "npy_reader.h"
+
+#include "units.h"
+
+#include <QStringList>
+#include <QtEndian>
+#include <cstring>
+#include <limits>
+
+namespace kvl {
+
+namespace {
+
+constexpr char kMagic[] = "\x93NUMPY";
+constexpr qsizetype kMagicSize = 6;
+// NumPy itself refuses headers past 10,000 bytes unless told otherwise; a little slack here.
+constexpr qint64 kMaxHeaderSize = 65536;
+
+// The header is a Python dict literal: {'descr': '<f4', 'fortran_order': False, 'shape': (2, 3), }
+class DictParser
+{
+public:
+    explicit DictParser(QByteArrayView text) : m_text(text) {}
+
+    struct Value
+    {
+        enum class Kind
+        {
+            String,
+            Bool,
+            Tuple
+        } kind = Kind::String;
+        QString string;
+        bool boolean = false;
+        QList<qint64> tuple;
+    };
+
+    // Key → value; nullopt and *error on a syntax error.
+    std::optional<QList<std::pair<QString, Value>>> parse(QString *error);
+
+private:
+    void skipSpace()
+    {
+        while (m_at < m_text.size() && (m_text[m_at] == ' ' || m_text[m_at] == '\t' ||
+                                        m_text[m_at] == '\n' || m_text[m_at] == '\r'))
+            ++m_at;
+    }
+    bool eat(char c)
+    {
+        skipSpace();
+        if (m_at < m_text.size() && m_text[m_at] == c) {
+            ++m_at;
+            return true;
+        }
+        return false;
+    }
+    char peek()
+    {
+        skipSpace();
+        return m_at < m_text.size() ? m_text[m_at] : '\0';
+    }
+    std::optional<QString> string();
+    std::optional<qint64> integer();
+    std::optional<Value> value();
+
+    QByteArrayView m_text;
+    qsizetype m_at = 0;
+};
+
+std::optional<QString> DictParser::string()
+{
+    const char quote = peek();
+    if (quote != '\'' && quote != '"')
+        return std::nullopt;
+    const qsizetype start = ++m_at;
+    while (m_at < m_text.size() && m_text[m_at] != quote)
+        ++m_at;
+    if (m_at >= m_text.size())
+        return std::nullopt;
+    return QString::fromUtf8(m_text.sliced(start, m_at++ - start));
+}
+
+std::optional<qint64> DictParser::integer()
+{
+    skipSpace();
+    qint64 v = 0;
+    const qsizetype start = m_at;
+    while (m_at < m_text.size() && m_text[m_at] >= '0' && m_text[m_at] <= '9') {
+        if (v > (std::numeric_limits<qint64>::max() - 9) / 10)
+            return std::nullopt;
+        v = v * 10 + (m_text[m_at++] - '0');
+    }
+    if (m_at == start)
+        return std::nullopt;
+    if (m_at < m_text.size() && m_text[m_at] == 'L') // Python 2 longs
+        ++m_at;
+    return v;
+}
+
+std::optional<DictParser::Value> DictParser::value()
+{
+    Value v;
+    const char c = peek();
+    if (c == '\'' || c == '"') {
+        const auto s = string();
+        if (!s)
+            return std::nullopt;
+        v.string = *s;
+        return v;
+    }
+    if (c == '(') {
+        ++m_at;
+        v.kind = Value::Kind::Tuple;
+        while (!eat(')')) {
+            const auto n = integer();
+            if (!n)
+                return std::nullopt;
+            v.tuple << *n;
+            if (!eat(',') && peek() != ')')
+                return std::nullopt;
+        }
+        return v;
+    }
+    static const std::pair<QByteArrayView, bool> words[] = {{"True", true}, {"False", false}};
+    for (const auto &[word, b] : words) {
+        if (m_text.sliced(m_at).startsWith(word)) {
+            m_at += word.size();
+            v.kind = Value::Kind::Bool;
+            v.boolean = b;
+            return v;
+        }
+    }
+    return std::nullopt; // a list: structured dtypes
+}
+
+std::optional<QList<std::pair<QString, DictParser::Value>>> DictParser::parse(QString *error)
+{
+    QList<std::pair<QString, Value>> out;
+    const auto bad = [&](const QString &what) {
+        *error = QStringLiteral("malformed header at byte %1: %2").arg(m_at).arg(what);
+        return std::nullopt;
+    };
+    if (!eat('{'))
+        return bad(QStringLiteral("expected '{'"));
+    while (!eat('}')) {
+        const auto key = string();
+        if (!key)
+            return bad(QStringLiteral("expected a quoted key"));
+        if (!eat(':'))
+            return bad(QStringLiteral("expected ':' after '%1'").arg(*key));
+        const auto v = value();
+        if (!v)
+            return bad(QStringLiteral("'%1' has a value that is not a string, True/False or a "
+                                      "tuple of integers")
+                           .arg(*key));
+        out.append({*key, *v});
+        if (!eat(',') && peek() != '}')
+            return bad(QStringLiteral("expected ',' or '}'"));
+    }
+    return out;
+}
+
+// IEEE 754 binary16 to binary32, exactly (every half is a float).
+float halfToFloat(quint16 h)
+{
+    const quint32 sign = quint32(h & 0x8000u) << 16;
+    const quint32 exponent = (h >> 10) & 0x1fu;
+    const quint32 mantissa = h & 0x3ffu;
+    quint32 bits = 0;
+    if (exponent == 0) {
+        const float v = float(mantissa) * 5.9604644775390625e-08f; // zero or subnormal: m × 2^-24
+        return sign ? -v : v;
+    }
+    if (exponent == 31)
+        bits = sign | 0x7f800000u | (mantissa << 13); // infinity or NaN
+    else
+        bits = sign | ((exponent + 112) << 23) | (mantissa << 13);
+    float f;
+    std::memcpy(&f, &bits, sizeof f);
+    return f;
+}
+
+QString sizeText(qint64 bytes)
+{
+    return formatInteger(bytes) + u" B";
+}
+
+} // namespace
+
+qint64 NpyHeader::count() const
+{
+    qint64 n = 1;
+    for (qint64 d : shape)
+        n *= d;
+    return n;
+}
+
+int NpyHeader::itemSize() const
+{
+    return dtype == NpyDtype::Float16 ? 2 : 4;
+}
+
+QString NpyHeader::shapeText() const
+{
+    QStringList dims;
+    for (qint64 d : shape)
+        dims << QString::number(d);
+    return u'(' + dims.join(QStringLiteral(", ")) + (shape.size() == 1 ? u",)" : u")");
+}
+
+std::optional<NpyHeader> parseNpyHeader(QByteArrayView file, QString *error)
+{
+    const auto fail = [error](const QString &why) {
+        *error = why;
+        return std::nullopt;
+    };
+    if (file.isEmpty())
+        return fail(QStringLiteral("empty file"));
+    if (file.size() < kMagicSize || !file.startsWith(QByteArrayView(kMagic, kMagicSize)))
+        return fail(QStringLiteral("not a .npy file: bad magic (expected \\x93NUMPY)"));
+    if (file.size() < 10)
+        return fail(QStringLiteral("truncated header: %1 bytes").arg(file.size()));
+    NpyHeader h;
+    h.majorVersion = quint8(file[6]);
+    h.minorVersion = quint8(file[7]);
+    qint64 headerSize = 0;
+    qint64 start = 0;
+    if (h.majorVersion == 1) {
+        headerSize = qFromLittleEndian<quint16>(file.data() + 8);
+        start = 10;
+    } else if (h.majorVersion == 2 || h.majorVersion == 3) {
+        if (file.size() < 12)
+            return fail(QStringLiteral("truncated header: %1 bytes").arg(file.size()));
+        headerSize = qFromLittleEndian<quint32>(file.data() + 8);
+        start = 12;
+    } else {
+        return fail(QStringLiteral("unsupported .npy format version %1.%2 (1.0, 2.0 or 3.0)")
+                        .arg(h.majorVersion)
+                        .arg(h.minorVersion));
+    }
+    if (headerSize > kMaxHeaderSize)
+        return fail(QStringLiteral("header of %1 is longer than %2")
+                        .arg(sizeText(headerSize), sizeText(kMaxHeaderSize)));
+    if (start + headerSize > file.size())
+        return fail(QStringLiteral("truncated header: it claims %1, the file holds %2")
+                        .arg(sizeText(headerSize), sizeText(file.size() - start)));
+    h.dataOffset = start + headerSize;
+
+    const auto dict = DictParser(file.sliced(start, headerSize)).parse(error);
+    if (!dict)
+        return std::nullopt;
+    bool seenDescr = false, seenOrder = false, seenShape = false;
+    for (const auto &[key, v] : *dict) {
+        using Kind = DictParser::Value::Kind;
+        if (key == u"descr") {
+            if (v.kind != Kind::String)
+                return fail(QStringLiteral("descr: not a plain dtype string"));
+            if (v.string == u"<f2")
+                h.dtype = NpyDtype::Float16;
+            else if (v.string == u"<f4")
+                h.dtype = NpyDtype::Float32;
+            else
+                return fail(QStringLiteral("dtype '%1' is not supported: float16 ('<f2') or "
+                                           "float32 ('<f4'), little-endian")
+                                .arg(v.string));
+            seenDescr = true;
+        } else if (key == u"fortran_order") {
+            if (v.kind != Kind::Bool)
+                return fail(QStringLiteral("fortran_order: not True or False"));
+            if (v.boolean)
+                return fail(QStringLiteral("fortran_order is True: only C-order arrays are "
+                                           "supported (save np.ascontiguousarray(a))"));
+            seenOrder = true;
+        } else if (key == u"shape") {
+            if (v.kind != Kind::Tuple)
+                return fail(QStringLiteral("shape: not a tuple of integers"));
+            h.shape = v.tuple;
+            seenShape = true;
+        } else {
+            return fail(QStringLiteral("header: unexpected key '%1'").arg(key));
+        }
+    }
+    if (!seenDescr || !seenOrder || !seenShape)
+        return fail(QStringLiteral("header: missing '%1'")
+                        .arg(!seenDescr   ? QStringLiteral("descr")
+                             : !seenOrder ? QStringLiteral("fortran_order")
+                                          : QStringLiteral("shape")));
+
+    // Bytes the shape needs, without overflow: at most the file's size can be right.
+    const qint64 available = file.size() - h.dataOffset;
+    qint64 needed = h.itemSize();
+    bool overflow = false;
+    for (qint64 d : h.shape) {
+        if (d == 0) {
+            needed = 0;
+            break;
+        }
+        if (needed > (std::numeric_limits<qint64>::max() / 4) / d)
+            overflow = true;
+        else
+            needed *= d;
+    }
+    if (needed == 0)
+        return fail(QStringLiteral("empty array: shape %1").arg(h.shapeText()));
+    if (overflow || needed > available)
+        return fail(QStringLiteral("truncated data: shape %1 needs %2 of data, the file holds %3")
+                        .arg(h.shapeText(),
+                             overflow ? QStringLiteral("more than 2^61 B") : sizeText(needed),
+                             sizeText(available)));
+    if (needed < available)
+        return fail(QStringLiteral("shape %1 does not match the file size: %2 of data expected, "
+                                   "%3 present")
+                        .arg(h.shapeText(), sizeText(needed), sizeText(available)));
+    return h;
+}
+
+void readNpyValues(const NpyHeader &h, QByteArrayView file, qint64 first, qint64 n, float *out)
+{
+    const char *src = file.data() + h.dataOffset + first * h.itemSize();
+    if (h.dtype == NpyDtype::Float32) {
+        qFromLittleEndian<float>(src, n, out);
+        return;
+    }
+    for (qint64 i = 0; i < n; ++i)
+        out[i] = halfToFloat(qFromLittleEndian<quint16>(src + 2 * i));
+}
+
+} // namespace kvl

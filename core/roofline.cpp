@@ -1,0 +1,126 @@
+#include "roofline.h"
+
+#include "ledger.h"
+#include "step_model.h"
+#include "units.h"
+
+#include <algorithm>
+#include <climits>
+
+namespace kvl {
+
+QList<QPointF> Roofline::roof(double from, double to, bool measured) const
+{
+    const double bw = measured ? measuredBandwidth : bandwidth;
+    QList<QPointF> out;
+    if (bw <= 0 || from <= 0 || to <= from)
+        return out;
+    const double ridge = peakFlops / bw;
+    out << QPointF(from, std::min(peakFlops, from * bw));
+    if (ridge > from && ridge < to)
+        out << QPointF(ridge, peakFlops);
+    out << QPointF(to, std::min(peakFlops, to * bw));
+    return out;
+}
+
+// Σ_{i=1..P} min(i, cap): the tokens a causal prefill's queries see.
+static double heldSum(qint64 P, qint64 cap)
+{
+    const double p = double(P), c = double(cap);
+    if (cap >= P)
+        return p * (p + 1) / 2;
+    return c * (c + 1) / 2 + (p - c) * c;
+}
+
+double prefillIntensity(const Scenario &s, qint64 promptTokens)
+{
+    if (promptTokens <= 0)
+        return 0;
+    const ModelSpec &m = s.model;
+    Scenario t = s;
+    t.gpus = 1;
+    // For the weights, a prefill of P tokens is a decode step with batch P.
+    t.batch = int(std::min<qint64>(promptTokens, INT_MAX));
+    const StepModel weights(t);
+    t.batch = 1;
+    const StepModel cache(t);
+    double attention = 0;
+    for (AttentionKind kind :
+         {AttentionKind::Full, AttentionKind::SlidingWindow, AttentionKind::Latent}) {
+        const int n = m.layerCount(kind);
+        if (n == 0)
+            continue;
+        const qint64 cap =
+            kind == AttentionKind::SlidingWindow ? m.window + m.sinkTokens : promptTokens;
+        attention += n * attentionFlopPerTokenLayer(m, 1, kind) * heldSum(promptTokens, cap);
+    }
+    const double bytes = weights.weightBytesRead + cache.kvBytes(promptTokens);
+    return bytes > 0 ? (weights.matmulFlop + attention) / bytes : 0;
+}
+
+Roofline roofline(const Scenario &s, const RooflineOptions &o)
+{
+    Roofline r;
+    r.precision = o.compute.value_or(s.weightPrecision);
+    r.peakFlops = s.gpu.peakFlops(r.precision);
+    r.bandwidth = s.gpu.bandwidth;
+    r.ridgePoint = s.gpu.ridgePoint(r.precision);
+    r.measuredBandwidth = o.measuredBandwidth > 0 ? o.measuredBandwidth
+                          : s.measured            ? s.measured->medianBytesPerSecond
+                                                  : 0;
+    if (r.measuredBandwidth > 0)
+        r.measuredRidgePoint = r.peakFlops / r.measuredBandwidth;
+    const auto add = [&](const QString &id, const QString &label, const QString &formula,
+                         double intensity) {
+        RooflinePoint p{id, label, formula, intensity};
+        p.attainable = std::min(r.peakFlops, intensity * r.bandwidth);
+        if (r.measuredBandwidth > 0)
+            p.attainableMeasured = std::min(r.peakFlops, intensity * r.measuredBandwidth);
+        p.belowRidge = intensity > 0 ? r.ridgePoint / intensity : 0;
+        r.points << p;
+    };
+
+    const ModelSpec &m = s.model;
+    const Precision &kv = s.kvPrecision;
+    const QString e = formatNumber(kv.bytesPerElement(), 4);
+    add(QStringLiteral("decode-attention-mha"),
+        QStringLiteral("Decode attention, MHA (%1 KV heads)").arg(m.queryHeads),
+        QStringLiteral("2/e = 2 / %1").arg(e), attentionIntensity(m.mhaEquivalent(), kv));
+    if ((m.hasKind(AttentionKind::Full) || m.hasKind(AttentionKind::SlidingWindow)) &&
+        m.kvHeads < m.queryHeads) {
+        const int g = m.queryHeads / m.kvHeads;
+        add(QStringLiteral("decode-attention-gqa"),
+            QStringLiteral("Decode attention, GQA %1:%2").arg(m.queryHeads).arg(m.kvHeads),
+            QStringLiteral("2g/e = 2 × %1 / %2").arg(g).arg(e),
+            attentionIntensity(m.withKvHeads(m.kvHeads), kv));
+    }
+    if (m.hasKind(AttentionKind::Latent)) {
+        ModelSpec latent = m;
+        latent.layerPattern = {AttentionKind::Latent};
+        add(QStringLiteral("decode-attention-mla"),
+            QStringLiteral("Decode attention, MLA %1+%2").arg(m.kvLoraRank).arg(m.qkRopeHeadDim),
+            QStringLiteral("q × 2 × (2r + p) / ((r + p) e) = %1 × 2 × %2 / (%3 × %4)")
+                .arg(m.queryHeads)
+                .arg(2 * m.kvLoraRank + m.qkRopeHeadDim)
+                .arg(m.kvLoraRank + m.qkRopeHeadDim)
+                .arg(e),
+            attentionIntensity(latent, kv));
+    }
+    const StepModel step(s);
+    add(QStringLiteral("decode-weights"),
+        QStringLiteral("Decode weight matmuls, batch %1").arg(s.batch),
+        m.isMoE() ? QStringLiteral("2 × active parameters × B / bytes of the experts %1 tokens "
+                                   "touch")
+                        .arg(s.batch)
+                  : QStringLiteral("≈ 2B/e_w = 2 × %1 / %2")
+                        .arg(s.batch)
+                        .arg(formatNumber(s.weightPrecision.bytesPerElement(), 4)),
+        step.weightBytesRead > 0 ? step.matmulFlop / step.weightBytesRead : 0);
+    add(QStringLiteral("prefill"),
+        QStringLiteral("Prefill, %1-token prompt").arg(formatInteger(o.promptTokens)),
+        QStringLiteral("(2 N P + attention) / (weights + KV written); ≈ 2P/e_w for long prompts"),
+        prefillIntensity(s, o.promptTokens));
+    return r;
+}
+
+} // namespace kvl

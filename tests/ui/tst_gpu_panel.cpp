@@ -1,0 +1,118 @@
+// The GPU panel driven by the host probe: run, cancel, overlay, use-measured, CSV.
+#include "gpu_panel.h"
+#include "latency_chart.h"
+#include "main_window.h"
+#include "measurement_model.h"
+#include "probe_runner.h"
+#include "scenario_controller.h"
+
+#include <QAbstractItemModelTester>
+#include <QElapsedTimer>
+#include <QFile>
+#include <QSignalSpy>
+#include <QStandardPaths>
+#include <QTemporaryDir>
+#include <QTest>
+
+using namespace kvl;
+
+class TestGpuPanel : public QObject
+{
+    Q_OBJECT
+private slots:
+    void initTestCase() { QStandardPaths::setTestModeEnabled(true); }
+
+    void runOverlaysAndUses()
+    {
+        MainWindow window;
+        window.setQuietErrors(true);
+        window.controller()->replace(Scenario::seed(), QString());
+        GpuPanel *panel = window.gpuPanel();
+        QAbstractItemModelTester tester(panel->model(),
+                                        QAbstractItemModelTester::FailureReportingMode::QtTest);
+        panel->setDevice("host");
+        panel->setBufferMiB(64);
+        panel->setSamples(3);
+        panel->setSampleMilliseconds(20);
+        QSignalSpy done(panel->runner(), &ProbeRunner::measured);
+        QSignalSpy progress(panel->runner(), &ProbeRunner::progress);
+        panel->run();
+        QVERIFY(panel->runner()->isRunning());
+        QVERIFY(done.wait(60000));
+        QVERIFY(!progress.isEmpty());
+        double last = 0;
+        for (const auto &args : progress) { // monotonic
+            QVERIFY(args.at(0).toDouble() >= last);
+            last = args.at(0).toDouble();
+        }
+        QCOMPARE(panel->model()->rowCount(), 1);
+        const auto &m = panel->model()->results().front();
+        QVERIFY(m.checksumOk);
+        QVERIFY(m.medianGBps > 0);
+
+        // Saved with the scenario, overlaid on the latency chart, and in the ledger.
+        const Scenario &s = window.controller()->scenario();
+        QVERIFY(s.measured.has_value());
+        QCOMPARE(s.measured->medianBytesPerSecond, m.medianGBps * 1e9);
+        auto *latency = dynamic_cast<LatencyChart *>(window.chart("latency"));
+        QVERIFY(latency);
+        QVERIFY(latency->table().header.join(',').contains("measured"));
+
+        // "Use measured bandwidth": efficiency = measured / datasheet.
+        panel->useMeasuredBandwidth();
+        QCOMPARE(window.controller()->scenario().efficiency, m.medianGBps * 1e9 / 3.35e12);
+
+        QTemporaryDir dir;
+        QString error;
+        QVERIFY(panel->exportCsv(dir.filePath("bw.csv"), &error));
+        QFile f(dir.filePath("bw.csv"));
+        QVERIFY(f.open(QIODevice::ReadOnly));
+        QVERIFY(f.readAll().startsWith("device,buffer_bytes,median_gbps"));
+        QVERIFY(!panel->exportCsv("/proc/kvledger/bw.csv", &error));
+        QVERIFY(error.contains("/proc/kvledger/bw.csv"));
+    }
+
+    void cancelWithin200ms()
+    {
+        MainWindow window;
+        window.setQuietErrors(true);
+        GpuPanel *panel = window.gpuPanel();
+        panel->setDevice("host");
+        panel->setBufferMiB(256);
+        panel->setSamples(200);
+        panel->setSampleMilliseconds(500); // would take minutes
+        const Scenario before = window.controller()->scenario();
+        QSignalSpy cancelled(panel->runner(), &ProbeRunner::cancelled);
+        panel->run();
+        QTest::qWait(300);
+        QElapsedTimer t;
+        t.start();
+        panel->cancel();
+        QVERIFY(cancelled.wait(5000));
+        QVERIFY2(t.elapsed() < 200, qPrintable(QString::number(t.elapsed())));
+        QCOMPARE(panel->model()->rowCount(), 0);
+        QCOMPARE(window.controller()->scenario(), before); // nothing recorded
+    }
+
+    void sweepFillsTheChart()
+    {
+        MainWindow window;
+        window.setQuietErrors(true);
+        GpuPanel *panel = window.gpuPanel();
+        panel->setDevice("host");
+        panel->setBufferMiB(64);
+        panel->setSamples(3);
+        panel->setSampleMilliseconds(5);
+        QSignalSpy done(panel->runner(), &ProbeRunner::measured);
+        panel->runSweep();
+        QVERIFY(done.wait(120000));
+        const auto &measured = window.controller()->scenario().measured;
+        QVERIFY(measured.has_value());
+        QVERIFY(measured->sweep.size() >= 5);
+        for (int i = 1; i < measured->sweep.size(); ++i)
+            QVERIFY(measured->sweep.at(i).x() > measured->sweep.at(i - 1).x());
+    }
+};
+
+QTEST_MAIN(TestGpuPanel)
+#include "tst_gpu_panel.moc"
