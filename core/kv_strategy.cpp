@@ -559,12 +559,12 @@ QList<StrategyModel::Slice> StrategyModel::slices(qint64 L) const
         base.recentKept = c.kind == AttentionKind::SlidingWindow ? std::min(L, m.window) : L;
         // Sinks + the last W tokens of what the layer holds.
         const auto windowed = [&](double layers, qint64 sinks, qint64 window) {
-            Slice w = base;
-            w.layers = layers;
-            w.held = w.read = std::min(base.held, sinks + window);
-            w.recentKept = std::min(base.recentKept, window);
-            w.windowed = true;
-            return w;
+            Slice slice = base;
+            slice.layers = layers;
+            slice.held = slice.read = std::min(base.held, sinks + window);
+            slice.recentKept = std::min(base.recentKept, window);
+            slice.windowed = true;
+            return slice;
         };
 
         if (const auto *w = std::get_if<WindowPolicy>(&m_strategy.tokens)) {
@@ -733,9 +733,12 @@ QString StrategyModel::lossNote(qint64 L, const QList<Slice> &parts, bool loses)
                               (p.recent ? *p.recent : m_scenario.kvPrecision).label(),
                               p.older.label());
         else
-            notes << QStringLiteral("Every token kept at %1: rounding, not loss; measure recall on "
-                                    "your own traffic below 8 bits.")
-                         .arg(p.older.label());
+            notes << QStringLiteral("Every token kept at %1: rounding, not loss%2.")
+                         .arg(p.older.label(),
+                              p.older.bits() < 8
+                                  ? QStringLiteral("; measure recall on your own traffic before "
+                                                   "going below 8 bits")
+                                  : QString());
     }
     if (m_strategy.isBaseline() && !loses)
         notes << QStringLiteral("Nothing dropped: every step reads every token.");

@@ -2,6 +2,7 @@
 
 #include "step_model.h"
 
+#include <QCoreApplication>
 #include <QStringList>
 #include <algorithm>
 #include <cmath>
@@ -106,12 +107,14 @@ Ledger evaluate(const Scenario &s)
         if (isValidTpDegree(m, n) && perGpuBytes(s, n, l.weightBytes) <= l.usableBytesPerGpu)
             l.tpDegree = n;
     if (l.tpDegree == 0)
-        l.tpNote = QStringLiteral("no tensor-parallel degree up to %1 fits; replicated KV heads "
-                                  "or the weights exceed a GPU")
+        l.tpNote = QCoreApplication::translate("kvl::Ledger",
+                                               "no tensor-parallel degree up to %1 fits; "
+                                               "replicated KV heads or the weights exceed a GPU")
                        .arg(limits::maxGpus);
     else if (l.tpDegree != l.gpusToFit)
-        l.tpNote = QStringLiteral("%1 GPUs hold the bytes; a TP degree must divide %2 query heads "
-                                  "and match %3 KV heads, so %4")
+        l.tpNote = QCoreApplication::translate("kvl::Ledger",
+                                               "%1 GPUs hold the bytes; a TP degree must divide "
+                                               "%2 query heads and match %3 KV heads, so %4")
                        .arg(l.gpusToFit)
                        .arg(m.queryHeads)
                        .arg(m.kvHeads)

@@ -1,5 +1,7 @@
 #include "precision.h"
 
+#include "units.h"
+
 #include <QRegularExpression>
 
 namespace kvl {
@@ -129,10 +131,7 @@ QString Precision::label() const
 {
     if (groupSize == 0)
         return name();
-    return QStringLiteral("%1 (g%2, %3 bits)")
-        .arg(name())
-        .arg(groupSize)
-        .arg(effectiveBits(), 0, 'g', 4);
+    return QStringLiteral("%1 (g%2, %3 bits)").arg(name()).arg(groupSize).arg(formatNumber(effectiveBits(), 4));
 }
 
 } // namespace kvl

@@ -29,9 +29,9 @@ const QList<StrategyPreset> &strategyPresets()
         {QStringLiteral("quest"), QStringLiteral("Quest"),
          QStringLiteral("sparse:k=128,block=16,summary=2,dense=2"),
          QStringLiteral("Tang et al. 2024, Quest, arXiv:2406.10774: pages of 16 tokens scored by "
-                        "their stored min and max keys, top pages up to a token budget (the paper "
-                        "sweeps 256-4,096; 2,048 = 128 pages here); the first two layers stay "
-                        "dense.")},
+                        "their stored min and max keys, top pages up to a token budget (swept in "
+                        "the paper up to 4,096; 2,048 = 128 pages here, a free parameter); the "
+                        "first two layers stay dense.")},
         {QStringLiteral("moba"), QStringLiteral("MoBA"), QStringLiteral("sparse:k=12,block=4096"),
          QStringLiteral("Lu et al. 2025, MoBA: Mixture of Block Attention, arXiv:2502.13189: "
                         "blocks of 4,096 tokens, the top 12 by the mean-pooled key of each block "

@@ -66,13 +66,14 @@ QString formatNumber(double value, int significant)
     const int decimals = std::max(0, significant - 1 - magnitude);
     if (magnitude >= 15)
         return groupingLocale().toString(value, 'g', significant);
-    QString text = groupingLocale().toString(value, 'f', decimals);
+    const QLocale locale = groupingLocale();
+    QString text = locale.toString(value, 'f', decimals);
     // "8×", not "8.00×": trailing zeros claim a precision the number does not need.
     if (decimals > 0) {
         while (text.endsWith(u'0'))
             text.chop(1);
-        if (text.endsWith(u'.'))
-            text.chop(1);
+        if (text.endsWith(locale.decimalPoint()))
+            text.chop(locale.decimalPoint().size());
     }
     return text;
 }

@@ -98,7 +98,13 @@ MainWindow::MainWindow(QWidget *parent)
     m_tourDock->hide(); // the tour opens on request only
 }
 
-MainWindow::~MainWindow() = default;
+MainWindow::~MainWindow()
+{
+    // Children outlive this class's part of the object; let none of them call back into it.
+    for (QObject *child : findChildren<QObject *>())
+        child->disconnect(this);
+    m_controller->undoStack()->disconnect(this); // a member of the controller, not a child
+}
 
 LedgerChart *MainWindow::chart(const QString &id) const
 {

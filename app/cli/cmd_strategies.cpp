@@ -161,7 +161,7 @@ int runStrategies(const QStringList &args, QTextStream &out)
     for (qsizetype i = 0; i < results.size(); ++i) {
         const KvStrategy &k = strategies.at(i);
         out << '\n' << results.at(i).name;
-        if (!k.isBaseline())
+        if (!k.isBaseline() && results.at(i).spec != results.at(i).name)
             out << " (" << results.at(i).spec << ')';
         out << "\n  " << results.at(i).lossNote << '\n';
         if (!k.citation.isEmpty())

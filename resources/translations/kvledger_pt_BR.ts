@@ -5,1361 +5,1382 @@
     <name>ChartExport</name>
     <message>
         <source>Could not write %1: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>Não foi possível gravar %1: %2</translation>
     </message>
     <message>
         <source>KV Ledger chart</source>
-        <translation type="unfinished"></translation>
+        <translation>Gráfico do KV Ledger</translation>
     </message>
     <message>
         <source>Model</source>
-        <translation type="unfinished"></translation>
+        <translation>Modelo</translation>
     </message>
     <message>
         <source>GPU</source>
-        <translation type="unfinished"></translation>
+        <translation>GPU</translation>
     </message>
     <message>
         <source>%1 × %2: %3, %4 each</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 × %2: %3, %4 cada</translation>
     </message>
     <message>
         <source>Context</source>
-        <translation type="unfinished"></translation>
+        <translation>Contexto</translation>
     </message>
     <message>
         <source>%1 tokens, batch %2</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 tokens, batch %2</translation>
     </message>
     <message>
         <source>Precision</source>
-        <translation type="unfinished"></translation>
+        <translation>Precisão</translation>
     </message>
     <message>
         <source>KV %1, weights %2</source>
-        <translation type="unfinished"></translation>
+        <translation>KV %1, pesos %2</translation>
     </message>
     <message>
         <source>Bandwidth efficiency</source>
-        <translation type="unfinished"></translation>
+        <translation>Eficiência de banda</translation>
     </message>
     <message>
         <source>Usable memory</source>
-        <translation type="unfinished"></translation>
+        <translation>Memória utilizável</translation>
     </message>
     <message>
         <source>Answer length</source>
-        <translation type="unfinished"></translation>
+        <translation>Tamanho da resposta</translation>
     </message>
     <message>
         <source>%1 tokens</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 tokens</translation>
     </message>
     <message>
         <source>Quantity</source>
-        <translation type="unfinished"></translation>
+        <translation>Grandeza</translation>
     </message>
     <message>
         <source>Value</source>
-        <translation type="unfinished"></translation>
+        <translation>Valor</translation>
     </message>
     <message>
         <source>How</source>
-        <translation type="unfinished"></translation>
+        <translation>Como</translation>
     </message>
     <message>
         <source>size %1 × %2 is outside 16-20000 pixels</source>
-        <translation type="unfinished"></translation>
+        <translation>o tamanho %1 × %2 está fora do intervalo de 16-20000 pixels</translation>
     </message>
     <message>
         <source>%1 dpi is outside 24-2400</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 dpi está fora do intervalo de 24-2400</translation>
     </message>
     <message>
         <source>%1 × %2 at %3 dpi leaves too little room for a chart; use more pixels or fewer dpi</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 × %2 a %3 dpi deixa pouco espaço para um gráfico; use mais pixels ou menos dpi</translation>
     </message>
     <message>
         <source>the PDF writer could not start</source>
-        <translation type="unfinished"></translation>
+        <translation>não foi possível iniciar o gerador de PDF</translation>
     </message>
     <message>
         <source>the folder could not be created</source>
-        <translation type="unfinished"></translation>
+        <translation>não foi possível criar a pasta</translation>
     </message>
     <message>
         <source>KV Ledger report: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Relatório do KV Ledger: %1</translation>
     </message>
     <message>
         <source>KV Ledger: %1 at %2 tokens</source>
-        <translation type="unfinished"></translation>
+        <translation>KV Ledger: %1 com %2 tokens</translation>
     </message>
 </context>
 <context>
     <name>LedgerStrings</name>
     <message>
         <source> (window)</source>
-        <translation type="unfinished"></translation>
+        <translation> (janela)</translation>
     </message>
     <message>
         <source> per token</source>
-        <translation type="unfinished"></translation>
+        <translation> por token</translation>
     </message>
     <message>
         <source>%1 on %2 × %3, context %4 tokens, KV %5, weights %6
 
 </source>
-        <translation type="unfinished"></translation>
+        <translation>%1 em %2 × %3, contexto de %4 tokens, KV %5, pesos %6
+
+</translation>
     </message>
     <message>
         <source>KV bytes per token</source>
-        <translation type="unfinished"></translation>
+        <translation>Bytes de KV por token</translation>
     </message>
     <message>
         <source>2 = K and V; %1 KV at %2 bits per element</source>
-        <translation type="unfinished"></translation>
+        <translation>2 = K e V; KV em %1, a %2 bits por elemento</translation>
     </message>
     <message>
         <source>MHA equivalent</source>
-        <translation type="unfinished"></translation>
+        <translation>Equivalente em MHA</translation>
     </message>
     <message>
         <source>%1 KV heads instead of %2: GQA saves %3×</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 KV heads em vez de %2: o GQA economiza %3×</translation>
     </message>
     <message>
         <source>MQA equivalent</source>
-        <translation type="unfinished"></translation>
+        <translation>Equivalente em MQA</translation>
     </message>
     <message>
         <source>one KV head</source>
-        <translation type="unfinished"></translation>
+        <translation>um único KV head</translation>
     </message>
     <message>
         <source>KV cache at the context</source>
-        <translation type="unfinished"></translation>
+        <translation>KV cache no contexto</translation>
     </message>
     <message>
         <source>%1 tokens × batch %2</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 tokens × batch %2</translation>
     </message>
     <message>
         <source>Weights</source>
-        <translation type="unfinished"></translation>
+        <translation>Pesos</translation>
     </message>
     <message>
         <source>%1 parameters × %2 B (%3)</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 parâmetros × %2 B (%3)</translation>
     </message>
     <message>
         <source>Weights + KV</source>
-        <translation type="unfinished"></translation>
+        <translation>Pesos + KV</translation>
     </message>
     <message>
         <source>GPUs to fit</source>
-        <translation type="unfinished"></translation>
+        <translation>GPUs para caber</translation>
     </message>
     <message>
         <source>%1 / %2 usable per %3</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 / %2 utilizáveis por %3</translation>
     </message>
     <message>
         <source>Tensor-parallel degree</source>
-        <translation type="unfinished"></translation>
+        <translation>Grau de paralelismo de tensor</translation>
     </message>
     <message>
         <source>none</source>
-        <translation type="unfinished"></translation>
+        <translation>nenhum</translation>
     </message>
     <message>
         <source>Per GPU, TP over %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Por GPU, TP em %1</translation>
     </message>
     <message>
         <source>fits in %1</source>
-        <translation type="unfinished"></translation>
+        <translation>cabe em %1</translation>
     </message>
     <message>
         <source>does not fit in %1</source>
-        <translation type="unfinished"></translation>
+        <translation>não cabe em %1</translation>
     </message>
     <message>
         <source>; KV heads replicated (%1 per GPU)</source>
-        <translation type="unfinished"></translation>
+        <translation>; KV heads replicados (%1 por GPU)</translation>
     </message>
     <message>
         <source>Time per token</source>
-        <translation type="unfinished"></translation>
+        <translation>Tempo por token</translation>
     </message>
     <message>
         <source>weights + KV streamed at %1 per GPU; memory-bound</source>
-        <translation type="unfinished"></translation>
+        <translation>pesos + KV lidos a %1 por GPU; limitada por memória</translation>
     </message>
     <message>
         <source>compute-bound at %1 per GPU</source>
-        <translation type="unfinished"></translation>
+        <translation>limitada por computação, a %1 por GPU</translation>
     </message>
     <message>
         <source>KV streaming alone</source>
-        <translation type="unfinished"></translation>
+        <translation>Só a leitura do KV</translation>
     </message>
     <message>
         <source>%1 per GPU / %2</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 por GPU / %2</translation>
     </message>
     <message>
         <source>Tokens per second</source>
-        <translation type="unfinished"></translation>
+        <translation>Tokens por segundo</translation>
     </message>
     <message>
         <source>per sequence; %1 for the batch</source>
-        <translation type="unfinished"></translation>
+        <translation>por sequência; %1 para o batch</translation>
     </message>
     <message>
         <source>A %1-token answer</source>
-        <translation type="unfinished"></translation>
+        <translation>Resposta de %1 tokens</translation>
     </message>
     <message>
         <source>%1 of it streaming KV; the cache grows while it answers</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 disso lendo KV; o cache cresce enquanto ela é gerada</translation>
     </message>
     <message>
         <source>The whole conversation</source>
-        <translation type="unfinished"></translation>
+        <translation>A conversa inteira</translation>
     </message>
     <message>
         <source>every token from 0 to %1: quadratic in length</source>
-        <translation type="unfinished"></translation>
+        <translation>cada token de 0 a %1: quadrático no comprimento</translation>
     </message>
     <message>
         <source>Decode attention intensity</source>
-        <translation type="unfinished"></translation>
+        <translation>Intensidade da atenção</translation>
     </message>
     <message>
         <source>%1× below the ridge point (%2 FLOP/B); MHA: %3 FLOP/B</source>
-        <translation type="unfinished"></translation>
+        <translation>%1× abaixo do ponto de equilíbrio (%2 FLOP/B); MHA: %3 FLOP/B</translation>
     </message>
 </context>
 <context>
     <name>kvl::AttentionChart</name>
     <message>
         <source>KV cache by attention kind</source>
-        <translation type="unfinished"></translation>
+        <translation>KV cache por tipo de atenção</translation>
     </message>
     <message>
         <source>MHA</source>
-        <translation type="unfinished"></translation>
+        <translation>MHA</translation>
     </message>
     <message>
         <source>MHA, %1 KV heads</source>
-        <translation type="unfinished"></translation>
+        <translation>MHA, %1 KV heads</translation>
     </message>
     <message>
         <source>GQA</source>
-        <translation type="unfinished"></translation>
+        <translation>GQA</translation>
     </message>
     <message>
         <source>GQA, %1 KV heads</source>
-        <translation type="unfinished"></translation>
+        <translation>GQA, %1 KV heads</translation>
     </message>
     <message>
         <source>MQA</source>
-        <translation type="unfinished"></translation>
+        <translation>MQA</translation>
     </message>
     <message>
         <source>MQA, 1 KV head</source>
-        <translation type="unfinished"></translation>
+        <translation>MQA, 1 KV head</translation>
     </message>
     <message>
         <source>MLA</source>
-        <translation type="unfinished"></translation>
+        <translation>MLA</translation>
     </message>
     <message>
         <source>MLA, latent %1 + %2</source>
-        <translation type="unfinished"></translation>
+        <translation>MLA, latente %1 + %2</translation>
     </message>
     <message>
         <source>%1 (this model)</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 (este modelo)</translation>
     </message>
     <message>
         <source>KV bytes per token</source>
-        <translation type="unfinished"></translation>
+        <translation>Bytes de KV por token</translation>
     </message>
     <message>
         <source>KV cache at the context</source>
-        <translation type="unfinished"></translation>
+        <translation>KV cache no contexto</translation>
     </message>
     <message>
         <source>Time per token</source>
-        <translation type="unfinished"></translation>
+        <translation>Tempo por token</translation>
     </message>
     <message>
         <source>%1 saves %2× KV vs MHA</source>
-        <translation type="unfinished"></translation>
+        <translation>%1: %2× menos KV que MHA</translation>
     </message>
     <message>
         <source>MHA model: MQA would save %1× KV</source>
-        <translation type="unfinished"></translation>
+        <translation>MHA: o MQA teria %1× menos KV</translation>
     </message>
     <message>
         <source>%1 at %2 tokens</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 (%2 tokens)</translation>
     </message>
 </context>
 <context>
     <name>kvl::ControlsPanel</name>
     <message>
         <source>Model: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Modelo: %1</translation>
     </message>
     <message>
         <source>GPU: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>GPU: %1</translation>
     </message>
     <message>
         <source>Layers</source>
-        <translation type="unfinished"></translation>
+        <translation>Camadas</translation>
     </message>
     <message>
         <source>Query heads</source>
-        <translation type="unfinished"></translation>
+        <translation>Query heads</translation>
     </message>
     <message>
         <source>KV heads</source>
-        <translation type="unfinished"></translation>
+        <translation>KV heads</translation>
     </message>
     <message>
         <source>Head dim</source>
-        <translation type="unfinished"></translation>
+        <translation>Head dim</translation>
     </message>
     <message>
         <source>KV precision</source>
-        <translation type="unfinished"></translation>
+        <translation>Precisão do KV</translation>
     </message>
     <message>
         <source>Weight precision</source>
-        <translation type="unfinished"></translation>
+        <translation>Precisão dos pesos</translation>
     </message>
     <message>
         <source>Context length</source>
-        <translation type="unfinished"></translation>
+        <translation>Tamanho do contexto</translation>
     </message>
     <message>
         <source>GPU count</source>
-        <translation type="unfinished"></translation>
+        <translation>Número de GPUs</translation>
     </message>
     <message>
         <source>Batch</source>
-        <translation type="unfinished"></translation>
+        <translation>Batch</translation>
     </message>
     <message>
         <source>Bandwidth efficiency</source>
-        <translation type="unfinished"></translation>
+        <translation>Eficiência de banda</translation>
     </message>
     <message>
         <source>Presets</source>
-        <translation type="unfinished"></translation>
+        <translation>Predefinições</translation>
     </message>
     <message>
         <source>Model shape</source>
-        <translation type="unfinished"></translation>
+        <translation>Arquitetura do modelo</translation>
     </message>
     <message>
         <source>Bytes per element</source>
-        <translation type="unfinished"></translation>
+        <translation>Bytes por elemento</translation>
     </message>
     <message>
         <source>Deployment</source>
-        <translation type="unfinished"></translation>
+        <translation>Implantação</translation>
     </message>
     <message>
         <source>&amp;Model</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Modelo</translation>
     </message>
     <message>
         <source>&amp;GPU</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;GPU</translation>
     </message>
     <message>
         <source>&amp;Import config.json…</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Importar config.json…</translation>
     </message>
     <message>
         <source>Read layers, heads, head dim, windows and MLA from a Hugging Face config.json</source>
-        <translation type="unfinished"></translation>
+        <translation>Lê camadas, heads, head dim, janelas e MLA de um config.json do Hugging Face</translation>
     </message>
     <message>
         <source>A published model: its shape fills every term of the formula</source>
-        <translation type="unfinished"></translation>
+        <translation>Um modelo publicado: sua arquitetura preenche cada termo da fórmula</translation>
     </message>
     <message>
         <source>The GPU&apos;s memory sets how many are needed to fit; its bandwidth sets the time per token</source>
-        <translation type="unfinished"></translation>
+        <translation>A memória da GPU define quantas são necessárias para caber; sua largura de banda define o tempo por token</translation>
     </message>
     <message>
         <source>2 × layers × KV heads × head dim × bytes per element</source>
-        <translation type="unfinished"></translation>
+        <translation>2 × camadas × KV heads × head dim × bytes por elemento</translation>
     </message>
     <message>
         <source>&amp;Layers</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Camadas</translation>
     </message>
     <message>
         <source>The “layers” term of %1: every layer caches its own K and V for every token.</source>
-        <translation type="unfinished"></translation>
+        <translation>O termo “camadas” de %1: cada camada guarda no cache seu próprio K e V para cada token.</translation>
     </message>
     <message>
         <source>&amp;Query heads</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Query heads</translation>
     </message>
     <message>
         <source>Not a term of %1, but the KV heads must divide the query heads. With as many KV heads as query heads the model is MHA.</source>
-        <translation type="unfinished"></translation>
+        <translation>Não é um termo de %1, mas os KV heads precisam dividir os query heads. Com tantos KV heads quanto query heads, o modelo é MHA.</translation>
     </message>
     <message>
         <source>&amp;KV heads</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;KV heads</translation>
     </message>
     <message>
         <source>The “KV heads” term of %1. 1 = MQA, as many as the query heads = MHA, GQA in between: the query heads of a group share one K and V.</source>
-        <translation type="unfinished"></translation>
+        <translation>O termo “KV heads” de %1. 1 = MQA, tantos quanto os query heads = MHA, GQA entre os dois: os query heads de um grupo compartilham um K e um V.</translation>
     </message>
     <message>
         <source>&amp;Head dim</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Head dim</translation>
     </message>
     <message>
         <source>The “head dim” term of %1: elements of one head&apos;s K (and of its V).</source>
-        <translation type="unfinished"></translation>
+        <translation>O termo “head dim” de %1: elementos do K de um head (e do seu V).</translation>
     </message>
     <message>
         <source>K&amp;V precision</source>
-        <translation type="unfinished"></translation>
+        <translation>Precisão do K&amp;V</translation>
     </message>
     <message>
         <source>The “bytes per element” term of %1: fp16 = 2, fp8 = 1, int4 with one fp16 scale per 32 values = 0.5625.</source>
-        <translation type="unfinished"></translation>
+        <translation>O termo “bytes por elemento” de %1: fp16 = 2, fp8 = 1, int4 com uma escala fp16 a cada 32 valores = 0,5625.</translation>
     </message>
     <message>
         <source>&amp;Weight precision</source>
-        <translation type="unfinished"></translation>
+        <translation>Precisão dos &amp;pesos</translation>
     </message>
     <message>
         <source>Not in %1: the bytes of the weights, which every decode step also reads once.</source>
-        <translation type="unfinished"></translation>
+        <translation>Fora de %1: os bytes dos pesos, que cada passo de decodificação também lê uma vez.</translation>
     </message>
     <message>
         <source>&amp;Context length (tokens)</source>
-        <translation type="unfinished"></translation>
+        <translation>Contexto (&amp;tokens)</translation>
     </message>
     <message>
         <source>Multiplies %1: the cache holds every token, and each decoded token reads all of them. Type 128k, 1M, 128Ki or 1Mi.</source>
-        <translation type="unfinished"></translation>
+        <translation>Multiplica %1: o cache guarda todos os tokens, e cada token decodificado lê todos eles. Digite 128k, 1M, 128Ki ou 1Mi.</translation>
     </message>
     <message>
         <source>G&amp;PUs (tensor parallel)</source>
-        <translation type="unfinished"></translation>
+        <translation>GP&amp;Us (paralelismo de tensor)</translation>
     </message>
     <message>
         <source>Splits the weights and the KV heads N ways; a GPU holds at least one KV head, so past that the heads are replicated. Each GPU streams its share in parallel.</source>
-        <translation type="unfinished"></translation>
+        <translation>Divide os pesos e os KV heads em N partes; cada GPU guarda pelo menos um KV head, então, passado esse ponto, os heads são replicados. Cada GPU lê a sua parte em paralelo.</translation>
     </message>
     <message>
         <source>&amp;Batch (sequences)</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Batch (sequências)</translation>
     </message>
     <message>
         <source>Concurrent sequences: each has its own cache, so %1 × context is paid per sequence; the weights are read once per step for all.</source>
-        <translation type="unfinished"></translation>
+        <translation>Sequências concorrentes: cada uma tem seu próprio cache, então %1 × contexto é pago por sequência; os pesos são lidos uma vez por passo para todas.</translation>
     </message>
     <message>
         <source>Bandwidth &amp;efficiency</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Eficiência de banda</translation>
     </message>
     <message>
         <source>Achieved / datasheet bandwidth; divides the time per token. 100% is the physical floor the seed article uses.</source>
-        <translation type="unfinished"></translation>
+        <translation>Largura de banda obtida / da ficha técnica; divide o tempo por token. 100% é o piso físico usado no artigo de origem.</translation>
     </message>
     <message>
         <source>Custom (edited)</source>
-        <translation type="unfinished"></translation>
+        <translation>Personalizado (editado)</translation>
     </message>
 </context>
 <context>
     <name>kvl::ExportDialog</name>
     <message>
         <source>Export Chart</source>
-        <translation type="unfinished"></translation>
+        <translation>Exportar gráfico</translation>
     </message>
     <message>
         <source>PNG image</source>
-        <translation type="unfinished"></translation>
+        <translation>Imagem PNG</translation>
     </message>
     <message>
         <source>SVG (text stays text)</source>
-        <translation type="unfinished"></translation>
+        <translation>SVG (o texto continua texto)</translation>
     </message>
     <message>
         <source>PDF (text stays text)</source>
-        <translation type="unfinished"></translation>
+        <translation>PDF (o texto continua texto)</translation>
     </message>
     <message>
         <source>CSV of the series</source>
-        <translation type="unfinished"></translation>
+        <translation>CSV das séries</translation>
     </message>
     <message>
         <source> px</source>
-        <translation type="unfinished"></translation>
+        <translation> px</translation>
     </message>
     <message>
         <source> dpi</source>
-        <translation type="unfinished"></translation>
+        <translation> dpi</translation>
     </message>
     <message>
         <source>&amp;Browse…</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Procurar…</translation>
     </message>
     <message>
         <source>&amp;Chart:</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Gráfico:</translation>
     </message>
     <message>
         <source>&amp;Format:</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Formato:</translation>
     </message>
     <message>
         <source>&amp;Width:</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Largura:</translation>
     </message>
     <message>
         <source>&amp;Height:</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Altura:</translation>
     </message>
     <message>
         <source>&amp;Resolution:</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Resolução:</translation>
     </message>
     <message>
         <source>&amp;Save to:</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Salvar em:</translation>
     </message>
 </context>
 <context>
     <name>kvl::GpuPanel</name>
     <message>
         <source>Measurement failed: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>A medição falhou: %1</translation>
     </message>
     <message>
         <source>Cancelled; nothing was recorded.</source>
-        <translation type="unfinished"></translation>
+        <translation>Cancelada; nada foi registrado.</translation>
     </message>
     <message numerus="yes">
         <source>Host memory, %n thread(s); last-level cache %1.</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>Memória do host, %n thread; cache de último nível %1.</numerusform>
+            <numerusform>Memória do host, %n threads; cache de último nível %1.</numerusform>
         </translation>
     </message>
     <message>
         <source>No GPU measured: %1. The host probe still shows that reading bytes costs time.</source>
-        <translation type="unfinished"></translation>
+        <translation>Nenhuma GPU medida: %1. A medição no host ainda mostra que ler bytes custa tempo.</translation>
     </message>
     <message>
         <source>host selected</source>
-        <translation type="unfinished"></translation>
+        <translation>host selecionado</translation>
     </message>
     <message>
         <source>%1 SMs, %2 memory (%3 free), L2 %4.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 SMs, %2 de memória (%3 livres), L2 %4.</translation>
     </message>
     <message>
         <source>Memory clock × bus width: %1 theoretical.</source>
-        <translation type="unfinished"></translation>
+        <translation>Clock da memória × largura do barramento: %1 em teoria.</translation>
     </message>
     <message>
         <source>Measuring %1…</source>
-        <translation type="unfinished"></translation>
+        <translation>Medindo %1…</translation>
     </message>
     <message>
         <source>Sweeping buffer sizes on %1…</source>
-        <translation type="unfinished"></translation>
+        <translation>Varrendo tamanhos de buffer em %1…</translation>
     </message>
     <message>
         <source>The checksum did not match the fill pattern: the loads did not return the data, so no bandwidth is reported.</source>
-        <translation type="unfinished"></translation>
+        <translation>O checksum não bateu com o padrão de preenchimento: as leituras não devolveram os dados, então nenhuma largura de banda é informada.</translation>
     </message>
     <message>
         <source>Measured bandwidth</source>
-        <translation type="unfinished"></translation>
+        <translation>Largura de banda medida</translation>
     </message>
     <message>
         <source>%1: median %2, best %3 over %4%5.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1: mediana %2, melhor %3 em %4%5.</translation>
     </message>
     <message>
         <source> (smaller than 4× the cache)</source>
-        <translation type="unfinished"></translation>
+        <translation> (menor que 4× o cache)</translation>
     </message>
     <message>
         <source>The measurement is %1× the datasheet of %2: it cannot be a bandwidth of that GPU.</source>
-        <translation type="unfinished"></translation>
+        <translation>A medição é %1× o valor da ficha técnica da %2: não pode ser a largura de banda dessa GPU.</translation>
     </message>
     <message>
         <source>Use measured bandwidth</source>
-        <translation type="unfinished"></translation>
+        <translation>Usar a banda medida</translation>
     </message>
     <message>
         <source>&amp;Device:</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Dispositivo:</translation>
     </message>
     <message>
         <source>&amp;Buffer:</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Buffer:</translation>
     </message>
     <message>
         <source>&amp;Samples:</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Amostras:</translation>
     </message>
     <message>
         <source>&amp;Per sample:</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Por amostra:</translation>
     </message>
     <message>
         <source>automatic (≥ 4× cache)</source>
-        <translation type="unfinished"></translation>
+        <translation>automático (≥ 4× cache)</translation>
     </message>
     <message>
         <source> MiB</source>
-        <translation type="unfinished"></translation>
+        <translation> MiB</translation>
     </message>
     <message>
         <source>Buffer to stream; at least 4× the cache, or the cache answers instead of memory</source>
-        <translation type="unfinished"></translation>
+        <translation>Buffer a ler; pelo menos 4× o cache, senão quem responde é o cache, e não a memória</translation>
     </message>
     <message>
         <source>automatic</source>
-        <translation type="unfinished"></translation>
+        <translation>automático</translation>
     </message>
     <message>
         <source> ms</source>
-        <translation type="unfinished"></translation>
+        <translation> ms</translation>
     </message>
     <message>
         <source>&amp;Run</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Executar</translation>
     </message>
     <message>
         <source>Stream the buffer repeatedly and time it</source>
-        <translation type="unfinished"></translation>
+        <translation>Lê o buffer repetidamente e mede o tempo</translation>
     </message>
     <message>
         <source>S&amp;weep sizes</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Varrer tamanhos</translation>
     </message>
     <message>
         <source>Measure from 1 MiB up: the cache plateau, then the memory plateau</source>
-        <translation type="unfinished"></translation>
+        <translation>Mede a partir de 1 MiB: o platô do cache, depois o platô da memória</translation>
     </message>
     <message>
         <source>&amp;Cancel</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Cancelar</translation>
     </message>
     <message>
         <source>&amp;Use measured bandwidth in the scenario</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Usar a banda medida no cenário</translation>
     </message>
     <message>
         <source>Sets the efficiency to measured / datasheet bandwidth</source>
-        <translation type="unfinished"></translation>
+        <translation>Define a eficiência como banda medida / banda da ficha técnica</translation>
     </message>
     <message>
         <source>Buffer size (bytes, log scale)</source>
-        <translation type="unfinished"></translation>
+        <translation>Tamanho do buffer (bytes, escala log)</translation>
     </message>
     <message>
         <source>Read bandwidth (GB/s)</source>
-        <translation type="unfinished"></translation>
+        <translation>Banda de leitura (GB/s)</translation>
     </message>
     <message>
         <source>Bandwidth against buffer size</source>
-        <translation type="unfinished"></translation>
+        <translation>Largura de banda por tamanho de buffer</translation>
     </message>
 </context>
 <context>
     <name>kvl::GroupedBarChart</name>
     <message>
         <source>Share of %1 (%)</source>
-        <translation type="unfinished"></translation>
+        <translation>Relativo a %1 (%)</translation>
     </message>
 </context>
 <context>
     <name>kvl::LatencyChart</name>
     <message>
         <source>KV term only (dotted)</source>
-        <translation type="unfinished"></translation>
+        <translation>Só KV (pontilhado)</translation>
     </message>
     <message>
         <source>This scenario</source>
-        <translation type="unfinished"></translation>
+        <translation>Este cenário</translation>
     </message>
     <message>
         <source>Time per token vs context length</source>
-        <translation type="unfinished"></translation>
+        <translation>Tempo por token vs. contexto</translation>
     </message>
     <message>
         <source>Context length (tokens, log scale)</source>
-        <translation type="unfinished"></translation>
+        <translation>Contexto (tokens, escala log)</translation>
     </message>
     <message>
         <source>Context length (tokens)</source>
-        <translation type="unfinished"></translation>
+        <translation>Tamanho do contexto (tokens)</translation>
     </message>
     <message>
         <source>Time per token (ms)</source>
-        <translation type="unfinished"></translation>
+        <translation>Tempo por token (ms)</translation>
     </message>
     <message>
         <source>Tokens per second (one sequence)</source>
-        <translation type="unfinished"></translation>
+        <translation>Tokens/s (uma sequência)</translation>
     </message>
     <message>
         <source>1 GPU</source>
-        <translation type="unfinished"></translation>
+        <translation>1 GPU</translation>
     </message>
     <message>
         <source>%1 GPUs</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 GPUs</translation>
     </message>
     <message>
         <source>%1 at %2 tokens
 %3 per token, %4 tokens/s</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 com %2 tokens
+%3 por token, %4 tokens/s</translation>
     </message>
     <message>
         <source>measured: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>medida: %1</translation>
     </message>
     <message>
         <source>%1 at %2 tokens
 KV term only: %3</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 com %2 tokens
+Só o termo de KV: %3</translation>
     </message>
 </context>
 <context>
     <name>kvl::LedgerChart</name>
     <message>
         <source>GB</source>
-        <translation type="unfinished"></translation>
+        <translation>GB</translation>
     </message>
     <message>
         <source>GiB</source>
-        <translation type="unfinished"></translation>
+        <translation>GiB</translation>
     </message>
 </context>
 <context>
     <name>kvl::LedgerView</name>
     <message>
         <source>&amp;Units:</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Unidades:</translation>
     </message>
     <message>
         <source>SI (kB, MB, GB)</source>
-        <translation type="unfinished"></translation>
+        <translation>SI (kB, MB, GB)</translation>
     </message>
     <message>
         <source>Binary (KiB, MiB, GiB)</source>
-        <translation type="unfinished"></translation>
+        <translation>Binárias (KiB, MiB, GiB)</translation>
     </message>
     <message>
         <source>Datasheets use SI: 1 GB = 10^9 B. KiB, MiB and GiB are powers of 1024. The seed&apos;s “320 KB” per token is 320 KiB.</source>
-        <translation type="unfinished"></translation>
+        <translation>As fichas técnicas usam o SI: 1 GB = 10^9 B. KiB, MiB e GiB são potências de 1024. Os “320 KB” por token do artigo de origem são 320 KiB.</translation>
     </message>
 </context>
 <context>
     <name>kvl::MainWindow</name>
     <message>
         <source>Not applied: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Não aplicado: %1</translation>
     </message>
     <message>
         <source>About KV Ledger</source>
-        <translation type="unfinished"></translation>
+        <translation>Sobre o KV Ledger</translation>
     </message>
     <message>
         <source>&lt;h3&gt;KV Ledger %1&lt;/h3&gt;&lt;p&gt;Why long-context decoding is bound by memory bandwidth: every decoded token reads the whole KV cache.&lt;/p&gt;&lt;p&gt;Every figure comes from the cost model in core/, checked by tests against the seed article and the datasheets.&lt;/p&gt;</source>
-        <translation type="unfinished"></translation>
+        <translation>&lt;h3&gt;KV Ledger %1&lt;/h3&gt;&lt;p&gt;Por que a decodificação de contexto longo é limitada pela largura de banda de memória: cada token decodificado lê o KV cache inteiro.&lt;/p&gt;&lt;p&gt;Todos os números vêm do modelo de custo em core/, conferidos por testes com o artigo de origem e as fichas técnicas.&lt;/p&gt;</translation>
     </message>
     <message>
         <source>&amp;Open Scenario…</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Abrir cenário…</translation>
     </message>
     <message>
         <source>&amp;Save</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Salvar</translation>
     </message>
     <message>
         <source>Save &amp;As…</source>
-        <translation type="unfinished"></translation>
+        <translation>Salvar &amp;como…</translation>
     </message>
     <message>
         <source>&amp;Import config.json…</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Importar config.json…</translation>
     </message>
     <message>
         <source>Read a Hugging Face config.json</source>
-        <translation type="unfinished"></translation>
+        <translation>Lê um config.json do Hugging Face</translation>
     </message>
     <message>
         <source>&amp;Export Chart…</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Exportar gráfico…</translation>
     </message>
     <message>
         <source>One chart as PNG, SVG, PDF or CSV</source>
-        <translation type="unfinished"></translation>
+        <translation>Um gráfico em PNG, SVG, PDF ou CSV</translation>
     </message>
     <message>
         <source>Export &amp;All…</source>
-        <translation type="unfinished"></translation>
+        <translation>Exportar &amp;tudo…</translation>
     </message>
     <message>
         <source>Every chart and the ledger into a folder</source>
-        <translation type="unfinished"></translation>
+        <translation>Todos os gráficos e o livro-caixa em uma pasta</translation>
     </message>
     <message>
         <source>PDF &amp;Report…</source>
-        <translation type="unfinished"></translation>
+        <translation>Relatório em &amp;PDF…</translation>
     </message>
     <message>
         <source>The scenario, the ledger and every chart, one per page</source>
-        <translation type="unfinished"></translation>
+        <translation>O cenário, o livro-caixa e todos os gráficos, um por página</translation>
     </message>
     <message>
         <source>Export &amp;Ledger as JSON…</source>
-        <translation type="unfinished"></translation>
+        <translation>Exportar &amp;livro-caixa como JSON…</translation>
     </message>
     <message>
         <source>&amp;Quit</source>
-        <translation type="unfinished"></translation>
+        <translation>Sai&amp;r</translation>
     </message>
     <message>
         <source>Copy &amp;Chart</source>
-        <translation type="unfinished"></translation>
+        <translation>Copiar &amp;gráfico</translation>
     </message>
     <message>
         <source>Copy the focused chart as an image</source>
-        <translation type="unfinished"></translation>
+        <translation>Copia o gráfico em foco como imagem</translation>
     </message>
     <message>
         <source>Copy &amp;Ledger</source>
-        <translation type="unfinished"></translation>
+        <translation>Copiar &amp;livro-caixa</translation>
     </message>
     <message>
         <source>&amp;Reset to the Seed Scenario</source>
-        <translation type="unfinished"></translation>
+        <translation>Voltar ao cenário do &amp;artigo</translation>
     </message>
     <message>
         <source>Llama 3.1 70B, 1M tokens, fp16, one H100 SXM</source>
-        <translation type="unfinished"></translation>
+        <translation>Llama 3.1 70B, 1M tokens, fp16, uma H100 SXM</translation>
     </message>
     <message>
         <source>&amp;Presentation Mode</source>
-        <translation type="unfinished"></translation>
+        <translation>Modo de &amp;apresentação</translation>
     </message>
     <message>
         <source>Full screen, large type, thick lines (F11)</source>
-        <translation type="unfinished"></translation>
+        <translation>Tela cheia, letras grandes, linhas grossas (F11)</translation>
     </message>
     <message>
         <source>Guided &amp;Tour</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Tour guiado</translation>
     </message>
     <message>
         <source>The seed article step by step (F1)</source>
-        <translation type="unfinished"></translation>
+        <translation>O artigo de origem passo a passo (F1)</translation>
     </message>
     <message>
         <source>&amp;About KV Ledger</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Sobre o KV Ledger</translation>
     </message>
     <message>
         <source>SI Units (GB)</source>
-        <translation type="unfinished"></translation>
+        <translation>Unidades SI (GB)</translation>
     </message>
     <message>
         <source>Binary Units (GiB)</source>
-        <translation type="unfinished"></translation>
+        <translation>Unidades binárias (GiB)</translation>
     </message>
     <message>
         <source>&amp;Undo</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Desfazer</translation>
     </message>
     <message>
         <source>&amp;Redo</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Refazer</translation>
     </message>
     <message>
         <source>&amp;File</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Arquivo</translation>
     </message>
     <message>
         <source>Open &amp;Recent</source>
-        <translation type="unfinished"></translation>
+        <translation>Abrir rece&amp;ntes</translation>
     </message>
     <message>
         <source>&amp;Edit</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Editar</translation>
     </message>
     <message>
         <source>&amp;View</source>
-        <translation type="unfinished"></translation>
+        <translation>E&amp;xibir</translation>
     </message>
     <message>
         <source>&amp;Language</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Idioma</translation>
     </message>
     <message>
         <source>&amp;Help</source>
-        <translation type="unfinished"></translation>
+        <translation>Aj&amp;uda</translation>
     </message>
     <message>
         <source>System Language</source>
-        <translation type="unfinished"></translation>
+        <translation>Idioma do sistema</translation>
     </message>
     <message>
         <source>Scenario</source>
-        <translation type="unfinished"></translation>
+        <translation>Cenário</translation>
     </message>
     <message>
         <source>Ledger</source>
-        <translation type="unfinished"></translation>
+        <translation>Livro-caixa</translation>
     </message>
     <message>
         <source>Guided Tour</source>
-        <translation type="unfinished"></translation>
+        <translation>Tour guiado</translation>
     </message>
     <message>
         <source>Main Toolbar</source>
-        <translation type="unfinished"></translation>
+        <translation>Barra de ferramentas principal</translation>
     </message>
     <message>
         <source>%1 (custom)</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 (personalizado)</translation>
     </message>
     <message>
         <source>Untitled</source>
-        <translation type="unfinished"></translation>
+        <translation>Sem título</translation>
     </message>
     <message>
         <source>Cannot open scenario</source>
-        <translation type="unfinished"></translation>
+        <translation>Não foi possível abrir o cenário</translation>
     </message>
     <message>
         <source>%1 was not opened: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 não foi aberto: %2</translation>
     </message>
     <message>
         <source>Open %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Abrir %1</translation>
     </message>
     <message>
         <source>Cannot save scenario</source>
-        <translation type="unfinished"></translation>
+        <translation>Não foi possível salvar o cenário</translation>
     </message>
     <message>
         <source>Not saved: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Não salvo: %1</translation>
     </message>
     <message>
         <source>Saved %1</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 salvo</translation>
     </message>
     <message>
         <source>Cannot import config</source>
-        <translation type="unfinished"></translation>
+        <translation>Não foi possível importar a configuração</translation>
     </message>
     <message>
         <source>%1 was not imported: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 não foi importado: %2</translation>
     </message>
     <message>
         <source>Import %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Importar %1</translation>
     </message>
     <message>
         <source>Open Scenario</source>
-        <translation type="unfinished"></translation>
+        <translation>Abrir cenário</translation>
     </message>
     <message>
         <source>KV Ledger scenarios (*.kvledger);;All files (*)</source>
-        <translation type="unfinished"></translation>
+        <translation>Cenários do KV Ledger (*.kvledger);;Todos os arquivos (*)</translation>
     </message>
     <message>
         <source>Save Scenario</source>
-        <translation type="unfinished"></translation>
+        <translation>Salvar cenário</translation>
     </message>
     <message>
         <source>KV Ledger scenarios (*.kvledger)</source>
-        <translation type="unfinished"></translation>
+        <translation>Cenários do KV Ledger (*.kvledger)</translation>
     </message>
     <message>
         <source>Import Hugging Face config.json</source>
-        <translation type="unfinished"></translation>
+        <translation>Importar config.json do Hugging Face</translation>
     </message>
     <message>
         <source>Model configs (*.json);;All files (*)</source>
-        <translation type="unfinished"></translation>
+        <translation>Configurações de modelo (*.json);;Todos os arquivos (*)</translation>
     </message>
     <message>
         <source>Unsaved changes</source>
-        <translation type="unfinished"></translation>
+        <translation>Alterações não salvas</translation>
     </message>
     <message>
         <source>Save the changes to %1?</source>
-        <translation type="unfinished"></translation>
+        <translation>Salvar as alterações em %1?</translation>
     </message>
     <message>
         <source>Reset to the seed scenario</source>
-        <translation type="unfinished"></translation>
+        <translation>Voltar ao cenário do artigo</translation>
     </message>
     <message>
         <source>Export failed</source>
-        <translation type="unfinished"></translation>
+        <translation>Falha na exportação</translation>
     </message>
     <message>
         <source>Exported %1</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 exportado</translation>
     </message>
     <message>
         <source>Export Every Chart and the Ledger</source>
-        <translation type="unfinished"></translation>
+        <translation>Exportar todos os gráficos e o livro-caixa</translation>
     </message>
     <message>
         <source>Exported every chart and the ledger to %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Todos os gráficos e o livro-caixa exportados para %1</translation>
     </message>
     <message>
         <source>PDF Report</source>
-        <translation type="unfinished"></translation>
+        <translation>Relatório em PDF</translation>
     </message>
     <message>
         <source>PDF (*.pdf)</source>
-        <translation type="unfinished"></translation>
+        <translation>PDF (*.pdf)</translation>
     </message>
     <message>
         <source>Wrote %1</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 gravado</translation>
     </message>
     <message>
         <source>Export Ledger</source>
-        <translation type="unfinished"></translation>
+        <translation>Exportar livro-caixa</translation>
     </message>
     <message>
         <source>JSON (*.json)</source>
-        <translation type="unfinished"></translation>
+        <translation>JSON (*.json)</translation>
     </message>
     <message>
         <source>Copied the %1 chart</source>
-        <translation type="unfinished"></translation>
+        <translation>Gráfico “%1” copiado</translation>
     </message>
     <message>
         <source>Copied the ledger</source>
-        <translation type="unfinished"></translation>
+        <translation>Livro-caixa copiado</translation>
     </message>
     <message>
         <source>GPU measurement</source>
-        <translation type="unfinished"></translation>
+        <translation>Medição da GPU</translation>
     </message>
     <message>
         <source>Export &amp;Measurements as CSV…</source>
-        <translation type="unfinished"></translation>
+        <translation>Exportar &amp;medições como CSV…</translation>
     </message>
     <message>
         <source>The GPU panel&apos;s bandwidth results</source>
-        <translation type="unfinished"></translation>
+        <translation>Os resultados de largura de banda do painel da GPU</translation>
     </message>
     <message>
         <source>GPU Bandwidth</source>
-        <translation type="unfinished"></translation>
+        <translation>Banda da GPU</translation>
     </message>
     <message>
         <source>measured: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>medida: %1</translation>
     </message>
     <message>
         <source>Measured bandwidth</source>
-        <translation type="unfinished"></translation>
+        <translation>Largura de banda medida</translation>
     </message>
     <message>
         <source>%1; %2% of the %3 datasheet (%4)</source>
-        <translation type="unfinished"></translation>
+        <translation>%1; %2% da ficha técnica da %3 (%4)</translation>
     </message>
     <message>
         <source>Time per token: datasheet vs measured</source>
-        <translation type="unfinished"></translation>
+        <translation>Tempo por token: ficha técnica vs. medido</translation>
     </message>
     <message>
         <source>KV alone: %1 / %2</source>
-        <translation type="unfinished"></translation>
+        <translation>Só o KV: %1 / %2</translation>
     </message>
     <message>
         <source>Export Measurements</source>
-        <translation type="unfinished"></translation>
+        <translation>Exportar medições</translation>
     </message>
     <message>
         <source>CSV (*.csv)</source>
-        <translation type="unfinished"></translation>
+        <translation>CSV (*.csv)</translation>
+    </message>
+    <message>
+        <source>Lo&amp;garithmic Time Axes</source>
+        <translation>Eixos de tempo &amp;logarítmicos</translation>
+    </message>
+    <message>
+        <source>Log-log time per token chart (Ctrl+L)</source>
+        <translation>Gráfico log-log do tempo por token (Ctrl+L)</translation>
+    </message>
+    <message>
+        <source>Cost</source>
+        <translation>Custo</translation>
+    </message>
+    <message>
+        <source>Memory, time per token, GQA and precision</source>
+        <translation>Memória, tempo por token, GQA e precisão</translation>
     </message>
 </context>
 <context>
     <name>kvl::MeasurementModel</name>
     <message>
         <source>Smaller than 4× the cache: partly a cache measurement</source>
-        <translation type="unfinished"></translation>
+        <translation>Menor que 4× o cache: em parte, uma medição do cache</translation>
     </message>
     <message>
         <source>verified</source>
-        <translation type="unfinished"></translation>
+        <translation>verificado</translation>
     </message>
     <message>
         <source>WRONG</source>
-        <translation type="unfinished"></translation>
+        <translation>ERRADO</translation>
     </message>
     <message>
         <source>Device</source>
-        <translation type="unfinished"></translation>
+        <translation>Dispositivo</translation>
     </message>
     <message>
         <source>Buffer</source>
-        <translation type="unfinished"></translation>
+        <translation>Buffer</translation>
     </message>
     <message>
         <source>Median GB/s</source>
-        <translation type="unfinished"></translation>
+        <translation>Mediana GB/s</translation>
     </message>
     <message>
         <source>Best GB/s</source>
-        <translation type="unfinished"></translation>
+        <translation>Melhor GB/s</translation>
     </message>
     <message>
         <source>Samples</source>
-        <translation type="unfinished"></translation>
+        <translation>Amostras</translation>
     </message>
     <message>
         <source>Checksum</source>
-        <translation type="unfinished"></translation>
+        <translation>Checksum</translation>
     </message>
     <message>
         <source>Method</source>
-        <translation type="unfinished"></translation>
+        <translation>Método</translation>
     </message>
 </context>
 <context>
     <name>kvl::MemoryChart</name>
     <message>
         <source>Context length (tokens)</source>
-        <translation type="unfinished"></translation>
+        <translation>Tamanho do contexto (tokens)</translation>
     </message>
     <message>
         <source>Weights</source>
-        <translation type="unfinished"></translation>
+        <translation>Pesos</translation>
     </message>
     <message>
         <source>KV cache</source>
-        <translation type="unfinished"></translation>
+        <translation>KV cache</translation>
     </message>
     <message>
         <source>This scenario</source>
-        <translation type="unfinished"></translation>
+        <translation>Este cenário</translation>
     </message>
     <message>
         <source>%1 tokens
 Weights %2 + KV %3 = %4</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 tokens
+Pesos %2 + KV %3 = %4</translation>
     </message>
     <message>
         <source>Memory vs context length</source>
-        <translation type="unfinished"></translation>
+        <translation>Memória vs. contexto</translation>
     </message>
     <message>
         <source>Memory (%1)</source>
-        <translation type="unfinished"></translation>
+        <translation>Memória (%1)</translation>
     </message>
     <message>
         <source>1 GPU to fit</source>
-        <translation type="unfinished"></translation>
+        <translation>1 GPU para caber</translation>
     </message>
     <message>
         <source>%1 GPUs to fit</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 GPUs para caber</translation>
     </message>
     <message>
         <source>(TP %1)</source>
-        <translation type="unfinished"></translation>
+        <translation>(TP %1)</translation>
     </message>
     <message>
         <source>(no valid TP degree)</source>
-        <translation type="unfinished"></translation>
+        <translation>(nenhum grau de TP válido)</translation>
     </message>
     <message>
         <source>%1 at %2 tokens</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 com %2 tokens</translation>
     </message>
     <message>
         <source>%1: %2 usable each</source>
-        <translation type="unfinished"></translation>
+        <translation>%1: %2 utilizáveis cada</translation>
     </message>
     <message>
         <source>%1: %2 each</source>
-        <translation type="unfinished"></translation>
+        <translation>%1: %2 cada</translation>
     </message>
     <message>
         <source>1 GPU</source>
-        <translation type="unfinished"></translation>
+        <translation>1 GPU</translation>
     </message>
     <message>
         <source>%1 GPUs</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 GPUs</translation>
     </message>
 </context>
 <context>
     <name>kvl::PrecisionChart</name>
     <message>
         <source>KV cache precision</source>
-        <translation type="unfinished"></translation>
+        <translation>Precisão do KV cache</translation>
     </message>
     <message>
         <source>1 GPU</source>
-        <translation type="unfinished"></translation>
+        <translation>1 GPU</translation>
     </message>
     <message>
         <source>%1 GPUs</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 GPUs</translation>
     </message>
     <message>
         <source>(TP %1)</source>
-        <translation type="unfinished"></translation>
+        <translation>(TP %1)</translation>
     </message>
     <message>
         <source>(no TP degree)</source>
-        <translation type="unfinished"></translation>
+        <translation>(sem grau de TP)</translation>
     </message>
     <message>
         <source>%1 (this scenario)</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 (este cenário)</translation>
     </message>
     <message>
         <source>KV bytes per token</source>
-        <translation type="unfinished"></translation>
+        <translation>Bytes de KV por token</translation>
     </message>
     <message>
         <source>GPUs to fit the context</source>
-        <translation type="unfinished"></translation>
+        <translation>GPUs para caber</translation>
     </message>
     <message>
         <source>Time per token</source>
-        <translation type="unfinished"></translation>
+        <translation>Tempo por token</translation>
     </message>
     <message>
         <source>%1 KV: %2× fewer bytes than %3 at %4 tokens</source>
-        <translation type="unfinished"></translation>
+        <translation>KV %1: %2× menor que %3 (%4 tokens)</translation>
     </message>
 </context>
 <context>
     <name>kvl::TourPanel</name>
     <message>
         <source>Bytes per token</source>
-        <translation type="unfinished"></translation>
+        <translation>Bytes por token</translation>
     </message>
     <message>
         <source>Each token leaves a key and a value in every layer: 2 × 80 layers × 8 KV heads × 128 dimensions × 2 bytes = 327,680 B, 320 KiB per token of context.</source>
-        <translation type="unfinished"></translation>
+        <translation>Cada token deixa uma key e um value em cada camada: 2 × 80 camadas × 8 KV heads × 128 dimensões × 2 bytes = 327.680 B, 320 KiB por token de contexto.</translation>
     </message>
     <message>
         <source>MHA vs GQA</source>
-        <translation type="unfinished"></translation>
+        <translation>MHA vs. GQA</translation>
     </message>
     <message>
         <source>Llama 3.1 70B has 64 query heads but only 8 KV heads. Give every query head its own K and V (MHA) and a token costs 2.6 MB: GQA already saved 8× in the design.</source>
-        <translation type="unfinished"></translation>
+        <translation>O Llama 3.1 70B tem 64 query heads, mas só 8 KV heads. Dê a cada query head seu próprio K e V (MHA) e um token passa a custar 2,6 MB: o GQA já economizou 8× no design.</translation>
     </message>
     <message>
         <source>A million tokens</source>
-        <translation type="unfinished"></translation>
+        <translation>Um milhão de tokens</translation>
     </message>
     <message>
         <source>An agent&apos;s working set reaches a million tokens: 10^6 × 327,680 B = 327.68 GB of KV cache, the seed&apos;s “order of 320 GB”.</source>
-        <translation type="unfinished"></translation>
+        <translation>O conjunto de trabalho de um agente chega a um milhão de tokens: 10^6 × 327.680 B = 327,68 GB de KV cache, a “ordem de 320 GB” do artigo de origem.</translation>
     </message>
     <message>
         <source>GPUs just to fit</source>
-        <translation type="unfinished"></translation>
+        <translation>GPUs só para caber</translation>
     </message>
     <message>
         <source>Add 141 GB of fp16 weights: 469 GB. 80 GB H100s hold it on 6 GPUs, but tensor parallelism must divide the heads, so a deployment uses 8.</source>
-        <translation type="unfinished"></translation>
+        <translation>Some 141 GB de pesos em fp16: 469 GB. H100 de 80 GB comportam isso em 6 GPUs, mas o paralelismo de tensor precisa dividir os heads, então uma implantação usa 8.</translation>
     </message>
     <message>
         <source>95 ms per token</source>
-        <translation type="unfinished"></translation>
+        <translation>95 ms por token</translation>
     </message>
     <message>
         <source>Every decoded token reads the whole cache. 327.68 GB at 3.35 TB/s is 97.8 ms: about 10 tokens per second at best, before the weights.</source>
-        <translation type="unfinished"></translation>
+        <translation>Cada token decodificado lê o cache inteiro. 327,68 GB a 3,35 TB/s dão 97,8 ms: cerca de 10 tokens por segundo no melhor caso, antes dos pesos.</translation>
     </message>
     <message>
         <source>Eight GPUs</source>
-        <translation type="unfinished"></translation>
+        <translation>Oito GPUs</translation>
     </message>
     <message>
         <source>Shard the cache over 8 GPUs and each streams 41 GB: 12.2 ms per token. But the fleet still moves 328 GB per token, and more as the conversation grows.</source>
-        <translation type="unfinished"></translation>
+        <translation>Fragmente o cache em 8 GPUs e cada uma lê 41 GB: 12,2 ms por token. Mas a frota continua movendo 328 GB por token, e mais à medida que a conversa cresce.</translation>
     </message>
     <message>
         <source>fp8: the safe first step</source>
-        <translation type="unfinished"></translation>
+        <translation>fp8: o primeiro passo seguro</translation>
     </message>
     <message>
         <source>Store K and V in fp8: 160 KiB per token, half the bytes, half the time and half the GPUs, with little quality impact. int4 quarters them, for the desperate.</source>
-        <translation type="unfinished"></translation>
+        <translation>Guarde K e V em fp8: 160 KiB por token, metade dos bytes, metade do tempo e metade das GPUs, com pouco impacto de qualidade. O int4 reduz tudo a um quarto, para casos desesperados.</translation>
     </message>
     <message>
         <source>Tour: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Tour: %1</translation>
     </message>
     <message>
         <source>Step %1 of %2</source>
-        <translation type="unfinished"></translation>
+        <translation>Passo %1 de %2</translation>
     </message>
     <message>
         <source>Next ›</source>
-        <translation type="unfinished"></translation>
+        <translation>Próximo ›</translation>
     </message>
     <message>
         <source>Finish</source>
-        <translation type="unfinished"></translation>
+        <translation>Concluir</translation>
     </message>
     <message>
         <source>‹ Back</source>
-        <translation type="unfinished"></translation>
+        <translation>‹ Voltar</translation>
     </message>
     <message>
         <source>Previous step (Alt+Left)</source>
-        <translation type="unfinished"></translation>
+        <translation>Passo anterior (Alt+Esquerda)</translation>
     </message>
     <message>
         <source>Next step (Alt+Right)</source>
-        <translation type="unfinished"></translation>
+        <translation>Próximo passo (Alt+Direita)</translation>
     </message>
     <message>
         <source>Close</source>
-        <translation type="unfinished"></translation>
+        <translation>Fechar</translation>
     </message>
     <message>
         <source>End the tour (Esc)</source>
-        <translation type="unfinished"></translation>
+        <translation>Encerrar o tour (Esc)</translation>
     </message>
 </context>
 </TS>
