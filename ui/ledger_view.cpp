@@ -3,7 +3,10 @@
 #include "ledger_text.h"
 #include "scenario_controller.h"
 
+#include <QAction>
+#include <QClipboard>
 #include <QComboBox>
+#include <QGuiApplication>
 #include <QEvent>
 #include <QGridLayout>
 #include <QHBoxLayout>
@@ -41,6 +44,11 @@ LedgerView::LedgerView(ScenarioController *controller, QWidget *parent)
     connect(m_unitsBox, &QComboBox::activated, this,
             [this](int i) { setUnits(ByteUnits(m_unitsBox->itemData(i).toInt())); });
     connect(m_controller, &ScenarioController::changed, this, &LedgerView::render);
+    m_copy = new QAction(this);
+    connect(m_copy, &QAction::triggered, this,
+            [this] { QGuiApplication::clipboard()->setText(plainText()); });
+    m_rowsWidget->addAction(m_copy);
+    m_rowsWidget->setContextMenuPolicy(Qt::ActionsContextMenu);
     retranslate();
 }
 
@@ -54,24 +62,17 @@ LedgerView::Row &LedgerView::row(int index)
         grid->setVerticalSpacing(1);
         Row r{frame, new QLabel(frame), new QLabel(frame), new QLabel(frame), {}};
         for (QLabel *l : {r.label, r.value, r.note}) {
-            l->setTextInteractionFlags(Qt::TextSelectableByMouse | Qt::TextSelectableByKeyboard);
             l->setTextFormat(Qt::PlainText);
             l->setWordWrap(true);
         }
-        QFont bold = r.label->font();
-        bold.setBold(true);
-        r.label->setFont(bold);
-        r.value->setFont(bold);
+        // The numbers are selectable. Selectable labels lay out through a QTextDocument, several
+        // times slower on every slider step, so the prose around them is not; Copy Ledger
+        // (and the context menu) copy everything.
+        r.value->setTextInteractionFlags(Qt::TextSelectableByMouse | Qt::TextSelectableByKeyboard);
         r.value->setAlignment(Qt::AlignRight | Qt::AlignTop);
         r.value->setWordWrap(false);
-        QFont small = r.note->font();
-        small.setPointSizeF(small.pointSizeF() * 0.9);
-        r.note->setFont(small);
         r.note->setForegroundRole(QPalette::PlaceholderText);
         if (m_rows.isEmpty()) { // the formula: large, on its own line
-            QFont big = bold;
-            big.setPointSizeF(big.pointSizeF() * 1.25);
-            r.value->setFont(big);
             r.value->setWordWrap(true);
             r.value->setAlignment(Qt::AlignLeft | Qt::AlignTop);
             grid->addWidget(r.value, 0, 0, 1, 2);
@@ -86,8 +87,23 @@ LedgerView::Row &LedgerView::row(int index)
         auto *rows = static_cast<QVBoxLayout *>(m_rowsWidget->layout());
         rows->insertWidget(rows->count() - 1, frame);
         m_rows.append(r);
+        applyFonts(m_rows.last(), m_rows.size() == 1);
     }
     return m_rows[index];
+}
+
+// Sizes relative to the widget's font, re-applied when it changes (presentation mode).
+void LedgerView::applyFonts(Row &r, bool formula)
+{
+    QFont bold = font();
+    bold.setBold(true);
+    r.label->setFont(bold);
+    QFont big = bold;
+    big.setPointSizeF(bold.pointSizeF() * 1.25);
+    r.value->setFont(formula ? big : bold);
+    QFont small = font();
+    small.setPointSizeF(small.pointSizeF() * 0.9);
+    r.note->setFont(small);
 }
 
 void LedgerView::setUnits(ByteUnits units)
@@ -169,6 +185,7 @@ void LedgerView::render()
 void LedgerView::retranslate()
 {
     findChild<QLabel *>(QStringLiteral("unitsLabel"))->setText(tr("&Units:"));
+    m_copy->setText(tr("Copy the Whole Ledger"));
     m_unitsBox->setItemText(0, tr("SI (kB, MB, GB)"));
     m_unitsBox->setItemText(1, tr("Binary (KiB, MiB, GiB)"));
     m_unitsBox->setToolTip(tr("Datasheets use SI: 1 GB = 10^9 B. KiB, MiB and GiB are powers "
@@ -181,6 +198,9 @@ void LedgerView::changeEvent(QEvent *e)
 {
     if (e->type() == QEvent::LanguageChange)
         retranslate();
+    if (e->type() == QEvent::FontChange)
+        for (int i = 0; i < m_rows.size(); ++i)
+            applyFonts(m_rows[i], i == 0);
     QWidget::changeEvent(e);
 }
 

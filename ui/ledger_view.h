@@ -4,6 +4,7 @@
 #include <QStringList>
 #include <QWidget>
 
+class QAction;
 class QComboBox;
 class QFrame;
 class QLabel;
@@ -50,9 +51,11 @@ private:
     void retranslate();
     void paintHighlight();
     Row &row(int index);
+    void applyFonts(Row &r, bool formula);
 
     ScenarioController *m_controller;
     QComboBox *m_unitsBox;
+    QAction *m_copy = nullptr;
     QScrollArea *m_scroll;
     QWidget *m_rowsWidget;
     QList<Row> m_rows; // m_rows[0] is the formula

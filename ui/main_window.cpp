@@ -16,6 +16,7 @@
 #include "safe_save.h"
 #include "scenario_file.h"
 #include "tour.h"
+#include "tradeoff_views.h"
 
 #include <QAction>
 #include <QActionGroup>
@@ -66,6 +67,11 @@ MainWindow::MainWindow(QWidget *parent)
         grid->addWidget(m_charts.at(i), i / 2, i % 2);
     }
     m_views->addTab(m_chartArea, QString());
+    const TradeoffViews tradeoffs = createTradeoffViews(m_controller, m_views);
+    m_views->addTab(tradeoffs.strategies, QString());
+    m_views->addTab(tradeoffs.roofline, QString());
+    m_views->addTab(tradeoffs.mass, QString());
+    m_allCharts = m_charts + tradeoffs.charts;
     setCentralWidget(m_views);
     // Hidden views skip updates; bring one up to date when it is shown.
     connect(m_views, &QTabWidget::currentChanged, this, &MainWindow::updateCharts);
@@ -78,7 +84,7 @@ MainWindow::MainWindow(QWidget *parent)
     connect(m_controller, &ScenarioController::changed, this, &MainWindow::updateCharts);
     connect(m_controller, &ScenarioController::changed, this, &MainWindow::updateTitle);
     connect(m_controller, &ScenarioController::interactiveChanged, this, [this](bool on) {
-        for (LedgerChart *c : std::as_const(m_charts))
+        for (LedgerChart *c : std::as_const(m_allCharts))
             c->setInteractive(on);
     });
     connect(m_controller, &ScenarioController::validationFailed, this, [this](const QString &why) {
@@ -88,7 +94,7 @@ MainWindow::MainWindow(QWidget *parent)
     connect(m_ledger, &LedgerView::unitsChanged, this, &MainWindow::setUnits);
 
     setUnits(m_settings.units());
-    for (LedgerChart *c : std::as_const(m_charts))
+    for (LedgerChart *c : std::as_const(m_allCharts))
         c->setInteractive(false);
     updateCharts();
     updateTitle();
@@ -108,7 +114,7 @@ MainWindow::~MainWindow()
 
 LedgerChart *MainWindow::chart(const QString &id) const
 {
-    for (LedgerChart *c : m_charts)
+    for (LedgerChart *c : m_allCharts)
         if (c->id() == id)
             return c;
     return nullptr;
@@ -332,8 +338,16 @@ void MainWindow::retranslate()
         const QString code = a->data().toString();
         a->setText(code.isEmpty() ? tr("System Language") : language::nativeName(code));
     }
-    m_views->setTabText(0, tr("Cost"));
-    m_views->setTabToolTip(0, tr("Memory, time per token, GQA and precision"));
+    const QStringList tabs = {tr("Cost"), tr("KV strategies"), tr("Roofline"), tr("Attention mass")};
+    const QStringList tips = {
+        tr("Memory, time per token, GQA and precision"),
+        tr("Quantize, window, evict or read sparsely: what each holds, reads and loses"),
+        tr("Where decode sits below the GPU's ridge point"),
+        tr("Measure first: how much attention mass the top 1% of KV blocks holds, per layer")};
+    for (int i = 0; i < m_views->count() && i < tabs.size(); ++i) {
+        m_views->setTabText(i, tabs.at(i));
+        m_views->setTabToolTip(i, tips.at(i));
+    }
     m_controlsDock->setWindowTitle(tr("Scenario"));
     m_ledgerDock->setWindowTitle(tr("Ledger"));
     m_tourDock->setWindowTitle(tr("Guided Tour"));
@@ -410,7 +424,7 @@ void MainWindow::setUnits(ByteUnits units)
 {
     m_settings.setUnits(units);
     m_ledger->setUnits(units);
-    for (LedgerChart *c : std::as_const(m_charts))
+    for (LedgerChart *c : std::as_const(m_allCharts))
         c->setUnits(units);
     m_actions.value(units == ByteUnits::SI ? QStringLiteral("unitsSi") : QStringLiteral("unitsBinary"))
         ->setChecked(true);
@@ -470,7 +484,7 @@ void MainWindow::setPresentationMode(bool on)
         QApplication::setPalette(m_normalPalette);
         showNormal();
     }
-    for (LedgerChart *c : std::as_const(m_charts))
+    for (LedgerChart *c : std::as_const(m_allCharts))
         c->setPresentation(on);
     updateCharts();
 }
@@ -638,7 +652,7 @@ static LedgerChart *focusedChart(const QList<LedgerChart *> &charts)
 
 void MainWindow::exportChartDialog()
 {
-    ExportDialog dialog(m_charts, focusedChart(m_charts), m_settings.lastDirectory(), this);
+    ExportDialog dialog(m_allCharts, focusedChart(m_allCharts), m_settings.lastDirectory(), this);
     if (dialog.exec() != QDialog::Accepted)
         return;
     QString why;
@@ -658,7 +672,7 @@ void MainWindow::exportAllDialog()
         return;
     QString why;
     QApplication::setOverrideCursor(Qt::WaitCursor);
-    const bool ok = exportAll(m_charts, m_controller->scenario(), m_controller->ledger(), dir,
+    const bool ok = exportAll(m_allCharts, m_controller->scenario(), m_controller->ledger(), dir,
                               m_ledger->units(), ExportSize(), &why);
     QApplication::restoreOverrideCursor();
     if (!ok) {
@@ -680,7 +694,7 @@ void MainWindow::exportReportDialog()
         path += QStringLiteral(".pdf");
     QString why;
     QApplication::setOverrideCursor(Qt::WaitCursor);
-    const bool ok = exportReport(m_charts, m_controller->scenario(), m_controller->ledger(),
+    const bool ok = exportReport(m_allCharts, m_controller->scenario(), m_controller->ledger(),
                                  m_ledger->units(), path, &why);
     QApplication::restoreOverrideCursor();
     if (!ok) {
@@ -724,7 +738,7 @@ void MainWindow::exportMeasurementsDialog()
 
 void MainWindow::copyChart()
 {
-    if (LedgerChart *c = focusedChart(m_charts)) {
+    if (LedgerChart *c = focusedChart(m_allCharts)) {
         copyToClipboard(c);
         statusBar()->showMessage(tr("Copied the %1 chart").arg(c->title()), 3000);
     }

@@ -35,7 +35,9 @@ public:
     LedgerView *ledgerView() const { return m_ledger; }
     TourPanel *tour() const { return m_tour; }
     GpuPanel *gpuPanel() const { return m_gpuPanel; }
-    const QList<LedgerChart *> &charts() const { return m_charts; }
+    const QList<LedgerChart *> &charts() const { return m_charts; } // the four cost charts
+    const QList<LedgerChart *> &allCharts() const { return m_allCharts; } // every view's
+    QTabWidget *views() const { return m_views; }
     LedgerChart *chart(const QString &id) const;
 
     // File operations; return false and show a message on failure (state untouched).
@@ -94,6 +96,7 @@ private:
     QTabWidget *m_views = nullptr;
     QWidget *m_chartArea = nullptr;
     QList<LedgerChart *> m_charts;
+    QList<LedgerChart *> m_allCharts;
     QString m_path;
     QString m_lastError;
     bool m_presentation = false;

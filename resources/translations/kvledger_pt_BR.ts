@@ -753,6 +753,17 @@ Só o termo de KV: %3</translation>
     </message>
 </context>
 <context>
+    <name>kvl::Ledger</name>
+    <message>
+        <source>no tensor-parallel degree up to %1 fits; replicated KV heads or the weights exceed a GPU</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 GPUs hold the bytes; a TP degree must divide %2 query heads and match %3 KV heads, so %4</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>kvl::LedgerChart</name>
     <message>
         <source>GB</source>
@@ -1134,6 +1145,318 @@ Só o termo de KV: %3</translation>
     </message>
 </context>
 <context>
+    <name>kvl::MassCurveChart</name>
+    <message>
+        <source>Share of KV blocks read, largest first (%)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cumulative share of attention mass (%)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Layer %1: the largest %2 of blocks hold %3 of the mass</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Flat mass: every block equal</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cumulative attention mass vs blocks read</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Layer %1 (%2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Layer %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1
+A curve that rises steeply needs few blocks; the diagonal reads all</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>kvl::MassPanel</name>
+    <message>
+        <source>%1
+The previous results are kept.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cancelled; the previous results are kept.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cancelled.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>File (.npy, .csv)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Synthetic: uniform</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Synthetic: power law</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Synthetic: recency + sinks</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Synthetic: needle</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Open .npy/.csv…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The first layers uniform: early layers often are</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The i-th largest block holds ∝ i^-exponent</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Mass ∝ exp(-age / decay), age in blocks from the newest</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Share of the mass spread evenly over every block</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the middle</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The mass on the one old block that carries the answer: a detail mentioned once</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> tokens</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Keys summed into one KV block (.npy files; CSV rows are blocks)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>most, median and least concentrated</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Layers whose cumulative curve to draw: &quot;0, 12, 31&quot;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Attention mass source</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Layers</source>
+        <translation type="unfinished">Camadas</translation>
+    </message>
+    <message>
+        <source>Blocks per layer</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Flat first layers</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Exponent</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Sink blocks</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Sink share</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Decay (blocks)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Uniform floor</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Needle block</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Needle share</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Analysis</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Block size</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Top share of blocks</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Curves for layers</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Analyze</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Open attention weights</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Attention mass (*.npy *.csv);;All files (*)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No file opened yet.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Open a .npy or .csv file of attention weights first.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Reading %1…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Generating %1…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: %2 layers, %3 blocks each</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Concentrated: on every layer the top %1 of blocks hold at least %2 of the mass. There is room for eviction or sparse reads. Sparse reads keep every token; eviction bets that the past predicts the next question.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Flat: on no layer do the top %1 of blocks hold %2 of the mass. This traffic really reads everything; the honest saving is in the bytes: quantize (fp8 first), not surgery.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Mixed: %1 of %2 layers concentrated, %3 flat. Sparse reads or eviction could pay on the concentrated layers; on the flat ones the honest saving is in the bytes: quantize.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>kvl::MassTableModel</name>
+    <message>
+        <source>concentrated</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>flat</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 (%2%)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1%</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The top %1 blocks (%2 of %3) hold %4 of this layer&apos;s attention mass</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Layer</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Mass in top %1% of blocks</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Blocks for 50%</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Blocks for 90%</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Blocks for 99%</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Verdict</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>kvl::MassTopChart</name>
+    <message>
+        <source>Concentrated: room for eviction or sparse reads</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Flat: quantize instead</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Layer</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Attention mass in the top blocks (%)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Layer %1: top %2 blocks of %3 hold %4
+50%: %5 blocks, 90%: %6, 99%: %7</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Attention mass in the top blocks, per layer</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Concentrated from %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Flat mass: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1
+%2 of %3 layers concentrated: top %4 of blocks hold ≥ %5 of the mass</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>kvl::MeasurementModel</name>
     <message>
         <source>Smaller than 4× the cache: partly a cache measurement</source>
@@ -1286,6 +1609,329 @@ Pesos %2 + KV %3 = %4</translation>
     <message>
         <source>%1 KV: %2× fewer bytes than %3 at %4 tokens</source>
         <translation>KV %1: %2× menor que %3 (%4 tokens)</translation>
+    </message>
+</context>
+<context>
+    <name>kvl::RooflineChart</name>
+    <message>
+        <source>Arithmetic intensity (FLOP per byte moved, log scale)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Attainable compute (TFLOP/s, log scale)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Roofline: decode vs prefill</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1
+%2
+%3 FLOP/B; attainable %4 TFLOP/s</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>
+at the measured bandwidth: %1 TFLOP/s</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1× below the ridge: memory-bound</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>above the ridge: compute-bound</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Datasheet roof: %1, %2 TFLOP/s %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Measured roof: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>ridge: %1 FLOP/B</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>measured ridge: %1 FLOP/B</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1, %2 compute roof</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>decode attention: %1 FLOP/B, %2× below the ridge</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>decode attention: %1 FLOP/B, above the ridge</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>kvl::RooflinePanel</name>
+    <message>
+        <source>the weights&apos; precision</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Tensor-core peak used for the compute roof</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Prompt length of the prefill point (&quot;32k&quot;, &quot;1M&quot;)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Compute roof at</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Prefill prompt (tokens)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Kernel</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Intensity (FLOP/B)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Attainable (TFLOP/s)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Below the ridge</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Where the intensity comes from</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1×</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>above: compute-bound</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>kvl::StrategyComparisonChart</name>
+    <message>
+        <source>KV strategies compared</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>1 GPU</source>
+        <translation type="unfinished">1 GPU</translation>
+    </message>
+    <message>
+        <source>%1 GPUs</source>
+        <translation type="unfinished">%1 GPUs</translation>
+    </message>
+    <message>
+        <source>KV held</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>KV read per token</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Time per token</source>
+        <translation type="unfinished">Tempo por token</translation>
+    </message>
+    <message>
+        <source>GPUs to fit</source>
+        <translation type="unfinished">GPUs para caber</translation>
+    </message>
+    <message>
+        <source>At %1 tokens on %2 × %3: full cache %4 per token</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>, %1 %2 (%3)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>drops tokens</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>keeps every token</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>kvl::StrategyLatencyChart</name>
+    <message>
+        <source>Context length (tokens, log scale)</source>
+        <translation type="unfinished">Contexto (tokens, escala log)</translation>
+    </message>
+    <message>
+        <source>Time per token (ms, log scale)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>At the scenario&apos;s context</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 at %2 tokens
+%3 per token; KV read %4</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Time per token by strategy vs context length</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 at %2 tokens
+%3 per token</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>kvl::StrategyPanel</name>
+    <message>
+        <source>The seed article: fp8 is the safe first step. Half the bytes per token, half the bandwidth cost and the GPUs, little quality impact; a one-line change in vLLM and TensorRT-LLM.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A quarter of the bytes, for the capacity-desperate, after measuring recall on your own traffic.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 KV</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Check the strategies to compare with the full cache</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A strategy spec: fp8 | int4 | window:W[,sinks:S][,layers:F] | budget:B|P%[,recent:R] | duo:F[,sinks:S,window:W] | sparse:k=K,block=S[,summary=N,window=W,compress=D,compress-block=L,dense=N] | recent:R[@P],old=P | a preset id; a token policy and a precision joined by &apos;+&apos;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Add custom…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Remove</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>nothing stacked</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>+ %1 KV</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Selected strategy</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Spec</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Stack</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is the full cache, which is always compared</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Custom: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Full cache</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>loses tokens</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>nothing is lost from memory</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>kvl::StrategyTableModel</name>
+    <message>
+        <source>every token</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>none is sure to stay</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>from token %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>KV cache the strategy holds at the context, whole batch</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>KV bytes one decode step reads, whole batch</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Decode step time, weights included: max(memory, compute)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>GPUs whose usable memory holds the weights and the KV cache (pooled)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Every token from this one to the newest is readable on every layer and head</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Strategy</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>KV held</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>KV read per token</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Time per token</source>
+        <translation type="unfinished">Tempo por token</translation>
+    </message>
+    <message>
+        <source>GPUs to fit</source>
+        <translation type="unfinished">GPUs para caber</translation>
+    </message>
+    <message>
+        <source>Oldest readable</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>What is lost</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>

@@ -158,6 +158,12 @@ private slots:
     void niceRanges();
     void presentationAndPalette();
     void hoverShowsCoreValues();
+    void grownRanges();
+    void legendChangesKeepChartLayout();
+    void axesOnlyGrowDuringDrag();
+    void barsRenamedInPlace();
+    void legendWrapsInNarrowChart();
+    void memoryGpuLabels();
 };
 
 void TstCharts::factory()
@@ -680,6 +686,146 @@ void TstCharts::hoverShowsCoreValues()
     QVERIFY2(matched, qPrintable(callout()->text()));
     chart.hideHoverOverlays();
     QVERIFY(!callout());
+}
+
+void TstCharts::grownRanges()
+{
+    const AxisRange a = niceLinearRange(468.8, {});
+    QCOMPARE(grownLinearRange(300, a), a); // never narrows
+    const AxisRange b = grownLinearRange(600, a);
+    QCOMPARE(b.max, 1000.0); // the next 1, 2 or 5 × 10^k
+    QVERIFY(std::fmod(b.max, b.step) == 0);
+    QCOMPARE(grownLinearRange(900, b), b);
+    const AxisRange l = niceLogRange(0.012, 1021, {});
+    QCOMPARE(grownLogRange(5, 900, l), l);
+    const AxisRange wider = grownLogRange(0.001, 900, l);
+    QCOMPARE(wider.min, 0.001);
+    QCOMPARE(wider.max, l.max);
+}
+
+namespace {
+struct LayoutRequestCounter : QObject
+{
+    int count = 0;
+    bool eventFilter(QObject *, QEvent *event) override
+    {
+        count += event->type() == QEvent::LayoutRequest;
+        return false;
+    }
+};
+} // namespace
+
+// Renaming the selected GPU count's legend entry lays out the legend, not the chart's axes.
+void TstCharts::legendChangesKeepChartLayout()
+{
+    Scenario s = Scenario::seed();
+    s.gpus = 3;
+    LatencyChart chart;
+    chart.resize(700, 500);
+    chart.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&chart));
+    chart.updateFrom(s, evaluate(s));
+    QCoreApplication::processEvents();
+    chart.setInteractive(true);
+    const QRectF plot = chart.chart()->plotArea();
+    LayoutRequestCounter requests;
+    chart.chart()->installEventFilter(&requests);
+    for (int gpus : {5, 6, 7}) { // curves between those of 4 and 8 GPUs: the axes stay
+        s.gpus = gpus;
+        chart.updateFrom(s, evaluate(s));
+        QCoreApplication::processEvents();
+        QStringList shown;
+        for (QLegendMarker *m : chart.chart()->legend()->markers())
+            if (m->isVisible())
+                shown << m->label();
+        QVERIFY2(shown.contains(QStringLiteral("%1 GPUs").arg(gpus)), qPrintable(shown.join(", ")));
+    }
+    QCOMPARE(requests.count, 0);
+    QCOMPARE(chart.chart()->plotArea(), plot);
+}
+
+// While a slider is dragged the axes grow when they must and never shrink; when it ends they fit.
+void TstCharts::axesOnlyGrowDuringDrag()
+{
+    Scenario s = Scenario::seed();
+    MemoryChart memory;
+    memory.updateFrom(s, evaluate(s));
+    auto *y = qobject_cast<QValueAxis *>(memory.chart()->axes(Qt::Vertical).first());
+    memory.setInteractive(true);
+    double max = y->max();
+    for (int batch : {2, 4, 8, 4, 2, 1}) {
+        s.batch = batch;
+        const Ledger l = evaluate(s);
+        memory.updateFrom(s, l);
+        QVERIFY(y->max() >= max);
+        QVERIFY(y->max() >= l.totalBytes / 1e9);
+        max = y->max();
+    }
+    memory.setInteractive(false);
+    QVERIFY(y->max() < max);
+    QVERIFY(y->max() >= evaluate(s).totalBytes / 1e9);
+}
+
+// A new KV precision renames legend entries and moves the outline; the bar sets stay.
+void TstCharts::barsRenamedInPlace()
+{
+    Scenario s = Scenario::seed();
+    PrecisionChart chart;
+    chart.updateFrom(s, evaluate(s));
+    auto *series = qobject_cast<QAbstractBarSeries *>(chart.chart()->series().first());
+    QVERIFY(series);
+    QSignalSpy added(series, &QAbstractBarSeries::barsetsAdded);
+    QSignalSpy removed(series, &QAbstractBarSeries::barsetsRemoved);
+    s.kvPrecision = Precision::of(NumberFormat::FP8);
+    chart.updateFrom(s, evaluate(s));
+    QCOMPARE(added.count(), 0);
+    QCOMPARE(removed.count(), 0);
+    QVERIFY(chart.variantNames().contains("fp8 (this scenario)"));
+    QStringList legend;
+    for (QLegendMarker *m : chart.chart()->legend()->markers())
+        legend << m->label();
+    QVERIFY2(legend.contains("fp8 (this scenario)"), qPrintable(legend.join(", ")));
+    QVERIFY(!legend.contains("fp16 (this scenario)"));
+}
+
+// Entries that do not fit in one row wrap onto more, inside the chart, instead of being truncated.
+void TstCharts::legendWrapsInNarrowChart()
+{
+    const Scenario s = Scenario::seed();
+    QList<qreal> heights;
+    for (int width : {1400, 400}) {
+        LatencyChart chart;
+        chart.resize(width, 500);
+        chart.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&chart));
+        chart.updateFrom(s, evaluate(s));
+        QCoreApplication::processEvents();
+        const QRectF legend = chart.chart()->legend()->geometry();
+        QVERIFY(chart.chart()->rect().contains(legend));
+        QVERIFY(legend.top() >= chart.chart()->plotArea().bottom());
+        heights << legend.height();
+    }
+    QVERIFY2(heights.at(1) > heights.at(0),
+             qPrintable(QStringLiteral("%1 %2").arg(heights.at(0)).arg(heights.at(1))));
+}
+
+// The lines at k GPUs are labelled in the scene, the counts that matter always.
+void TstCharts::memoryGpuLabels()
+{
+    const Scenario s = Scenario::seed();
+    const Ledger l = evaluate(s);
+    MemoryChart chart;
+    chart.resize(800, 600);
+    chart.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&chart));
+    chart.updateFrom(s, l);
+    QCoreApplication::processEvents();
+    QStringList texts;
+    for (ChartLabel *label : labels(&chart))
+        texts << label->text();
+    QVERIFY2(texts.contains(QStringLiteral("%1 GPUs").arg(l.gpusToFit)),
+             qPrintable(texts.join(" | ")));
+    QVERIFY2(texts.contains(QStringLiteral("1 GPU")), qPrintable(texts.join(" | ")));
 }
 
 QTEST_MAIN(TstCharts)

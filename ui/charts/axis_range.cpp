@@ -35,6 +35,16 @@ AxisRange niceLinearRange(double dataMax, const AxisRange &current)
     return {0, std::ceil(dataMax * 1.04 / step) * step, step};
 }
 
+AxisRange grownLinearRange(double dataMax, const AxisRange &current)
+{
+    if (!current.isValid() || current.min != 0)
+        return niceLinearRange(dataMax, current);
+    if (!(dataMax > current.max) || !std::isfinite(dataMax))
+        return current;
+    const double max = niceStep(dataMax * 1.04);
+    return {0, max, niceStep(max / 6)};
+}
+
 AxisRange niceLogRange(double lo, double hi, const AxisRange &current)
 {
     if (!(lo > 0) || !(hi >= lo) || !std::isfinite(hi))
@@ -47,6 +57,16 @@ AxisRange niceLogRange(double lo, double hi, const AxisRange &current)
         current.max <= max * 10 * (1 + 1e-9))
         return current;
     return {min, max, 0};
+}
+
+AxisRange grownLogRange(double lo, double hi, const AxisRange &current)
+{
+    if (!current.isValid())
+        return niceLogRange(lo, hi, current);
+    if (!(lo > 0) || !(hi >= lo) || !std::isfinite(hi) || current.contains(lo, hi))
+        return current;
+    const AxisRange fit = niceLogRange(lo, hi, {});
+    return {std::min(current.min, fit.min), std::max(current.max, fit.max), 0};
 }
 
 double decadeAtOrAbove(double x)

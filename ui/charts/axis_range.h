@@ -24,9 +24,15 @@ double niceStep(double x);
 // [0, max] with max a multiple of a 1-2-5 step, just above dataMax. `current` is kept while
 // dataMax stays in (0.45 × current.max, current.max].
 AxisRange niceLinearRange(double dataMax, const AxisRange &current);
+// During a drag: `current` while it holds dataMax, else [0, m × 10^k] with m in 1, 2, 5 just
+// above dataMax, so that data growing step by step moves the axis a few times at most.
+AxisRange grownLinearRange(double dataMax, const AxisRange &current);
 // Whole decades covering [lo, hi] (lo > 0). `current` is kept while it covers the data and
 // extends at most one decade beyond it on either side.
 AxisRange niceLogRange(double lo, double hi, const AxisRange &current);
+
+// During a drag: `current` widened to whole decades covering [lo, hi]; it never narrows.
+AxisRange grownLogRange(double lo, double hi, const AxisRange &current);
 
 // The power of ten at or above x (x > 0): where an axis that must reach x ends.
 double decadeAtOrAbove(double x);

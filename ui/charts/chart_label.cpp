@@ -30,9 +30,12 @@ void ChartLabel::setFont(const QFont &font)
 
 void ChartLabel::setColors(const QColor &text, const QColor &background, const QColor &border)
 {
+    const QColor b = border.isValid() ? border : QColor(Qt::transparent);
+    if (text == m_textColor && background == m_background && b == m_border)
+        return;
     m_textColor = text;
     m_background = background;
-    m_border = border.isValid() ? border : QColor(Qt::transparent);
+    m_border = b;
     update();
 }
 
@@ -60,8 +63,16 @@ void ChartLabel::relayout()
     const QFontMetricsF fm(m_font);
     qreal width = 0;
     const QStringList lines = m_text.split(u'\n');
-    for (const QString &line : lines)
-        width = std::max(width, fm.horizontalAdvance(line));
+    m_lines.clear();
+    m_lineWidths.clear();
+    for (const QString &line : lines) {
+        QStaticText text(line);
+        text.setTextFormat(Qt::PlainText);
+        text.prepare(QTransform(), m_font);
+        m_lines << text;
+        m_lineWidths << text.size().width();
+        width = std::max(width, m_lineWidths.last());
+    }
     m_size = QSizeF(width + 2 * kPadding, fm.lineSpacing() * lines.size() + 2 * kPadding);
     setAnchor(m_anchor, m_alignment);
     update();
@@ -81,18 +92,15 @@ void ChartLabel::paint(QPainter *painter, const QStyleOptionGraphicsItem *, QWid
     }
     painter->setFont(m_font);
     painter->setPen(m_textColor);
-    const QFontMetricsF fm(m_font);
-    qreal y = kPadding + fm.ascent();
+    const qreal lineSpacing = QFontMetricsF(m_font).lineSpacing();
     const Qt::Alignment h = m_alignment & Qt::AlignHorizontal_Mask;
-    for (const QString &line : m_text.split(u'\n')) {
-        const qreal w = fm.horizontalAdvance(line);
+    for (int i = 0; i < m_lines.size(); ++i) {
         qreal x = kPadding;
         if (h & Qt::AlignRight)
-            x = m_size.width() - kPadding - w;
+            x = m_size.width() - kPadding - m_lineWidths.at(i);
         else if (h & Qt::AlignHCenter)
-            x = (m_size.width() - w) / 2;
-        painter->drawText(QPointF(x, y), line);
-        y += fm.lineSpacing();
+            x = (m_size.width() - m_lineWidths.at(i)) / 2;
+        painter->drawStaticText(QPointF(x, kPadding + i * lineSpacing), m_lines.at(i));
     }
 }
 

@@ -3,12 +3,14 @@
 #include <QColor>
 #include <QFont>
 #include <QGraphicsItem>
+#include <QStaticText>
 #include <QString>
 
 namespace kvl {
 
 // Text drawn in a chart's scene (annotations, bar values, hover callouts), optionally on a
-// rounded box. It paints with QPainter::drawText, so SVG and PDF exports keep it as text.
+// rounded box. Its lines are laid out once per text (QStaticText), not on every repaint; SVG and
+// PDF exports still get them as text.
 class ChartLabel : public QGraphicsItem
 {
 public:
@@ -33,6 +35,8 @@ private:
     void relayout();
 
     QString m_text;
+    QList<QStaticText> m_lines;
+    QList<qreal> m_lineWidths;
     QFont m_font;
     QColor m_textColor = Qt::black;
     QColor m_background = Qt::transparent;

@@ -4,6 +4,7 @@
 
 #include <QBarCategoryAxis>
 #include <QBarSet>
+#include <QFontMetricsF>
 #include <QHorizontalBarSeries>
 #include <QLegend>
 #include <QValueAxis>
@@ -13,6 +14,9 @@
 namespace kvl {
 
 namespace {
+// Between the heading and the plot.
+constexpr qreal kHeadingGap = 4;
+
 // Black or white, whichever contrasts more with `background` (WCAG relative luminance).
 QColor contrastingText(const QColor &background)
 {
@@ -58,13 +62,49 @@ void GroupedBarChart::unitsChanged()
 
 QString GroupedBarChart::heading() const
 {
-    return m_heading->text();
+    return m_headingText;
 }
 
 void GroupedBarChart::setHeading(const QString &text)
 {
-    m_heading->setText(text);
-    relayoutOverlays();
+    if (text == m_headingText)
+        return;
+    m_headingText = text;
+    layoutHeading();
+}
+
+// Words wrapped onto as many lines as the chart's width needs, centred above the plot in the room
+// kept there.
+void GroupedBarChart::layoutHeading()
+{
+    const qreal width = contentRect().width();
+    const bool resized = width != m_wrapWidth || m_heading->font() != m_wrapFont;
+    if (resized || m_headingText != m_wrappedText) {
+        const QFontMetricsF fm(m_heading->font());
+        QStringList lines;
+        for (const QString &word : m_headingText.split(u' ', Qt::SkipEmptyParts)) {
+            if (!lines.isEmpty() && fm.horizontalAdvance(lines.last() + u' ' + word) <= width)
+                lines.last() += u' ' + word;
+            else
+                lines << word;
+        }
+        m_heading->setText(lines.join(u'\n'));
+        m_wrappedText = m_headingText;
+        m_wrapWidth = width;
+        m_wrapFont = m_heading->font();
+    }
+    // While a drag changes the text the room only grows, so the plot does not jitter.
+    const qreal room = m_heading->size().height() + kHeadingGap;
+    setReservedSpace(isInteractive() && !resized ? std::max(room, reservedTop()) : room, 0);
+    const QRectF plot = chart()->plotArea();
+    m_heading->setAnchor(
+        chart()->mapToScene(QPointF(chart()->rect().center().x(), plot.top() - kHeadingGap)),
+        Qt::AlignHCenter | Qt::AlignBottom);
+}
+
+void GroupedBarChart::interactiveEnded()
+{
+    layoutHeading();
 }
 
 QString GroupedBarChart::factorNumber(double factor)
@@ -136,13 +176,17 @@ void GroupedBarChart::setVariants(const QList<Variant> &variants, const QStringL
         std::reverse(reversed.begin(), reversed.end());
         m_categories->setCategories(reversed);
     }
-    QStringList names;
-    for (const Variant &v : variants)
-        names << v.name;
-    const bool rebuilt = metrics.size() != m_metrics.size() || names != variantNames();
+    // A rebuild replaces every bar item and legend entry; names and outlines change in place.
+    const bool rebuilt = metrics.size() != m_metrics.size() || variants.size() != m_variants.size();
     m_metrics = metrics;
     if (rebuilt)
         rebuild(variants);
+    bool restyled = rebuilt;
+    for (int v = 0; v < variants.size(); ++v) {
+        if (m_sets.at(v)->label() != variants.at(v).name)
+            m_sets.at(v)->setLabel(variants.at(v).name);
+        restyled |= !rebuilt && variants.at(v).current != m_variants.at(v).current;
+    }
     m_variants = variants;
 
     const int count = int(metrics.size());
@@ -164,36 +208,43 @@ void GroupedBarChart::setVariants(const QList<Variant> &variants, const QStringL
         m_share->setTitleText(title);
     if (rebuilt)
         restyle();
+    else if (restyled)
+        styleSets();
     relayoutOverlays();
 }
 
-void GroupedBarChart::restyle()
+// The scenario's own variant gets an outline.
+void GroupedBarChart::styleSets()
 {
     for (int v = 0; v < m_sets.size(); ++v) {
         QBarSet *set = m_sets.at(v);
         const QColor color = seriesColor(v);
-        set->setColor(color);
+        if (set->color() != color)
+            set->setColor(color);
         const bool current = v < m_variants.size() && m_variants.at(v).current;
-        // The scenario's own variant gets an outline.
-        set->setPen(current ? QPen(textColor(), lineWidth(2)) : QPen(color.darker(115), 1));
-        for (ChartLabel *label : m_labels.at(v))
-            label->setFont(chartFont());
+        const QPen pen = current ? QPen(textColor(), lineWidth(2)) : QPen(color.darker(115), 1);
+        if (set->pen() != pen)
+            set->setPen(pen);
     }
+}
+
+void GroupedBarChart::restyle()
+{
+    styleSets();
+    for (const QList<ChartLabel *> &labels : std::as_const(m_labels))
+        for (ChartLabel *label : labels)
+            label->setFont(chartFont());
     styleAxis(m_categories);
     m_categories->setGridLineVisible(false);
-    // Room for the heading where the (empty) QChart title would be.
     m_heading->setFont(chartFont(1.25, true));
     m_heading->setColors(textColor(), Qt::transparent);
-    QMargins margins = chart()->margins();
-    margins.setTop(int(m_heading->size().height()) + 16);
-    chart()->setMargins(margins);
+    layoutHeading();
 }
 
 void GroupedBarChart::relayoutOverlays()
 {
+    layoutHeading();
     const QRectF plot = chart()->plotArea();
-    m_heading->setAnchor(chart()->mapToScene(QPointF(chart()->rect().center().x(), plot.top() - 4)),
-                         Qt::AlignHCenter | Qt::AlignBottom);
     const int sets = int(m_sets.size());
     const int metrics = int(m_metrics.size());
     if (sets == 0)

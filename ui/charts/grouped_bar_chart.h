@@ -2,6 +2,8 @@
 
 #include "ledger_chart.h"
 
+#include <QFont>
+
 #include <optional>
 #include <utility>
 
@@ -43,13 +45,15 @@ public:
     QString heading() const;
 
 protected:
-    // Replaces the data; bar sets are rebuilt only when the variant names change.
+    // Replaces the data; bar sets are rebuilt only when their number changes.
     void setVariants(const QList<Variant> &variants, const QStringList &metrics, int reference);
     // The headline changes with every context step; as a scene label it costs no chart relayout
-    // (a QChart title change relayouts and repaints the whole chart).
+    // (a QChart title change relayouts and repaints the whole chart). It wraps to the chart's
+    // width.
     void setHeading(const QString &text);
     void restyle() override;
     void relayoutOverlays() override;
+    void interactiveEnded() override;
     // Bar labels carry byte units: a units change relabels from the last scenario, which
     // subclasses record with remember() in updateFrom().
     void unitsChanged() override;
@@ -59,11 +63,18 @@ protected:
 
 private:
     void rebuild(const QList<Variant> &variants);
+    void styleSets();
+    void layoutHeading();
 
     QHorizontalBarSeries *m_series = nullptr;
     QBarCategoryAxis *m_categories = nullptr;
     QValueAxis *m_share = nullptr;
     ChartLabel *m_heading = nullptr;
+    QString m_headingText; // unwrapped
+    // What the heading's line breaks were made for.
+    QString m_wrappedText;
+    qreal m_wrapWidth = 0;
+    QFont m_wrapFont;
     QList<QBarSet *> m_sets; // top to bottom, as variants are given
     QList<QList<ChartLabel *>> m_labels;
     QList<Variant> m_variants;

@@ -264,6 +264,12 @@ void LatencyChart::update()
         updateAxes(m_minMs, m_maxMs);
 }
 
+void LatencyChart::interactiveEnded()
+{
+    if (m_valid)
+        update();
+}
+
 void LatencyChart::updateCurves()
 {
     const auto fixed = std::begin(kFixedGpuCounts);
@@ -320,7 +326,8 @@ void LatencyChart::updateAxes(double minMs, double maxMs)
     if (m_log) {
         m_xRange = {double(kFromContext), to, 0};
         applyRange(static_cast<QLogValueAxis *>(m_x), m_xRange);
-        m_yRange = niceLogRange(minMs, maxMs, m_yRange);
+        m_yRange = isInteractive() ? grownLogRange(minMs, maxMs, m_yRange)
+                                   : niceLogRange(minMs, maxMs, m_yRange);
         applyRange(static_cast<QLogValueAxis *>(m_y), m_yRange);
         applyRange(static_cast<QLogValueAxis *>(m_rate),
                    {1000 / m_yRange.max, 1000 / m_yRange.min, 0});
@@ -328,7 +335,8 @@ void LatencyChart::updateAxes(double minMs, double maxMs)
     }
     m_xRange = {0, to, niceStep(to / 6)}; // ends where the data ends
     applyRange(static_cast<QValueAxis *>(m_x), m_xRange);
-    m_yRange = niceLinearRange(maxMs, m_yRange);
+    m_yRange =
+        isInteractive() ? grownLinearRange(maxMs, m_yRange) : niceLinearRange(maxMs, m_yRange);
     applyRange(static_cast<QValueAxis *>(m_y), m_yRange);
     updateRateAxisLinear();
 }

@@ -41,6 +41,7 @@ public:
 
 protected:
     void restyle() override;
+    void interactiveEnded() override;
 
 private:
     struct Slot

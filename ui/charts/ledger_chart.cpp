@@ -4,12 +4,17 @@
 
 #include <QAbstractAxis>
 #include <QApplication>
+#include <QGraphicsLayout>
 #include <QLegend>
 #include <QXYSeries>
+#include <QtMath>
 #include <algorithm>
 #include <cmath>
 
 namespace kvl {
+
+// Space around the chart's content, inside its background.
+static constexpr int kMargin = 10;
 
 LedgerChart::LedgerChart(QWidget *parent) : QChartView(parent), m_baseFont(QApplication::font())
 {
@@ -18,17 +23,37 @@ LedgerChart::LedgerChart(QWidget *parent) : QChartView(parent), m_baseFont(QAppl
     // and painting the plot once for their union is cheaper than once per rect.
     setViewportUpdateMode(QGraphicsView::BoundingRectViewportUpdate);
     setMinimumSize(320, 240);
-    chart()->setAnimationOptions(QChart::NoAnimation);
-    chart()->legend()->setAlignment(Qt::AlignBottom);
-    chart()->legend()->setMarkerShape(QLegend::MarkerShapeFromSeries);
-    m_hover = new ChartLabel(chart());
+    QChart *c = chart();
+    c->setAnimationOptions(QChart::NoAnimation);
+    // The chart fills the view: the default inset and rounded background cost 20 px a side.
+    c->layout()->setContentsMargins(0, 0, 0, 0);
+    c->setBackgroundRoundness(0);
+    // The legend is laid out here rather than by the chart. A legend change (a renamed entry, a
+    // pen) then lays out the legend alone, not every axis label of the chart, and entries wrap
+    // onto more rows instead of being truncated to fit one.
+    QLegend *legend = c->legend();
+    legend->detachFromChart();
+    legend->layout()->setContentsMargins(0, 0, 0, 0);
+    legend->setAlignment(Qt::AlignTop);
+    legend->setMarkerShape(QLegend::MarkerShapeFromSeries);
+    legend->installEventFilter(this);
+    connect(c, &QChart::geometryChanged, this, &LedgerChart::layoutLegend);
+    updateMargins();
+    m_hover = new ChartLabel(c);
     m_hover->setZValue(30);
     m_hover->hide();
     // Redraw overlays when the plot area moves: resizes and axis label width changes.
-    connect(chart(), &QChart::plotAreaChanged, this, [this] {
+    connect(c, &QChart::plotAreaChanged, this, [this] {
         relayoutOverlays();
         m_hover->hide();
     });
+}
+
+LedgerChart::~LedgerChart()
+{
+    // The scene outlives this part of the object; its last signals must not reach it.
+    chart()->legend()->removeEventFilter(this);
+    chart()->disconnect(this);
 }
 
 void LedgerChart::setUnits(ByteUnits units)
@@ -43,6 +68,96 @@ void LedgerChart::setInteractive(bool interactive)
 {
     chart()->setAnimationOptions(interactive ? QChart::NoAnimation : QChart::SeriesAnimations);
     setRenderHint(QPainter::Antialiasing, !interactive);
+    if (m_interactive == interactive)
+        return;
+    m_interactive = interactive;
+    if (!interactive) {
+        placeLegendEntries();
+        interactiveEnded();
+    }
+}
+
+void LedgerChart::setReservedSpace(qreal top, qreal right)
+{
+    if (m_reservedTop == top && m_reservedRight == right)
+        return;
+    m_reservedTop = top;
+    m_reservedRight = right;
+    updateMargins();
+}
+
+void LedgerChart::updateMargins()
+{
+    const QMargins margins(kMargin, kMargin + qCeil(m_reservedTop),
+                           kMargin + qCeil(m_reservedRight), kMargin + qCeil(m_legendHeight));
+    if (chart()->margins() != margins)
+        chart()->setMargins(margins);
+    layoutLegend();
+}
+
+QRectF LedgerChart::contentRect() const
+{
+    return chart()->rect().adjusted(kMargin, kMargin, -kMargin, -kMargin);
+}
+
+// The legend spans the chart's width below the axes, in the space the bottom margin keeps.
+void LedgerChart::layoutLegend()
+{
+    const QRectF area = contentRect();
+    const qreal height = std::max<qreal>(m_legendHeight, 1);
+    chart()->legend()->setGeometry(
+        QRectF(area.left(), area.bottom() - height, std::max<qreal>(area.width(), 1), height));
+    placeLegendEntries();
+}
+
+// Qt lays the entries of a detached legend out row by row, wrapping by a guess that can push a
+// wide entry past the edge. They are re-placed here in centred rows that wrap where the next
+// entry would not fit, and the rows' height is kept free below the axes.
+void LedgerChart::placeLegendEntries()
+{
+    QLegend *legend = chart()->legend();
+    legend->layout()->activate(); // entries sized for their current labels
+    // The entries are the visible items in the legend's item group, which holds them in marker
+    // order (the order their series and bar sets were added).
+    QList<QGraphicsItem *> entries;
+    for (QGraphicsItem *group : legend->childItems())
+        for (QGraphicsItem *item : group->childItems())
+            if (item->isVisible() && !item->boundingRect().isEmpty())
+                entries << item;
+    if (legend->reverseMarkers())
+        std::reverse(entries.begin(), entries.end());
+
+    const qreal width = legend->size().width();
+    QList<QList<QGraphicsItem *>> rows;
+    QList<qreal> rowWidths;
+    qreal rowHeight = 0;
+    for (QGraphicsItem *item : std::as_const(entries)) {
+        const QRectF r = item->boundingRect();
+        rowHeight = std::max(rowHeight, r.height());
+        if (rows.isEmpty() || rowWidths.last() + r.width() > width) {
+            rows.append(QList<QGraphicsItem *>());
+            rowWidths.append(0);
+        }
+        rows.last() << item;
+        rowWidths.last() += r.width();
+    }
+    for (int i = 0; i < rows.size(); ++i) {
+        qreal x = std::max<qreal>(0, std::round((width - rowWidths.at(i)) / 2));
+        for (QGraphicsItem *item : std::as_const(rows.at(i))) {
+            const QPointF at = item->parentItem()->mapFromItem(legend, QPointF(x, i * rowHeight));
+            if (item->pos() != at)
+                item->setPos(at);
+            x += item->boundingRect().width();
+        }
+    }
+    // While a drag renames entries the room only grows, so the plot does not jitter.
+    qreal height = std::ceil(rows.size() * rowHeight);
+    if (m_interactive)
+        height = std::max(height, m_legendHeight);
+    if (height != m_legendHeight) {
+        m_legendHeight = height;
+        updateMargins();
+    }
 }
 
 void LedgerChart::setPresentation(bool on)
@@ -94,6 +209,17 @@ void LedgerChart::resizeEvent(QResizeEvent *event)
 {
     QChartView::resizeEvent(event);
     relayoutOverlays();
+}
+
+bool LedgerChart::eventFilter(QObject *watched, QEvent *event)
+{
+    // A legend change posts a layout request to the legend: lay it out and re-place its entries
+    // in one go (what QGraphicsWidget does with the request is the activate() alone).
+    if (watched == chart()->legend() && event->type() == QEvent::LayoutRequest) {
+        placeLegendEntries();
+        return true;
+    }
+    return QChartView::eventFilter(watched, event);
 }
 
 bool LedgerChart::isDark() const
@@ -171,8 +297,12 @@ void LedgerChart::styleAxis(QAbstractAxis *axis) const
     axis->setLabelsColor(textColor());
     axis->setTitleBrush(textColor());
     axis->setShadesVisible(false); // the high-contrast theme's bands fight with area fills
+    // On a 1x screen a zero-width (cosmetic) pen draws the same one-pixel line, and spares each
+    // grid line and tick from stroking a shape for its bounding rect on every repaint (a tenth of
+    // a drag's chart time). Exports and high-DPI screens keep lines one logical pixel wide.
+    const bool hairline = !m_paperStyle && !m_presentation && devicePixelRatioF() < 1.5;
     QPen grid = axis->gridLinePen();
-    grid.setWidthF(m_presentation ? 1.2 : 1);
+    grid.setWidthF(m_presentation ? 1.2 : hairline ? 0 : 1);
     if (m_presentation && !isDark())
         grid.setColor(QColor(0xB0, 0xB0, 0xB0));
     axis->setGridLinePen(grid);
@@ -181,6 +311,10 @@ void LedgerChart::styleAxis(QAbstractAxis *axis) const
     axis->setMinorGridLineVisible(false);
     QPen line = axis->linePen();
     line.setColor(textColor());
+    if (hairline)
+        line.setWidthF(0);
+    else if (line.widthF() == 0)
+        line.setWidthF(1);
     axis->setLinePen(line);
 }
 

@@ -28,6 +28,7 @@ class LedgerChart : public QChartView
     Q_OBJECT
 public:
     explicit LedgerChart(QWidget *parent = nullptr);
+    ~LedgerChart() override;
 
     virtual QString id() const = 0;    // "memory", "latency", "gqa", "precision"
     virtual QString title() const = 0; // translated, for tabs and exports
@@ -36,8 +37,10 @@ public:
 
     void setUnits(ByteUnits units);
     ByteUnits units() const { return m_units; }
-    // While a slider is dragged: no animations and no antialiasing (about half of a repaint).
+    // While a slider is dragged: no animations and no antialiasing (about half of a repaint), and
+    // axes that only grow, so the chart layout stays put; when the drag ends they fit the data.
     void setInteractive(bool interactive);
+    bool isInteractive() const { return m_interactive; }
     // Presentation mode: larger fonts, thicker lines, high contrast.
     virtual void setPresentation(bool on);
     bool presentation() const { return m_presentation; }
@@ -61,9 +64,20 @@ protected:
     virtual void restyle() {}
     // Positions scene items that follow the plot area (annotations, bar labels).
     virtual void relayoutOverlays() {}
+    // After setInteractive(false): refit what was only allowed to grow during the drag.
+    virtual void interactiveEnded() {}
+
+    // Room above the plot (a heading drawn in the scene) and right of it (labels outside the plot).
+    // Changing either relayouts the whole chart, so callers change them rarely.
+    void setReservedSpace(qreal top, qreal right);
+    qreal reservedTop() const { return m_reservedTop; }
+    qreal reservedRight() const { return m_reservedRight; }
+    // The chart less its margins: where titles, headings and the legend may go.
+    QRectF contentRect() const;
 
     void changeEvent(QEvent *event) override;
     void resizeEvent(QResizeEvent *event) override;
+    bool eventFilter(QObject *watched, QEvent *event) override;
     // Picks the theme for the palette and mode, then calls restyle(). Subclass constructors call
     // it last, once their items exist (a virtual call from the base constructor would not reach
     // them).
@@ -94,6 +108,14 @@ protected:
     bool m_paperStyle = false;
 
 private:
+    void updateMargins();
+    void layoutLegend();
+    void placeLegendEntries();
+
+    bool m_interactive = false;
+    qreal m_reservedTop = 0;
+    qreal m_reservedRight = 0;
+    qreal m_legendHeight = 0;
     ChartLabel *m_hover = nullptr;
     // The application font at construction: presentation mode scales this, so a larger
     // application font set for the same mode does not compound.

@@ -5,7 +5,6 @@
 #include "sweep.h"
 
 #include <QAreaSeries>
-#include <QCategoryAxis>
 #include <QFontMetricsF>
 #include <QLegend>
 #include <QLegendMarker>
@@ -19,6 +18,9 @@
 namespace kvl {
 
 namespace {
+// Between a GPU label and the plot's right edge.
+constexpr qreal kLabelGap = 3;
+
 void hideFromLegend(QChart *chart, QAbstractSeries *series)
 {
     for (QLegendMarker *m : chart->legend()->markers(series))
@@ -39,12 +41,8 @@ MemoryChart::MemoryChart(QWidget *parent) : LedgerChart(parent)
     m_y = new QValueAxis(this);
     m_y->setTickType(QValueAxis::TicksDynamic);
     m_y->setLabelFormat(QStringLiteral("%'g"));
-    m_gpuAxis = new QCategoryAxis(this);
-    m_gpuAxis->setLabelsPosition(QCategoryAxis::AxisLabelsPositionOnValue);
-    m_gpuAxis->setGridLineVisible(false);
     c->addAxis(m_x, Qt::AlignBottom);
     c->addAxis(m_y, Qt::AlignLeft);
-    c->addAxis(m_gpuAxis, Qt::AlignRight);
 
     m_weightsTop = new QLineSeries(this);
     m_kvBottom = new QLineSeries(this);
@@ -78,7 +76,6 @@ MemoryChart::MemoryChart(QWidget *parent) : LedgerChart(parent)
         s->attachAxis(m_x);
         s->attachAxis(m_y);
     }
-    m_gpuAxis->setRange(m_y->min(), m_y->max());
     for (int i = 1; i < kMaxGpuLines; ++i)
         hideFromLegend(c, m_gpuLines.at(i));
     hideFromLegend(c, m_contextLine);
@@ -87,6 +84,8 @@ MemoryChart::MemoryChart(QWidget *parent) : LedgerChart(parent)
             m->setShape(QLegend::MarkerShapeRectangle);
 
     m_annotation = new ChartLabel(c);
+    for (int i = 0; i < kMaxGpuLines; ++i)
+        m_gpuLabels << new ChartLabel(c);
 
     connect(m_kv, &QAreaSeries::hovered, this, [this](const QPointF &p, bool state) {
         if (!state) {
@@ -140,9 +139,14 @@ void MemoryChart::restyle()
     m_marker->setColor(textColor());
     m_marker->setBorderColor(isDark() ? Qt::black : Qt::white);
     m_marker->setMarkerSize(m_presentation ? 16 : 10);
-    styleAxis(m_gpuAxis);
     m_annotation->setFont(chartFont(1.1, true));
     m_annotation->setColors(textColor(), boxColor(), textColor());
+    for (ChartLabel *label : std::as_const(m_gpuLabels)) {
+        label->setFont(chartFont());
+        label->setColors(textColor(), boxColor());
+    }
+    if (m_valid)
+        update(); // the room kept right of the plot follows the font
 }
 
 void MemoryChart::updateFrom(const Scenario &s, const Ledger &l)
@@ -195,7 +199,8 @@ void MemoryChart::update()
     m_gpuLineCounts = gpuLineCounts();
     const double usable = m_ledger.usableBytesPerGpu / scale;
     const double total = m_ledger.totalBytes / scale;
-    m_yRange = niceLinearRange(std::max(total, m_gpuLineCounts.last() * usable), m_yRange);
+    const double top = std::max(total, m_gpuLineCounts.last() * usable);
+    m_yRange = isInteractive() ? grownLinearRange(top, m_yRange) : niceLinearRange(top, m_yRange);
     applyRange(m_y, m_yRange);
     updateGpuLines();
 
@@ -272,54 +277,60 @@ void MemoryChart::updateGpuLines()
     if (m_gpuLines.first()->name() != name)
         m_gpuLines.first()->setName(name);
     for (int i = 0; i < m_gpuLines.size(); ++i) {
-        QLineSeries *line = m_gpuLines.at(i);
         const bool used = i < m_gpuLineCounts.size();
-        const double y = used ? m_gpuLineCounts.at(i) * usable : 0;
-        replacePoints(line,
+        const int k = used ? m_gpuLineCounts.at(i) : 0;
+        const double y = k * usable;
+        replacePoints(m_gpuLines.at(i),
                       used ? QList<QPointF>{QPointF(x0, y), QPointF(x1, y)} : QList<QPointF>{});
+        m_gpuLabels.at(i)->setText(!used ? QString() : k == 1 ? tr("1 GPU") : tr("%1 GPUs").arg(k));
     }
+    // Qt gives each context label an equal share of the plot's width and truncates what does not
+    // fit, and the last one is centred on the plot's right edge: keep room for its right half.
+    setReservedSpace(0,
+                     QFontMetricsF(chartFont()).horizontalAdvance(formatInteger(qint64(x1))) / 2);
 }
 
-// Right-axis labels at the lines ("6 GPUs"; the legend gives one GPU's memory), thinned so they
-// never overlap: the counts that matter first.
-// Depends on the plot height, so it also runs when the plot area changes.
-void MemoryChart::updateGpuLabels()
+// GPU labels at the right end of their lines (the legend gives one GPU's memory), thinned so
+// they never overlap: the counts that matter first. Depends on the plot height, so it also runs
+// when the plot area changes.
+void MemoryChart::placeGpuLabels()
 {
-    if (m_gpuLineCounts.isEmpty())
-        return;
     const double usable = m_ledger.usableBytesPerGpu / bytesScale();
     const double yMax = m_yRange.max;
-    const qreal plotHeight = chart()->plotArea().height();
-    const double minGap =
-        plotHeight > 0 ? QFontMetricsF(m_gpuAxis->labelsFont()).height() * 1.1 / plotHeight * yMax
-                       : 0;
-    QList<int> order = m_gpuLineCounts;
-    const auto matters = [this](int k) {
+    const QRectF plot = chart()->plotArea();
+    const double minGap = plot.height() > 0 && m_valid
+                              ? QFontMetricsF(chartFont()).height() * 1.1 / plot.height() * yMax
+                              : 0;
+    QList<int> order;
+    for (int i = 0; i < m_gpuLineCounts.size(); ++i)
+        order << i;
+    const auto matters = [this](int i) {
+        const int k = m_gpuLineCounts.at(i);
         return k == m_ledger.gpusToFit || k == m_scenario.gpus || k == m_ledger.tpDegree;
     };
     std::stable_partition(order.begin(), order.end(), matters);
     QList<int> labelled;
-    for (int k : std::as_const(order)) {
+    for (int i : std::as_const(order)) {
+        const int k = m_gpuLineCounts.at(i);
         const bool clear = std::all_of(labelled.cbegin(), labelled.cend(), [&](int other) {
-            return std::abs(other - k) * usable >= minGap;
+            return std::abs(m_gpuLineCounts.at(other) - k) * usable >= minGap;
         });
         if (clear && k * usable <= yMax)
-            labelled << k;
+            labelled << i;
     }
-    std::sort(labelled.begin(), labelled.end());
-
-    QStringList labels;
-    for (int k : std::as_const(labelled))
-        labels << (k == 1 ? tr("1 GPU") : tr("%1 GPUs").arg(k));
-    if (m_gpuAxis->categoriesLabels() != labels) {
-        for (const QString &old : m_gpuAxis->categoriesLabels())
-            m_gpuAxis->remove(old);
-        for (int i = 0; i < labels.size(); ++i)
-            m_gpuAxis->append(labels.at(i), labelled.at(i) * usable);
-    }
-    if (m_gpuAxis->min() != 0 || m_gpuAxis->max() != yMax) {
-        m_gpuAxis->setStartValue(0);
-        m_gpuAxis->setRange(0, yMax);
+    for (int i = 0; i < m_gpuLabels.size(); ++i) {
+        ChartLabel *label = m_gpuLabels.at(i);
+        bool shown = m_valid && labelled.contains(i);
+        if (shown) {
+            const QPointF at = chart()->mapToPosition(
+                QPointF(m_x->max(), m_gpuLineCounts.at(i) * usable), m_gpuLines.at(i));
+            label->setAnchor(chart()->mapToScene(QPointF(plot.right() - kLabelGap, at.y())),
+                             Qt::AlignRight | Qt::AlignVCenter);
+            // In a narrow plot the annotation, which gives the count to fit, wins.
+            shown = !label->sceneBoundingRect().intersects(m_annotation->sceneBoundingRect());
+        }
+        if (label->isVisible() != shown)
+            label->setVisible(shown);
     }
 }
 
@@ -328,7 +339,13 @@ void MemoryChart::relayoutOverlays()
     const QRectF plot = chart()->plotArea();
     m_annotation->setAnchor(chart()->mapToScene(plot.topLeft() + QPointF(10, 10)),
                             Qt::AlignLeft | Qt::AlignTop);
-    updateGpuLabels();
+    placeGpuLabels();
+}
+
+void MemoryChart::interactiveEnded()
+{
+    if (m_valid)
+        update();
 }
 
 ChartTable MemoryChart::table() const

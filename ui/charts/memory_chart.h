@@ -6,7 +6,6 @@
 #include <optional>
 
 class QAreaSeries;
-class QCategoryAxis;
 class QLineSeries;
 class QLogValueAxis;
 class QScatterSeries;
@@ -37,11 +36,12 @@ protected:
     void unitsChanged() override;
     void restyle() override;
     void relayoutOverlays() override;
+    void interactiveEnded() override;
 
 private:
     void update();
     void updateGpuLines();
-    void updateGpuLabels();
+    void placeGpuLabels();
     QList<int> gpuLineCounts() const;
 
     Scenario m_scenario;
@@ -64,9 +64,11 @@ private:
     QScatterSeries *m_marker = nullptr;
     QLogValueAxis *m_x = nullptr;
     QValueAxis *m_y = nullptr;
-    QCategoryAxis *m_gpuAxis = nullptr;
     AxisRange m_yRange;
     ChartLabel *m_annotation = nullptr;
+    // "6 GPUs" at the right end of each line; scene labels, so that moving them as the lines
+    // change costs no chart relayout (axis labels would).
+    QList<ChartLabel *> m_gpuLabels;
 };
 
 } // namespace kvl

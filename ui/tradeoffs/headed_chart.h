@@ -1,0 +1,28 @@
+#pragma once
+
+#include "ledger_chart.h"
+
+namespace kvl {
+
+// A chart with a headline above its plot, drawn in the scene so exports keep it as text. The
+// headline is a few short lines ('\n'); the plot gives up exactly the room they take.
+class HeadedChart : public LedgerChart
+{
+    Q_OBJECT
+public:
+    explicit HeadedChart(QWidget *parent = nullptr);
+
+    QString heading() const { return m_text; }
+
+protected:
+    void setHeading(const QString &text);
+    // Subclasses that override these call them too.
+    void restyle() override;
+    void relayoutOverlays() override;
+
+private:
+    ChartLabel *m_heading = nullptr;
+    QString m_text;
+};
+
+} // namespace kvl

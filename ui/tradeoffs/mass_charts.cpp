@@ -1,0 +1,296 @@
+#include "mass_charts.h"
+
+#include "axis_range.h"
+#include "mass_table_model.h"
+#include "units.h"
+
+#include <QBarSet>
+#include <QLegend>
+#include <QLegendMarker>
+#include <QLineSeries>
+#include <QStackedBarSeries>
+#include <QValueAxis>
+#include <algorithm>
+
+namespace kvl {
+
+namespace {
+QValueAxis *percentAxis(QObject *parent, const QString &title)
+{
+    auto *axis = new QValueAxis(parent);
+    axis->setRange(0, 100);
+    axis->setTickType(QValueAxis::TicksDynamic);
+    axis->setTickAnchor(0);
+    axis->setTickInterval(20);
+    axis->setLabelFormat(QStringLiteral("%.0f"));
+    axis->setTitleText(title);
+    return axis;
+}
+
+QString percent(double share)
+{
+    return formatNumber(share * 100) + u'%';
+}
+} // namespace
+
+// ---- top share per layer ------------------------------------------------------------------
+
+MassTopChart::MassTopChart(QWidget *parent) : HeadedChart(parent)
+{
+    QChart *c = chart();
+    m_bars = new QStackedBarSeries(this);
+    m_bars->setBarWidth(0.8);
+    m_concentrated = new QBarSet(tr("Concentrated: room for eviction or sparse reads"));
+    m_flat = new QBarSet(tr("Flat: quantize instead"));
+    m_bars->append(m_concentrated);
+    m_bars->append(m_flat);
+    m_threshold = new QLineSeries(this);
+    m_flatLevel = new QLineSeries(this);
+    m_x = new QValueAxis(this);
+    m_x->setTitleText(tr("Layer"));
+    m_x->setLabelFormat(QStringLiteral("%.0f"));
+    m_x->setTickType(QValueAxis::TicksDynamic);
+    m_x->setTickAnchor(0);
+    m_y = percentAxis(this, tr("Attention mass in the top blocks (%)"));
+    c->addAxis(m_x, Qt::AlignBottom);
+    c->addAxis(m_y, Qt::AlignLeft);
+    for (QAbstractSeries *s :
+         std::initializer_list<QAbstractSeries *>{m_bars, m_threshold, m_flatLevel}) {
+        c->addSeries(s);
+        s->attachAxis(m_x);
+        s->attachAxis(m_y);
+    }
+    m_x->setGridLineVisible(false);
+    for (QLegendMarker *m : c->legend()->markers(m_bars))
+        m->setShape(QLegend::MarkerShapeRectangle);
+    connect(m_bars, &QStackedBarSeries::hovered, this, [this](bool state, int index, QBarSet *set) {
+        if (!state || index < 0 || index >= m_report.layers.size()) {
+            hideHoverOverlays();
+            return;
+        }
+        const MassStats &s = m_report.layers.at(index);
+        showHover(QPointF(index, set->at(index)), m_bars,
+                  tr("Layer %1: top %2 blocks of %3 hold %4\n50%: %5 blocks, 90%: %6, 99%: %7")
+                      .arg(QString::number(s.layer), formatInteger(s.topBlocks),
+                           formatInteger(s.blocks), percent(s.topShare),
+                           formatInteger(s.blocksFor50), formatInteger(s.blocksFor90),
+                           formatInteger(s.blocksFor99)));
+    });
+    applyTheme();
+}
+
+QString MassTopChart::title() const
+{
+    return tr("Attention mass in the top blocks, per layer");
+}
+
+void MassTopChart::updateFrom(const Scenario &, const Ledger &) {}
+
+void MassTopChart::setReport(const MassReport &report, double concentratedAt)
+{
+    m_report = report;
+    const int n = int(report.layers.size());
+    QList<qreal> concentrated, flat;
+    for (const MassStats &s : report.layers) {
+        const bool c = s.verdict == MassVerdict::Concentrated;
+        concentrated << (c ? s.topShare * 100 : 0);
+        flat << (c ? 0 : s.topShare * 100);
+    }
+    // Whole sets at once: bar-by-bar replace would relayout the series per layer.
+    m_concentrated->remove(0, m_concentrated->count());
+    m_flat->remove(0, m_flat->count());
+    m_concentrated->append(concentrated);
+    m_flat->append(flat);
+
+    const double lo = -0.5, hi = std::max(n, 1) - 0.5;
+    m_x->setRange(lo, hi);
+    m_x->setTickInterval(niceStep(std::max(1.0, n / 12.0)));
+    replacePoints(m_threshold,
+                  {QPointF(lo, concentratedAt * 100), QPointF(hi, concentratedAt * 100)});
+    m_threshold->setName(tr("Concentrated from %1").arg(percent(concentratedAt)));
+    // What flat mass gives: the top blocks' share of the blocks (1% of them, at least one).
+    const double flatShare =
+        report.layers.isEmpty()
+            ? report.topFraction
+            : report.layers.first().shareOfBlocks(report.layers.first().topBlocks);
+    replacePoints(m_flatLevel, {QPointF(lo, flatShare * 100), QPointF(hi, flatShare * 100)});
+    m_flatLevel->setName(tr("Flat mass: %1").arg(percent(flatShare)));
+
+    setHeading(n == 0
+                   ? QString()
+                   : tr("%1\n%2 of %3 layers concentrated: top %4 of blocks hold ≥ %5 of the mass")
+                         .arg(report.source, QString::number(report.concentratedLayers()),
+                              QString::number(n), percent(report.topFraction),
+                              percent(concentratedAt)));
+}
+
+QList<double> MassTopChart::concentratedBars() const
+{
+    QList<double> out;
+    for (int i = 0; i < m_concentrated->count(); ++i)
+        out << m_concentrated->at(i);
+    return out;
+}
+
+QList<double> MassTopChart::flatBars() const
+{
+    QList<double> out;
+    for (int i = 0; i < m_flat->count(); ++i)
+        out << m_flat->at(i);
+    return out;
+}
+
+void MassTopChart::restyle()
+{
+    HeadedChart::restyle();
+    m_concentrated->setColor(seriesColor(1));
+    m_concentrated->setBorderColor(seriesColor(1));
+    m_flat->setColor(seriesColor(0));
+    m_flat->setBorderColor(seriesColor(0));
+    m_threshold->setPen(QPen(textColor(), lineWidth(1.5), Qt::DashLine));
+    m_flatLevel->setPen(QPen(textColor(), lineWidth(1.5), Qt::DotLine));
+}
+
+ChartTable MassTopChart::table() const
+{
+    ChartTable t;
+    t.header = {QStringLiteral("layer"),         QStringLiteral("blocks"),
+                QStringLiteral("top_blocks"),    QStringLiteral("top_share"),
+                QStringLiteral("blocks_for_50"), QStringLiteral("blocks_for_90"),
+                QStringLiteral("blocks_for_99"), QStringLiteral("verdict")};
+    for (const MassStats &s : m_report.layers)
+        t.rows << QStringList{QString::number(s.layer),
+                              QString::number(s.blocks),
+                              QString::number(s.topBlocks),
+                              QString::number(s.topShare, 'g', 12),
+                              QString::number(s.blocksFor50),
+                              QString::number(s.blocksFor90),
+                              QString::number(s.blocksFor99),
+                              s.verdict == MassVerdict::Concentrated
+                                  ? QStringLiteral("concentrated")
+                                  : QStringLiteral("flat")};
+    return t;
+}
+
+// ---- cumulative curves --------------------------------------------------------------------
+
+MassCurveChart::MassCurveChart(QWidget *parent) : HeadedChart(parent)
+{
+    QChart *c = chart();
+    m_x = percentAxis(this, tr("Share of KV blocks read, largest first (%)"));
+    m_y = percentAxis(this, tr("Cumulative share of attention mass (%)"));
+    c->addAxis(m_x, Qt::AlignBottom);
+    c->addAxis(m_y, Qt::AlignLeft);
+    for (int i = 0; i < kMaxCurves; ++i) {
+        auto *s = new QLineSeries(this);
+        s->setObjectName(QStringLiteral("curve-%1").arg(i));
+        c->addSeries(s);
+        s->attachAxis(m_x);
+        s->attachAxis(m_y);
+        connectHover(s, [this, i](int p) {
+            const QPointF v = m_shown.at(i).points.at(p);
+            return tr("Layer %1: the largest %2 of blocks hold %3 of the mass")
+                .arg(QString::number(m_shown.at(i).layer), percent(v.x()), percent(v.y()));
+        });
+        m_curves << s;
+    }
+    m_diagonal = new QLineSeries(this);
+    m_diagonal->setName(tr("Flat mass: every block equal"));
+    m_diagonal->append({QPointF(0, 0), QPointF(100, 100)});
+    c->addSeries(m_diagonal);
+    m_diagonal->attachAxis(m_x);
+    m_diagonal->attachAxis(m_y);
+    applyTheme();
+}
+
+QString MassCurveChart::title() const
+{
+    return tr("Cumulative attention mass vs blocks read");
+}
+
+void MassCurveChart::updateFrom(const Scenario &, const Ledger &) {}
+
+void MassCurveChart::setReport(const MassReport &report, const QList<int> &layers)
+{
+    m_report = report;
+    QList<int> wanted = layers;
+    if (wanted.isEmpty()) {
+        // Most concentrated, median and flattest: the spread a lecture wants to see.
+        QList<MassStats> sorted = report.layers;
+        std::stable_sort(sorted.begin(), sorted.end(), [](const MassStats &a, const MassStats &b) {
+            return a.topShare > b.topShare;
+        });
+        for (qsizetype i : {qsizetype(0), sorted.size() / 2, sorted.size() - 1})
+            if (i >= 0 && i < sorted.size() && !wanted.contains(sorted.at(i).layer))
+                wanted << sorted.at(i).layer;
+        std::sort(wanted.begin(), wanted.end());
+    }
+    m_shown.clear();
+    for (int layer : std::as_const(wanted))
+        for (const MassCurve &c : report.curves)
+            if (c.layer == layer && m_shown.size() < kMaxCurves)
+                m_shown << c;
+    for (int i = 0; i < kMaxCurves; ++i) {
+        QLineSeries *s = m_curves.at(i);
+        const bool used = i < m_shown.size();
+        QList<QPointF> pts;
+        if (used)
+            for (const QPointF &p : m_shown.at(i).points)
+                pts << p * 100;
+        replacePoints(s, pts);
+        if (used) {
+            const MassStats *stats = nullptr;
+            for (const MassStats &st : report.layers)
+                if (st.layer == m_shown.at(i).layer)
+                    stats = &st;
+            const QString name = stats ? tr("Layer %1 (%2)")
+                                             .arg(QString::number(stats->layer),
+                                                  MassTableModel::verdictName(stats->verdict))
+                                       : tr("Layer %1").arg(m_shown.at(i).layer);
+            if (s->name() != name)
+                s->setName(name);
+        }
+        s->setVisible(used);
+        for (QLegendMarker *m : chart()->legend()->markers(s))
+            m->setVisible(used);
+    }
+    setHeading(m_shown.isEmpty()
+                   ? QString()
+                   : tr("%1\nA curve that rises steeply needs few blocks; the diagonal reads all")
+                         .arg(report.source));
+}
+
+QList<int> MassCurveChart::shownLayers() const
+{
+    QList<int> out;
+    for (const MassCurve &c : m_shown)
+        out << c.layer;
+    return out;
+}
+
+QList<QPointF> MassCurveChart::curvePoints(int i) const
+{
+    return m_curves.at(i)->points();
+}
+
+void MassCurveChart::restyle()
+{
+    HeadedChart::restyle();
+    for (int i = 0; i < m_curves.size(); ++i)
+        m_curves.at(i)->setPen(QPen(seriesColor(i), lineWidth(2.5)));
+    m_diagonal->setPen(QPen(textColor(), lineWidth(1.5), Qt::DashLine));
+}
+
+ChartTable MassCurveChart::table() const
+{
+    ChartTable t;
+    t.header = {QStringLiteral("layer"), QStringLiteral("share_of_blocks"),
+                QStringLiteral("share_of_mass")};
+    for (const MassCurve &c : m_shown)
+        for (const QPointF &p : c.points)
+            t.rows << QStringList{QString::number(c.layer), QString::number(p.x(), 'g', 12),
+                                  QString::number(p.y(), 'g', 12)};
+    return t;
+}
+
+} // namespace kvl

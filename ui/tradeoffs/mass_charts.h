@@ -1,0 +1,80 @@
+#pragma once
+
+#include "attention_mass.h"
+#include "headed_chart.h"
+
+class QBarSet;
+class QLineSeries;
+class QStackedBarSeries;
+class QValueAxis;
+
+namespace kvl {
+
+// Share of each layer's attention mass in its top blocks (core's MassStats.topShare), one bar per
+// layer coloured by verdict, with the concentration threshold and what flat mass would give.
+// A mass report drives it, not the scenario.
+class MassTopChart : public HeadedChart
+{
+    Q_OBJECT
+public:
+    explicit MassTopChart(QWidget *parent = nullptr);
+
+    QString id() const override { return QStringLiteral("mass-top"); }
+    QString title() const override;
+    void updateFrom(const Scenario &s, const Ledger &l) override;
+    ChartTable table() const override;
+
+    void setReport(const MassReport &report, double concentratedAt = MassOptions{}.concentratedAt);
+    // Per layer, in percent: the concentrated set and the flat set (one of the two is 0).
+    QList<double> concentratedBars() const;
+    QList<double> flatBars() const;
+
+protected:
+    void restyle() override;
+
+private:
+    MassReport m_report;
+    QStackedBarSeries *m_bars = nullptr;
+    QBarSet *m_concentrated = nullptr;
+    QBarSet *m_flat = nullptr;
+    QLineSeries *m_threshold = nullptr;
+    QLineSeries *m_flatLevel = nullptr;
+    QValueAxis *m_x = nullptr;
+    QValueAxis *m_y = nullptr;
+};
+
+// Cumulative attention mass against the share of blocks read, largest blocks first, for a few
+// layers (core's MassCurve), with the diagonal that flat mass would draw.
+class MassCurveChart : public HeadedChart
+{
+    Q_OBJECT
+public:
+    explicit MassCurveChart(QWidget *parent = nullptr);
+
+    QString id() const override { return QStringLiteral("mass-curve"); }
+    QString title() const override;
+    void updateFrom(const Scenario &s, const Ledger &l) override;
+    ChartTable table() const override;
+
+    // `layers` to draw (those the report has curves for); empty: the most concentrated layer,
+    // the median one and the flattest.
+    void setReport(const MassReport &report, const QList<int> &layers = {});
+    QList<int> shownLayers() const;
+    // The plotted curve of shown layer i, in percent.
+    QList<QPointF> curvePoints(int i) const;
+
+    static constexpr int kMaxCurves = 6;
+
+protected:
+    void restyle() override;
+
+private:
+    MassReport m_report;
+    QList<MassCurve> m_shown;
+    QList<QLineSeries *> m_curves;
+    QLineSeries *m_diagonal = nullptr;
+    QValueAxis *m_x = nullptr;
+    QValueAxis *m_y = nullptr;
+};
+
+} // namespace kvl

@@ -1,0 +1,451 @@
+#include "mass_panel.h"
+
+#include "mass_analyzer.h"
+#include "mass_table_model.h"
+#include "units.h"
+
+#include <QComboBox>
+#include <QDoubleSpinBox>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QFormLayout>
+#include <QGroupBox>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QLabel>
+#include <QLineEdit>
+#include <QProgressBar>
+#include <QPushButton>
+#include <QRegularExpression>
+#include <QSpinBox>
+#include <QTableView>
+#include <QTimer>
+#include <QVBoxLayout>
+#include <vector>
+
+namespace kvl {
+
+namespace {
+// Curves are kept for every layer up to this; the chart picks which to draw without a rerun.
+constexpr int kCurveLayers = 1024;
+
+QDoubleSpinBox *doubleBox(QWidget *parent, double lo, double hi, double value, int decimals,
+                          double step)
+{
+    auto *box = new QDoubleSpinBox(parent);
+    box->setRange(lo, hi);
+    box->setDecimals(decimals);
+    box->setSingleStep(step);
+    box->setValue(value);
+    return box;
+}
+
+QSpinBox *intBox(QWidget *parent, int lo, int hi, int value)
+{
+    auto *box = new QSpinBox(parent);
+    box->setRange(lo, hi);
+    box->setValue(value);
+    box->setGroupSeparatorShown(true);
+    return box;
+}
+
+SyntheticKind kindOf(MassPanel::Source s)
+{
+    switch (s) {
+    case MassPanel::Source::Uniform:
+        return SyntheticKind::Uniform;
+    case MassPanel::Source::PowerLaw:
+        return SyntheticKind::PowerLaw;
+    case MassPanel::Source::Needle:
+        return SyntheticKind::Needle;
+    default:
+        return SyntheticKind::Recency;
+    }
+}
+} // namespace
+
+MassPanel::MassPanel(QWidget *parent)
+    : QWidget(parent), m_analyzer(new MassAnalyzer(this)), m_model(new MassTableModel(this))
+{
+    setObjectName(QStringLiteral("massPanel"));
+    build();
+    connect(m_analyzer, &MassAnalyzer::runningChanged, this, [this](bool running) {
+        m_cancel->setEnabled(running);
+        m_progress->setVisible(running);
+    });
+    connect(m_analyzer, &MassAnalyzer::progress, this,
+            [this](double f) { m_progress->setValue(int(f * 1000)); });
+    connect(m_analyzer, &MassAnalyzer::finished, this, &MassPanel::onFinished);
+    connect(m_analyzer, &MassAnalyzer::failed, this, [this](const QString &why) {
+        setStatus(m_report ? tr("%1\nThe previous results are kept.").arg(why) : why, true);
+        emit analysisFailed(why);
+    });
+    connect(m_analyzer, &MassAnalyzer::cancelled, this, [this] {
+        setStatus(m_report ? tr("Cancelled; the previous results are kept.") : tr("Cancelled."),
+                  false);
+        emit analysisCancelled();
+    });
+    m_cancel->setEnabled(false);
+    m_progress->hide();
+    showSourceRows();
+}
+
+void MassPanel::build()
+{
+    m_source = new QComboBox(this);
+    m_source->setObjectName(QStringLiteral("massSource"));
+    m_source->addItem(tr("File (.npy, .csv)"), int(Source::File));
+    m_source->addItem(tr("Synthetic: uniform"), int(Source::Uniform));
+    m_source->addItem(tr("Synthetic: power law"), int(Source::PowerLaw));
+    m_source->addItem(tr("Synthetic: recency + sinks"), int(Source::Recency));
+    m_source->addItem(tr("Synthetic: needle"), int(Source::Needle));
+    m_source->setCurrentIndex(m_source->findData(int(Source::Recency)));
+    m_open = new QPushButton(tr("Open .npy/.csv…"), this);
+    m_open->setObjectName(QStringLiteral("openMass"));
+    m_file = new QLabel(this);
+    m_file->setWordWrap(true);
+    m_file->setTextInteractionFlags(Qt::TextSelectableByMouse);
+
+    SyntheticMass d;
+    d.flatLayers = 2; // a mixed verdict to start from: early layers are often flat
+    m_layers = intBox(this, 1, 1024, d.layers);
+    m_blocks = intBox(this, 1, 10'000'000, int(d.blocks));
+    m_flatLayers = intBox(this, 0, 1024, d.flatLayers);
+    m_flatLayers->setToolTip(tr("The first layers uniform: early layers often are"));
+    m_exponent = doubleBox(this, 0, 8, d.exponent, 2, 0.1);
+    m_exponent->setToolTip(tr("The i-th largest block holds ∝ i^-exponent"));
+    m_sinks = intBox(this, 0, 1024, d.sinkBlocks);
+    m_sinkShare = doubleBox(this, 0, 1, d.sinkShare, 3, 0.05);
+    m_decay = doubleBox(this, 0.1, 1e7, d.decay, 1, 8);
+    m_decay->setToolTip(tr("Mass ∝ exp(-age / decay), age in blocks from the newest"));
+    m_floor = doubleBox(this, 0, 1, d.floor, 3, 0.01);
+    m_floor->setToolTip(tr("Share of the mass spread evenly over every block"));
+    m_needleBlock = intBox(this, -1, 10'000'000, int(d.needleBlock));
+    m_needleBlock->setSpecialValueText(tr("the middle"));
+    m_needleShare = doubleBox(this, 0, 1, d.needleShare, 4, 0.001);
+    m_needleShare->setToolTip(
+        tr("The mass on the one old block that carries the answer: a detail mentioned once"));
+
+    m_blockSize = intBox(this, 1, 1 << 20, MassOptions{}.blockSize);
+    m_blockSize->setObjectName(QStringLiteral("blockSize"));
+    m_blockSize->setSuffix(tr(" tokens"));
+    m_blockSize->setToolTip(tr("Keys summed into one KV block (.npy files; CSV rows are blocks)"));
+    m_topPercent = doubleBox(this, 0.01, 100, MassOptions{}.topFraction * 100, 2, 0.5);
+    m_topPercent->setObjectName(QStringLiteral("topShare"));
+    m_topPercent->setSuffix(QStringLiteral(" %"));
+    m_curveLayers = new QLineEdit(this);
+    m_curveLayers->setPlaceholderText(tr("most, median and least concentrated"));
+    m_curveLayers->setToolTip(tr("Layers whose cumulative curve to draw: \"0, 12, 31\""));
+
+    auto *source = new QGroupBox(tr("Attention mass source"), this);
+    m_form = new QFormLayout(source);
+    auto *sourceRow = new QHBoxLayout;
+    sourceRow->addWidget(m_source, 1);
+    sourceRow->addWidget(m_open);
+    m_form->addRow(sourceRow);
+    m_form->addRow(m_file);
+    m_form->addRow(tr("Layers"), m_layers);
+    m_form->addRow(tr("Blocks per layer"), m_blocks);
+    m_form->addRow(tr("Flat first layers"), m_flatLayers);
+    m_form->addRow(tr("Exponent"), m_exponent);
+    m_form->addRow(tr("Sink blocks"), m_sinks);
+    m_form->addRow(tr("Sink share"), m_sinkShare);
+    m_form->addRow(tr("Decay (blocks)"), m_decay);
+    m_form->addRow(tr("Uniform floor"), m_floor);
+    m_form->addRow(tr("Needle block"), m_needleBlock);
+    m_form->addRow(tr("Needle share"), m_needleShare);
+
+    auto *analysis = new QGroupBox(tr("Analysis"), this);
+    auto *analysisForm = new QFormLayout(analysis);
+    analysisForm->addRow(tr("Block size"), m_blockSize);
+    analysisForm->addRow(tr("Top share of blocks"), m_topPercent);
+    analysisForm->addRow(tr("Curves for layers"), m_curveLayers);
+
+    m_run = new QPushButton(tr("Analyze"), this);
+    m_run->setObjectName(QStringLiteral("analyzeMass"));
+    m_cancel = new QPushButton(tr("Cancel"), this);
+    m_cancel->setObjectName(QStringLiteral("cancelMass"));
+    m_progress = new QProgressBar(this);
+    m_progress->setRange(0, 1000);
+    auto *runRow = new QHBoxLayout;
+    runRow->addWidget(m_run);
+    runRow->addWidget(m_cancel);
+    runRow->addWidget(m_progress, 1);
+    m_status = new QLabel(this);
+    m_status->setObjectName(QStringLiteral("massStatus"));
+    m_status->setWordWrap(true);
+    m_status->setTextInteractionFlags(Qt::TextSelectableByMouse);
+
+    m_table = new QTableView(this);
+    m_table->setObjectName(QStringLiteral("massTable"));
+    m_table->setModel(m_model);
+    m_table->verticalHeader()->hide();
+    m_table->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    m_table->horizontalHeader()->setStretchLastSection(true);
+    m_verdict = new QLabel(this);
+    m_verdict->setObjectName(QStringLiteral("massVerdict"));
+    m_projection = new QLabel(this);
+    m_projection->setObjectName(QStringLiteral("massProjection"));
+    for (QLabel *l : {m_verdict, m_projection}) {
+        l->setWordWrap(true);
+        l->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    }
+    // A style sheet rather than a font: presentation mode's larger application font still applies.
+    m_verdict->setStyleSheet(QStringLiteral("font-weight: bold;"));
+
+    auto *layout = new QVBoxLayout(this);
+    layout->addWidget(source);
+    layout->addWidget(analysis);
+    layout->addLayout(runRow);
+    layout->addWidget(m_status);
+    layout->addWidget(m_verdict);
+    layout->addWidget(m_projection);
+    layout->addWidget(m_table, 1);
+
+    m_debounce = new QTimer(this);
+    m_debounce->setSingleShot(true);
+    m_debounce->setInterval(250);
+    connect(m_debounce, &QTimer::timeout, this, &MassPanel::analyze);
+    connect(m_source, &QComboBox::currentIndexChanged, this, [this] {
+        showSourceRows();
+        scheduleAnalysis();
+    });
+    connect(m_open, &QPushButton::clicked, this, [this] {
+        const QString path = QFileDialog::getOpenFileName(
+            this, tr("Open attention weights"), QFileInfo(m_path).path(),
+            tr("Attention mass (*.npy *.csv);;All files (*)"));
+        if (!path.isEmpty())
+            openFile(path);
+    });
+    connect(m_run, &QPushButton::clicked, this, &MassPanel::analyze);
+    connect(m_cancel, &QPushButton::clicked, this, &MassPanel::cancel);
+    for (QSpinBox *b : {m_layers, m_blocks, m_flatLayers, m_sinks, m_needleBlock, m_blockSize})
+        connect(b, &QSpinBox::valueChanged, this, &MassPanel::scheduleAnalysis);
+    for (QDoubleSpinBox *b :
+         {m_exponent, m_sinkShare, m_decay, m_floor, m_needleShare, m_topPercent})
+        connect(b, &QDoubleSpinBox::valueChanged, this, &MassPanel::scheduleAnalysis);
+    connect(m_curveLayers, &QLineEdit::editingFinished, this, &MassPanel::curveLayersChanged);
+}
+
+void MassPanel::showSourceRows()
+{
+    const auto s = Source(m_source->currentData().toInt());
+    const bool synthetic = s != Source::File;
+    const bool recency = s == Source::Recency || s == Source::Needle;
+    m_form->setRowVisible(m_file, !synthetic);
+    for (QWidget *w : {static_cast<QWidget *>(m_layers), static_cast<QWidget *>(m_blocks),
+                       static_cast<QWidget *>(m_flatLayers)})
+        m_form->setRowVisible(w, synthetic);
+    m_form->setRowVisible(m_exponent, s == Source::PowerLaw);
+    for (QWidget *w : {static_cast<QWidget *>(m_sinks), static_cast<QWidget *>(m_sinkShare),
+                       static_cast<QWidget *>(m_decay), static_cast<QWidget *>(m_floor)})
+        m_form->setRowVisible(w, recency);
+    m_form->setRowVisible(m_needleBlock, s == Source::Needle);
+    m_form->setRowVisible(m_needleShare, s == Source::Needle);
+    m_file->setText(m_path.isEmpty() ? tr("No file opened yet.")
+                                     : QDir::toNativeSeparators(m_path));
+}
+
+void MassPanel::scheduleAnalysis()
+{
+    m_debounce->start();
+}
+
+MassOptions MassPanel::options() const
+{
+    MassOptions o;
+    o.blockSize = m_blockSize->value();
+    o.topFraction = m_topPercent->value() / 100;
+    for (int i = 0; i < kCurveLayers; ++i)
+        o.curveLayers << i;
+    return o;
+}
+
+SyntheticMass MassPanel::synthetic() const
+{
+    SyntheticMass m;
+    m.kind = kindOf(Source(m_source->currentData().toInt()));
+    m.layers = m_layers->value();
+    m.blocks = m_blocks->value();
+    m.flatLayers = m_flatLayers->value();
+    m.exponent = m_exponent->value();
+    m.sinkBlocks = m_sinks->value();
+    m.sinkShare = m_sinkShare->value();
+    m.decay = m_decay->value();
+    m.floor = m_floor->value();
+    m.needleBlock = m_needleBlock->value();
+    m.needleShare = m_needleShare->value();
+    return m;
+}
+
+QList<int> MassPanel::curveLayers() const
+{
+    QList<int> out;
+    static const QRegularExpression separators(QStringLiteral("[,;\\s]+"));
+    for (const QString &part : m_curveLayers->text().split(separators, Qt::SkipEmptyParts)) {
+        bool ok = false;
+        const int layer = part.toInt(&ok);
+        if (ok && layer >= 0 && !out.contains(layer))
+            out << layer;
+    }
+    return out;
+}
+
+void MassPanel::setBlockSize(int tokens)
+{
+    m_blockSize->setValue(tokens);
+}
+
+void MassPanel::setTopFraction(double fraction)
+{
+    m_topPercent->setValue(fraction * 100);
+}
+
+void MassPanel::openFile(const QString &path)
+{
+    m_path = path;
+    const QSignalBlocker block(m_source);
+    m_source->setCurrentIndex(m_source->findData(int(Source::File)));
+    showSourceRows();
+    analyze();
+}
+
+void MassPanel::setSynthetic(const SyntheticMass &m)
+{
+    // Set every control, then analyse once.
+    std::vector<QSignalBlocker> blockers;
+    for (QWidget *w : findChildren<QAbstractSpinBox *>())
+        blockers.emplace_back(w);
+    blockers.emplace_back(m_source);
+    const Source s = m.kind == SyntheticKind::Uniform    ? Source::Uniform
+                     : m.kind == SyntheticKind::PowerLaw ? Source::PowerLaw
+                     : m.kind == SyntheticKind::Needle   ? Source::Needle
+                                                         : Source::Recency;
+    m_source->setCurrentIndex(m_source->findData(int(s)));
+    m_layers->setValue(m.layers);
+    m_blocks->setValue(int(m.blocks));
+    m_flatLayers->setValue(m.flatLayers);
+    m_exponent->setValue(m.exponent);
+    m_sinks->setValue(m.sinkBlocks);
+    m_sinkShare->setValue(m.sinkShare);
+    m_decay->setValue(m.decay);
+    m_floor->setValue(m.floor);
+    m_needleBlock->setValue(int(m.needleBlock));
+    m_needleShare->setValue(m.needleShare);
+    blockers.clear();
+    showSourceRows();
+    analyze();
+}
+
+void MassPanel::analyze()
+{
+    m_debounce->stop();
+    const MassOptions o = options();
+    const auto s = Source(m_source->currentData().toInt());
+    if (s == Source::File) {
+        if (m_path.isEmpty()) {
+            setStatus(tr("Open a .npy or .csv file of attention weights first."), false);
+            return;
+        }
+        const QString path = m_path;
+        setStatus(tr("Reading %1…").arg(QFileInfo(path).fileName()), false);
+        m_analyzer->start([path, o](QString *error, const MassProgress &progress) {
+            return analyzeMassFile(path, o, error, progress);
+        });
+        return;
+    }
+    const SyntheticMass m = synthetic();
+    setStatus(tr("Generating %1…").arg(m.spec()), false);
+    // Generation has no progress hook; a cancel drops its result when it returns.
+    m_analyzer->start(
+        [m, o](QString *error, const MassProgress &) { return analyzeSynthetic(m, o, error); });
+}
+
+void MassPanel::cancel()
+{
+    m_analyzer->cancel();
+}
+
+bool MassPanel::isRunning() const
+{
+    return m_analyzer->isRunning();
+}
+
+void MassPanel::onFinished(const MassReport &report)
+{
+    m_report = report;
+    m_model->setReport(report);
+    setStatus(tr("%1: %2 layers, %3 blocks each")
+                  .arg(report.source, QString::number(report.layers.size()),
+                       report.layers.isEmpty() ? QStringLiteral("0")
+                                               : formatInteger(report.layers.first().blocks)),
+              false);
+    updateTexts();
+    emit reportChanged();
+}
+
+void MassPanel::setStatus(const QString &text, bool error)
+{
+    m_status->setText(text);
+    m_status->setStyleSheet(error ? QStringLiteral("color: #C0392B;") : QString());
+}
+
+void MassPanel::setScenario(const Scenario &s)
+{
+    m_scenario = s;
+    updateTexts();
+}
+
+void MassPanel::updateTexts()
+{
+    if (!m_report || m_report->layers.isEmpty()) {
+        m_verdict->clear();
+        m_projection->clear();
+        return;
+    }
+    const MassReport &r = *m_report;
+    const int n = int(r.layers.size());
+    const int concentrated = r.concentratedLayers();
+    const QString top = formatNumber(r.topFraction * 100) + u'%';
+    const QString threshold = formatNumber(MassOptions{}.concentratedAt * 100) + u'%';
+    QString verdict;
+    if (concentrated == n)
+        verdict = tr("Concentrated: on every layer the top %1 of blocks hold at least %2 of the "
+                     "mass. There is room for eviction or sparse reads. Sparse reads keep every "
+                     "token; eviction bets that the past predicts the next question.")
+                      .arg(top, threshold);
+    else if (concentrated == 0)
+        verdict = tr("Flat: on no layer do the top %1 of blocks hold %2 of the mass. This traffic "
+                     "really reads everything; the honest saving is in the bytes: quantize (fp8 "
+                     "first), not surgery.")
+                      .arg(top, threshold);
+    else
+        verdict = tr("Mixed: %1 of %2 layers concentrated, %3 flat. Sparse reads or eviction "
+                     "could pay on the concentrated layers; on the flat ones the honest saving is "
+                     "in the bytes: quantize.")
+                      .arg(QString::number(concentrated), QString::number(n),
+                           QString::number(n - concentrated));
+    if (!r.notes.isEmpty())
+        verdict += u'\n' + r.notes.join(u'\n');
+    m_verdict->setText(verdict);
+    m_projection->setText(m_scenario && m_scenario->validate().isEmpty()
+                              ? projectReads(*m_scenario, r).text()
+                              : QString());
+}
+
+QString MassPanel::statusText() const
+{
+    return m_status->text();
+}
+
+QString MassPanel::verdictText() const
+{
+    return m_verdict->text();
+}
+
+QString MassPanel::projectionText() const
+{
+    return m_projection->text();
+}
+
+} // namespace kvl

@@ -1,0 +1,99 @@
+#include "roofline_panel.h"
+
+#include "roofline_chart.h"
+#include "slider_field.h"
+
+#include <QComboBox>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QLabel>
+#include <QSplitter>
+#include <QTableWidget>
+#include <QVBoxLayout>
+#include <climits>
+
+namespace kvl {
+
+RooflinePanel::RooflinePanel(RooflineChart *chart, QWidget *parent)
+    : QWidget(parent), m_chart(chart)
+{
+    setObjectName(QStringLiteral("rooflinePanel"));
+    m_precision = new QComboBox(this);
+    m_precision->setObjectName(QStringLiteral("computePrecision"));
+    m_precision->addItem(tr("the weights' precision"));
+    for (NumberFormat f : Precision::allFormats())
+        m_precision->addItem(formatName(f), int(f));
+    m_precision->setToolTip(tr("Tensor-core peak used for the compute roof"));
+
+    m_prompt = new MappedSpinBox(this);
+    m_prompt->setObjectName(QStringLiteral("promptTokens"));
+    m_prompt->setRange(1, INT_MAX);
+    m_prompt->toText = [](int v) { return formatInteger(qint64(v)); };
+    m_prompt->fromText = [](const QString &text) -> std::optional<int> {
+        const auto v = parseTokenCount(text);
+        if (!v || *v < 1 || *v > INT_MAX)
+            return std::nullopt;
+        return int(*v);
+    };
+    m_prompt->setValue(int(chart->promptTokens()));
+    m_prompt->setToolTip(tr("Prompt length of the prefill point (\"32k\", \"1M\")"));
+
+    auto *controls = new QHBoxLayout;
+    controls->addWidget(new QLabel(tr("Compute roof at"), this));
+    controls->addWidget(m_precision);
+    controls->addSpacing(16);
+    controls->addWidget(new QLabel(tr("Prefill prompt (tokens)"), this));
+    controls->addWidget(m_prompt);
+    controls->addStretch(1);
+
+    m_table = new QTableWidget(0, 5, this);
+    m_table->setObjectName(QStringLiteral("rooflinePoints"));
+    m_table->setHorizontalHeaderLabels({tr("Kernel"), tr("Intensity (FLOP/B)"),
+                                        tr("Attainable (TFLOP/s)"), tr("Below the ridge"),
+                                        tr("Where the intensity comes from")});
+    m_table->verticalHeader()->hide();
+    m_table->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    m_table->setWordWrap(false);
+    m_table->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    m_table->horizontalHeader()->setStretchLastSection(true);
+
+    auto *split = new QSplitter(Qt::Vertical, this);
+    split->addWidget(chart);
+    split->addWidget(m_table);
+    split->setSizes({800, 200});
+    auto *layout = new QVBoxLayout(this);
+    layout->addLayout(controls);
+    layout->addWidget(split, 1);
+
+    connect(m_precision, &QComboBox::currentIndexChanged, this, [this](int index) {
+        const QVariant f = m_precision->itemData(index);
+        m_chart->setComputePrecision(
+            f.isValid() ? std::optional(Precision::of(NumberFormat(f.toInt()))) : std::nullopt);
+    });
+    connect(m_prompt, &QSpinBox::valueChanged, this,
+            [this](int v) { m_chart->setPromptTokens(v); });
+    connect(chart, &RooflineChart::rooflineChanged, this, &RooflinePanel::fillTable);
+    fillTable();
+}
+
+void RooflinePanel::fillTable()
+{
+    const QList<RooflinePoint> &points = m_chart->roofline().points;
+    m_table->setRowCount(int(points.size()));
+    for (int i = 0; i < points.size(); ++i) {
+        const RooflinePoint &p = points.at(i);
+        const QStringList cells = {p.label, formatNumber(p.intensity),
+                                   formatNumber(p.attainable / 1e12),
+                                   p.belowRidge >= 1 ? tr("%1×").arg(formatNumber(p.belowRidge))
+                                                     : tr("above: compute-bound"),
+                                   p.formula};
+        for (int c = 0; c < cells.size(); ++c) {
+            auto *item = new QTableWidgetItem(cells.at(c));
+            if (c >= 1 && c <= 3)
+                item->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
+            m_table->setItem(i, c, item);
+        }
+    }
+}
+
+} // namespace kvl

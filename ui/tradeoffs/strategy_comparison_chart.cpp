@@ -1,0 +1,123 @@
+#include "strategy_comparison_chart.h"
+
+#include "axis_range.h"
+
+#include <QValueAxis>
+#include <algorithm>
+
+namespace kvl {
+
+StrategyComparisonChart::StrategyComparisonChart(QWidget *parent) : GroupedBarChart(parent)
+{
+    applyTheme();
+}
+
+QString StrategyComparisonChart::title() const
+{
+    return tr("KV strategies compared");
+}
+
+void StrategyComparisonChart::setStrategies(const QList<KvStrategy> &strategies)
+{
+    if (strategies == m_strategies)
+        return;
+    m_strategies = strategies;
+    rebuild();
+}
+
+void StrategyComparisonChart::updateFrom(const Scenario &s, const Ledger &)
+{
+    if (!s.validate().isEmpty())
+        return;
+    m_scenario = s;
+    rebuild();
+}
+
+void StrategyComparisonChart::unitsChanged()
+{
+    rebuild();
+    emit unitsSwitched(m_units);
+}
+
+void StrategyComparisonChart::rebuild()
+{
+    if (!m_scenario || m_strategies.isEmpty())
+        return;
+    const Scenario &s = *m_scenario;
+    m_results.clear();
+    QList<Variant> variants;
+    for (const KvStrategy &k : std::as_const(m_strategies)) {
+        const StrategyResult r = evaluateStrategy(s, k);
+        m_results << r;
+        variants << Variant{r.name,
+                            r.name,
+                            {Bar{r.heldBytes, formatBytes(r.heldBytes, m_units)},
+                             Bar{r.readBytesPerStep, formatBytes(r.readBytesPerStep, m_units)},
+                             Bar{r.secondsPerToken, formatSeconds(r.secondsPerToken)},
+                             Bar{double(r.gpusToFit),
+                                 r.gpusToFit == 1 ? tr("1 GPU") : tr("%1 GPUs").arg(r.gpusToFit)}},
+                            false};
+    }
+    setVariants(variants,
+                {tr("KV held"), tr("KV read per token"), tr("Time per token"), tr("GPUs to fit")},
+                0);
+    fitShareAxis();
+
+    // The headline names the fastest strategy, the question a lecture usually asks first.
+    const auto fastest = std::min_element(m_results.cbegin(), m_results.cend(),
+                                          [](const StrategyResult &a, const StrategyResult &b) {
+                                              return a.secondsPerToken < b.secondsPerToken;
+                                          });
+    const StrategyResult &full = m_results.first();
+    QString heading = tr("At %1 tokens on %2 × %3: full cache %4 per token")
+                          .arg(formatInteger(s.context), QString::number(s.gpus), s.gpu.name,
+                               formatSeconds(full.secondsPerToken));
+    if (fastest != m_results.cbegin())
+        heading += tr(", %1 %2 (%3)")
+                       .arg(fastest->name, formatSeconds(fastest->secondsPerToken),
+                            fastest->losesTokens ? tr("drops tokens") : tr("keeps every token"));
+    setHeading(heading);
+}
+
+// Sparse reads keep their block summaries on top of the whole cache, and a strategy can need
+// more GPUs than the full cache: the share axis reaches past 100% when a bar does.
+void StrategyComparisonChart::fitShareAxis()
+{
+    double most = 100;
+    for (const QList<double> &row : shares())
+        for (double share : row)
+            most = std::max(most, share);
+    for (QAbstractAxis *axis : chart()->axes(Qt::Horizontal))
+        if (auto *share = qobject_cast<QValueAxis *>(axis)) {
+            m_shareRange =
+                most <= 100 ? AxisRange{0, 100, 20} : niceLinearRange(most, m_shareRange);
+            applyRange(share, m_shareRange);
+        }
+}
+
+ChartTable StrategyComparisonChart::table() const
+{
+    ChartTable t;
+    t.header = {QStringLiteral("strategy"),
+                QStringLiteral("spec"),
+                QStringLiteral("context_tokens"),
+                QStringLiteral("held_bytes"),
+                QStringLiteral("read_bytes_per_step"),
+                QStringLiteral("seconds_per_token"),
+                QStringLiteral("gpus_to_fit"),
+                QStringLiteral("oldest_readable_token"),
+                QStringLiteral("loses_tokens")};
+    for (const StrategyResult &r : m_results)
+        t.rows << QStringList{r.name,
+                              r.spec,
+                              QString::number(r.context),
+                              tableNumber(r.heldBytes),
+                              tableNumber(r.readBytesPerStep),
+                              QString::number(r.secondsPerToken, 'g', 12),
+                              QString::number(r.gpusToFit),
+                              QString::number(r.oldestReadableToken),
+                              r.losesTokens ? QStringLiteral("1") : QStringLiteral("0")};
+    return t;
+}
+
+} // namespace kvl

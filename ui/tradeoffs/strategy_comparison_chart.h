@@ -1,0 +1,45 @@
+#pragma once
+
+#include "axis_range.h"
+#include "grouped_bar_chart.h"
+#include "kv_strategy.h"
+
+namespace kvl {
+
+// The full cache and each compared strategy at the scenario's context, side by side: KV held,
+// KV read per token, time per token and GPUs to fit, each bar a share of the full cache's,
+// labelled with its absolute value (core's evaluateStrategy).
+class StrategyComparisonChart : public GroupedBarChart
+{
+    Q_OBJECT
+public:
+    explicit StrategyComparisonChart(QWidget *parent = nullptr);
+
+    QString id() const override { return QStringLiteral("strategies"); }
+    QString title() const override;
+    void updateFrom(const Scenario &s, const Ledger &l) override;
+    ChartTable table() const override;
+
+    // The first is the reference every bar is a share of (the full cache).
+    void setStrategies(const QList<KvStrategy> &strategies);
+    const QList<KvStrategy> &strategies() const { return m_strategies; }
+    const QList<StrategyResult> &results() const { return m_results; }
+
+signals:
+    // Byte units changed (the main window sets them on every chart); panels showing bytes follow.
+    void unitsSwitched(kvl::ByteUnits units);
+
+protected:
+    void unitsChanged() override;
+
+private:
+    void rebuild();
+    void fitShareAxis();
+
+    QList<KvStrategy> m_strategies;
+    QList<StrategyResult> m_results;
+    std::optional<Scenario> m_scenario;
+    AxisRange m_shareRange;
+};
+
+} // namespace kvl

@@ -1,0 +1,205 @@
+#include "strategy_latency_chart.h"
+
+#include "sweep.h"
+
+#include <QLegendMarker>
+#include <QLineSeries>
+#include <QLogValueAxis>
+#include <QScatterSeries>
+#include <algorithm>
+#include <cmath>
+
+namespace kvl {
+
+StrategyLatencyChart::StrategyLatencyChart(QWidget *parent) : LedgerChart(parent)
+{
+    QChart *c = chart();
+    c->setTitle(title());
+    m_x = new QLogValueAxis(this);
+    m_x->setLabelFormat(QStringLiteral("%'.0f"));
+    m_x->setMinorTickCount(8);
+    m_x->setTitleText(tr("Context length (tokens, log scale)"));
+    m_y = new QLogValueAxis(this);
+    m_y->setLabelFormat(QStringLiteral("%'.7g"));
+    m_y->setTitleText(tr("Time per token (ms, log scale)"));
+    c->addAxis(m_x, Qt::AlignBottom);
+    c->addAxis(m_y, Qt::AlignLeft);
+    m_marker = new QScatterSeries(this);
+    m_marker->setObjectName(QStringLiteral("marker"));
+    m_marker->setName(tr("At the scenario's context"));
+    c->addSeries(m_marker);
+    m_marker->attachAxis(m_x);
+    m_marker->attachAxis(m_y);
+    // The markers share one x: the nearest on screen is the nearest in y.
+    connect(m_marker, &QScatterSeries::hovered, this, [this](const QPointF &point, bool state) {
+        const QList<QPointF> pts = m_marker->points();
+        if (!state || pts.size() != m_atContext.size() || pts.isEmpty()) {
+            hideHoverOverlays();
+            return;
+        }
+        const auto screenY = [&](const QPointF &p) {
+            return chart()->mapToPosition(p, m_marker).y();
+        };
+        int best = 0;
+        for (int i = 1; i < pts.size(); ++i)
+            if (std::abs(screenY(pts.at(i)) - screenY(point)) <
+                std::abs(screenY(pts.at(best)) - screenY(point)))
+                best = i;
+        const StrategyResult &r = m_atContext.at(best);
+        showHover(pts.at(best), m_marker,
+                  tr("%1 at %2 tokens\n%3 per token; KV read %4")
+                      .arg(r.name, formatInteger(r.context), formatSeconds(r.secondsPerToken),
+                           formatBytes(r.readBytesPerStep, m_units)));
+    });
+    applyTheme();
+}
+
+QString StrategyLatencyChart::title() const
+{
+    return tr("Time per token by strategy vs context length");
+}
+
+void StrategyLatencyChart::setStrategies(const QList<KvStrategy> &strategies)
+{
+    if (strategies == m_strategies)
+        return;
+    m_strategies = strategies;
+    update();
+}
+
+void StrategyLatencyChart::updateFrom(const Scenario &s, const Ledger &)
+{
+    m_valid = s.validate().isEmpty();
+    m_scenario = s;
+    update();
+}
+
+void StrategyLatencyChart::interactiveEnded()
+{
+    update();
+}
+
+void StrategyLatencyChart::update()
+{
+    if (!m_valid)
+        return;
+    const qint64 to = std::max(kToContext, qint64(decadeAtOrAbove(double(m_scenario.context))));
+    if (m_contexts.isEmpty() || m_contexts.last() != to)
+        m_contexts = logSpacedContexts(kFromContext, to, kPoints);
+    // The curves depend on the context only through where the axis ends: a context drag moves
+    // the markers and recomputes nothing else.
+    Scenario key = m_scenario;
+    key.context = to;
+    if (!m_curvesFor || m_curvesFor->first != key || m_curvesFor->second != m_strategies) {
+        updateCurves();
+        m_curvesFor = {key, m_strategies};
+    }
+    m_atContext.clear();
+    QList<QPointF> markers;
+    for (const KvStrategy &k : std::as_const(m_strategies)) {
+        m_atContext << evaluateStrategy(m_scenario, k);
+        markers << QPointF(double(m_scenario.context), m_atContext.last().secondsPerToken * 1000);
+    }
+    replacePoints(m_marker, m_scenario.context >= kFromContext ? markers : QList<QPointF>{});
+    updateAxes();
+}
+
+void StrategyLatencyChart::updateCurves()
+{
+    m_curves.clear();
+    for (const KvStrategy &k : std::as_const(m_strategies))
+        m_curves << sweepStrategy(m_scenario, k, StrategyQuantity::SecondsPerToken, m_contexts);
+    syncSeries();
+    for (int i = 0; i < m_curves.size(); ++i) {
+        QList<QPointF> ms = m_curves.at(i);
+        for (QPointF &p : ms)
+            p.ry() *= 1000;
+        replacePoints(m_series.at(i), ms);
+    }
+}
+
+// One line series per strategy, created or removed only when their number changes.
+void StrategyLatencyChart::syncSeries()
+{
+    QChart *c = chart();
+    bool added = false;
+    while (m_series.size() < m_strategies.size()) {
+        auto *series = new QLineSeries(this);
+        const int i = int(m_series.size());
+        series->setObjectName(QStringLiteral("strategy-%1").arg(i));
+        c->addSeries(series);
+        series->attachAxis(m_x);
+        series->attachAxis(m_y);
+        connectHover(series, [this, i](int p) {
+            const QPointF &v = m_curves.at(i).at(p);
+            return tr("%1 at %2 tokens\n%3 per token")
+                .arg(m_strategies.at(i).label(), formatInteger(qint64(v.x())),
+                     formatSeconds(v.y()));
+        });
+        m_series << series;
+        added = true;
+    }
+    while (m_series.size() > m_strategies.size()) {
+        QLineSeries *series = m_series.takeLast();
+        c->removeSeries(series);
+        delete series;
+    }
+    for (int i = 0; i < m_series.size(); ++i)
+        if (m_series.at(i)->name() != m_strategies.at(i).label())
+            m_series.at(i)->setName(m_strategies.at(i).label());
+    // The marker stays the last legend entry and on top of the curves.
+    if (added) {
+        c->removeSeries(m_marker);
+        c->addSeries(m_marker);
+        m_marker->attachAxis(m_x);
+        m_marker->attachAxis(m_y);
+        restyle();
+    }
+}
+
+void StrategyLatencyChart::updateAxes()
+{
+    double lo = std::numeric_limits<double>::max(), hi = 0;
+    for (const QList<QPointF> &curve : std::as_const(m_curves))
+        for (const QPointF &p : curve)
+            if (p.y() > 0) {
+                lo = std::min(lo, p.y() * 1000);
+                hi = std::max(hi, p.y() * 1000);
+            }
+    if (hi <= 0)
+        return;
+    applyRange(m_x, {double(kFromContext), double(m_contexts.last()), 0});
+    m_yRange = isInteractive() ? grownLogRange(lo, hi, m_yRange) : niceLogRange(lo, hi, m_yRange);
+    applyRange(m_y, m_yRange);
+}
+
+void StrategyLatencyChart::restyle()
+{
+    // Six colours, then the same colours dashed: a dozen strategies stay apart.
+    for (int i = 0; i < m_series.size(); ++i) {
+        const QPen pen(seriesColor(i), lineWidth(i == 0 ? 3 : 2),
+                       i < 6 ? Qt::SolidLine : Qt::DashLine);
+        if (m_series.at(i)->pen() != pen)
+            m_series.at(i)->setPen(pen);
+    }
+    m_marker->setColor(textColor());
+    m_marker->setBorderColor(isDark() ? Qt::black : Qt::white);
+    m_marker->setMarkerSize(m_presentation ? 14 : 9);
+}
+
+ChartTable StrategyLatencyChart::table() const
+{
+    ChartTable t;
+    t.header << QStringLiteral("context_tokens");
+    for (const KvStrategy &k : m_strategies)
+        t.header << QStringLiteral("seconds_per_token %1").arg(k.label());
+    for (qsizetype p = 0; p < m_contexts.size(); ++p) {
+        QStringList row{QString::number(m_contexts.at(p))};
+        for (const QList<QPointF> &curve : m_curves)
+            row << (p < curve.size() ? QString::number(curve.at(p).y(), 'g', 12) : QString());
+        t.rows << row;
+    }
+    return t;
+}
+
+} // namespace kvl

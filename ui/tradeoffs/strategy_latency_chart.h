@@ -1,0 +1,63 @@
+#pragma once
+
+#include "axis_range.h"
+#include "kv_strategy.h"
+#include "ledger_chart.h"
+
+#include <optional>
+
+class QLineSeries;
+class QLogValueAxis;
+class QScatterSeries;
+
+namespace kvl {
+
+// Time per token against context length (log-log, 1k to 10M tokens), one curve per strategy from
+// core's sweepStrategy: windows flatten, budgets cap, sparse reads grow slowly, quantization
+// scales the full cache's curve down. Dots mark the scenario's context.
+class StrategyLatencyChart : public LedgerChart
+{
+    Q_OBJECT
+public:
+    explicit StrategyLatencyChart(QWidget *parent = nullptr);
+
+    QString id() const override { return QStringLiteral("strategy-latency"); }
+    QString title() const override;
+    void updateFrom(const Scenario &s, const Ledger &l) override;
+    ChartTable table() const override;
+
+    void setStrategies(const QList<KvStrategy> &strategies);
+    const QList<KvStrategy> &strategies() const { return m_strategies; }
+    const QList<qint64> &contexts() const { return m_contexts; }
+    // Seconds per token of strategy i at contexts(), as core computed them.
+    const QList<QPointF> &curve(int i) const { return m_curves.at(i); }
+
+    static constexpr qint64 kFromContext = 1000;
+    static constexpr qint64 kToContext = 10'000'000;
+    static constexpr int kPoints = 120;
+
+protected:
+    void restyle() override;
+    void interactiveEnded() override;
+
+private:
+    void update();
+    void updateCurves();
+    void updateAxes();
+    void syncSeries();
+
+    Scenario m_scenario;
+    bool m_valid = false;
+    QList<KvStrategy> m_strategies;
+    QList<qint64> m_contexts;
+    QList<QList<QPointF>> m_curves; // seconds
+    QList<QLineSeries *> m_series;  // milliseconds
+    std::optional<std::pair<Scenario, QList<KvStrategy>>> m_curvesFor;
+    QScatterSeries *m_marker = nullptr;
+    QList<StrategyResult> m_atContext; // the markers, one per strategy
+    QLogValueAxis *m_x = nullptr;
+    QLogValueAxis *m_y = nullptr;
+    AxisRange m_yRange;
+};
+
+} // namespace kvl

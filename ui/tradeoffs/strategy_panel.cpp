@@ -1,0 +1,371 @@
+#include "strategy_panel.h"
+
+#include "strategy_presets.h"
+#include "strategy_table_model.h"
+
+#include <QComboBox>
+#include <QFormLayout>
+#include <QGroupBox>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QLabel>
+#include <QLineEdit>
+#include <QListWidget>
+#include <QPushButton>
+#include <QScrollArea>
+#include <QSplitter>
+#include <QTableView>
+#include <QVBoxLayout>
+
+namespace kvl {
+
+namespace {
+// Checked at start: the seed's safe first step and one of each token policy.
+bool checkedByDefault(const QString &id)
+{
+    static const QStringList ids = {QStringLiteral("fp8"), QStringLiteral("streamingllm"),
+                                    QStringLiteral("h2o"), QStringLiteral("quest")};
+    return ids.contains(id);
+}
+} // namespace
+
+StrategyPanel::StrategyPanel(QWidget *parent)
+    : QWidget(parent), m_model(new StrategyTableModel(this))
+{
+    setObjectName(QStringLiteral("strategyPanel"));
+    build();
+
+    // The seed's own advice comes first: quantization keeps every token.
+    const QList<std::pair<QString, QString>> precisions = {
+        {QStringLiteral("fp8"),
+         tr("The seed article: fp8 is the safe first step. Half the bytes per token, half the "
+            "bandwidth cost and the GPUs, little quality impact; a one-line change in vLLM and "
+            "TensorRT-LLM.")},
+        {QStringLiteral("int4"),
+         tr("A quarter of the bytes, for the capacity-desperate, after measuring recall on your "
+            "own traffic.")},
+    };
+    for (const auto &[spec, why] : precisions) {
+        Entry e;
+        e.name = tr("%1 KV").arg(spec);
+        e.citation = why;
+        e.checked = checkedByDefault(spec);
+        apply(e, spec, {});
+        append(e);
+    }
+    for (const StrategyPreset &p : strategyPresets()) {
+        Entry e;
+        e.citation = p.citation;
+        e.checked = checkedByDefault(p.id);
+        apply(e, p.id, {});
+        append(e);
+    }
+    m_builtIns = int(m_entries.size());
+    m_list->setCurrentRow(0);
+}
+
+void StrategyPanel::build()
+{
+    m_list = new QListWidget(this);
+    m_list->setObjectName(QStringLiteral("strategyList"));
+    m_list->setToolTip(tr("Check the strategies to compare with the full cache"));
+
+    m_custom = new QLineEdit(this);
+    m_custom->setObjectName(QStringLiteral("customSpec"));
+    m_custom->setPlaceholderText(QStringLiteral("window:8192,sinks:4+fp8"));
+    m_custom->setToolTip(
+        tr("A strategy spec: fp8 | int4 | window:W[,sinks:S][,layers:F] | budget:B|P%[,recent:R] "
+           "| duo:F[,sinks:S,window:W] | sparse:k=K,block=S[,summary=N,window=W,compress=D,"
+           "compress-block=L,dense=N] | recent:R[@P],old=P | a preset id; a token policy and a "
+           "precision joined by '+'"));
+    m_add = new QPushButton(tr("Add custom…"), this);
+    m_add->setObjectName(QStringLiteral("addCustom"));
+    m_remove = new QPushButton(tr("Remove"), this);
+    m_error = new QLabel(this);
+    m_error->setObjectName(QStringLiteral("strategyError"));
+    m_error->setWordWrap(true);
+    m_error->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_error->setStyleSheet(QStringLiteral("color: #C0392B;"));
+    m_error->hide();
+
+    m_spec = new QLineEdit(this);
+    m_spec->setObjectName(QStringLiteral("strategySpec"));
+    m_stack = new QComboBox(this);
+    m_stack->setObjectName(QStringLiteral("stackPrecision"));
+    m_stack->addItem(tr("nothing stacked"), QString());
+    for (const char *p : {"fp8", "int8", "int4"})
+        m_stack->addItem(tr("+ %1 KV").arg(QLatin1String(p)), QString::fromLatin1(p));
+    m_citation = new QLabel(this);
+    m_citation->setWordWrap(true);
+    m_citation->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_citation->setAlignment(Qt::AlignTop | Qt::AlignLeft);
+
+    auto *customRow = new QHBoxLayout;
+    customRow->addWidget(m_custom, 1);
+    customRow->addWidget(m_add);
+    auto *editor = new QGroupBox(tr("Selected strategy"), this);
+    auto *form = new QFormLayout(editor);
+    form->addRow(tr("Spec"), m_spec);
+    form->addRow(tr("Stack"), m_stack);
+    form->addRow(m_citation);
+    form->addRow(m_remove);
+
+    auto *left = new QWidget(this);
+    auto *leftLayout = new QVBoxLayout(left);
+    leftLayout->setContentsMargins(0, 0, 0, 0);
+    leftLayout->addWidget(m_list, 1);
+    leftLayout->addLayout(customRow);
+    leftLayout->addWidget(m_error);
+    leftLayout->addWidget(editor);
+
+    m_table = new QTableView(this);
+    m_table->setObjectName(QStringLiteral("strategyTable"));
+    m_table->setModel(m_model);
+    m_table->verticalHeader()->hide();
+    m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
+    m_table->setWordWrap(false);
+    m_table->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    m_table->horizontalHeader()->setStretchLastSection(true);
+    m_notes = new QLabel(this);
+    m_notes->setObjectName(QStringLiteral("lossNotes"));
+    m_notes->setWordWrap(true);
+    m_notes->setTextFormat(Qt::RichText);
+    m_notes->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_notes->setAlignment(Qt::AlignTop | Qt::AlignLeft);
+    auto *notesScroll = new QScrollArea(this);
+    notesScroll->setWidget(m_notes);
+    notesScroll->setWidgetResizable(true);
+    notesScroll->setFrameShape(QFrame::NoFrame);
+
+    auto *right = new QSplitter(Qt::Vertical, this);
+    right->addWidget(m_table);
+    right->addWidget(notesScroll);
+    right->setSizes({300, 200});
+
+    auto *split = new QSplitter(Qt::Horizontal, this);
+    split->addWidget(left);
+    split->addWidget(right);
+    split->setSizes({300, 900});
+    auto *layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->addWidget(split);
+
+    connect(m_add, &QPushButton::clicked, this, [this] { addCustom(m_custom->text()); });
+    connect(m_custom, &QLineEdit::returnPressed, this, [this] { addCustom(m_custom->text()); });
+    connect(m_remove, &QPushButton::clicked, this, [this] {
+        const int row = m_list->currentRow();
+        if (row < m_builtIns)
+            return;
+        m_entries.removeAt(row);
+        delete m_list->takeItem(row);
+        refresh();
+    });
+    connect(m_spec, &QLineEdit::editingFinished, this, [this] {
+        const int row = m_list->currentRow();
+        if (row >= 0 && m_spec->text() != m_entries.at(row).spec)
+            setSpec(row, m_spec->text());
+    });
+    connect(m_stack, &QComboBox::activated, this, [this] {
+        const int row = m_list->currentRow();
+        if (row >= 0 && !setStack(row, m_stack->currentData().toString()))
+            showSelected(); // back to what the entry has
+    });
+    connect(m_list, &QListWidget::currentRowChanged, this, &StrategyPanel::showSelected);
+    connect(m_list, &QListWidget::itemChanged, this, [this](QListWidgetItem *item) {
+        const int row = m_list->row(item);
+        const bool checked = item->checkState() == Qt::Checked;
+        if (m_syncing || row < 0 || m_entries.at(row).checked == checked)
+            return;
+        m_entries[row].checked = checked;
+        refresh();
+    });
+}
+
+bool StrategyPanel::apply(Entry &entry, const QString &spec, const QString &stack)
+{
+    const QString text = stack.isEmpty() ? spec.trimmed() : spec.trimmed() + u'+' + stack;
+    QString why;
+    std::optional<KvStrategy> k = KvStrategy::parse(text, &why);
+    if (!k) {
+        showError(why);
+        return false;
+    }
+    if (k->isBaseline()) {
+        showError(tr("\"%1\" is the full cache, which is always compared").arg(text));
+        return false;
+    }
+    // Built-in names and citations hold for their own spec only; a preset stacked names itself
+    // ("H2O + fp8").
+    if (spec.trimmed() != entry.spec && !entry.spec.isEmpty()) {
+        entry.name.clear();
+        entry.citation.clear();
+    }
+    if (k->name.isEmpty() && !entry.name.isEmpty() && stack.isEmpty())
+        k->name = entry.name;
+    if (k->citation.isEmpty())
+        k->citation = entry.citation;
+    entry.spec = spec.trimmed();
+    entry.stack = stack;
+    entry.strategy = *k;
+    showError({});
+    return true;
+}
+
+void StrategyPanel::append(const Entry &entry)
+{
+    m_entries << entry;
+    new QListWidgetItem(m_list);
+    syncItem(int(m_entries.size()) - 1);
+}
+
+void StrategyPanel::syncItem(int row)
+{
+    const Entry &e = m_entries.at(row);
+    QListWidgetItem *item = m_list->item(row);
+    m_syncing = true; // every setter below emits itemChanged
+    item->setFlags(Qt::ItemIsSelectable | Qt::ItemIsEnabled | Qt::ItemIsUserCheckable);
+    item->setText(e.strategy.label());
+    item->setToolTip(e.citation.isEmpty() ? e.strategy.spec()
+                                          : e.strategy.spec() + u"\n\n" + e.citation);
+    item->setCheckState(e.checked ? Qt::Checked : Qt::Unchecked);
+    m_syncing = false;
+}
+
+void StrategyPanel::showSelected()
+{
+    const int row = m_list->currentRow();
+    const bool valid = row >= 0 && row < m_entries.size();
+    m_spec->setEnabled(valid);
+    m_stack->setEnabled(valid);
+    m_remove->setEnabled(valid && row >= m_builtIns);
+    if (!valid) {
+        m_spec->clear();
+        m_citation->clear();
+        return;
+    }
+    const Entry &e = m_entries.at(row);
+    m_spec->setText(e.spec);
+    m_stack->setCurrentIndex(std::max(0, m_stack->findData(e.stack)));
+    m_citation->setText(e.citation.isEmpty() ? tr("Custom: %1").arg(e.strategy.spec())
+                                             : e.citation);
+}
+
+void StrategyPanel::showError(const QString &message)
+{
+    m_error->setText(message);
+    m_error->setVisible(!message.isEmpty());
+}
+
+QString StrategyPanel::errorText() const
+{
+    return m_error->text();
+}
+
+QString StrategyPanel::notesText() const
+{
+    return m_notes->text();
+}
+
+int StrategyPanel::strategyCount() const
+{
+    return int(m_entries.size());
+}
+
+KvStrategy StrategyPanel::strategy(int row) const
+{
+    return m_entries.at(row).strategy;
+}
+
+bool StrategyPanel::isChecked(int row) const
+{
+    return m_entries.at(row).checked;
+}
+
+void StrategyPanel::setChecked(int row, bool checked)
+{
+    m_list->item(row)->setCheckState(checked ? Qt::Checked : Qt::Unchecked);
+}
+
+bool StrategyPanel::addCustom(const QString &spec)
+{
+    Entry e;
+    e.checked = true;
+    if (!apply(e, spec, {}))
+        return false;
+    append(e);
+    m_custom->clear();
+    m_list->setCurrentRow(int(m_entries.size()) - 1);
+    refresh();
+    return true;
+}
+
+bool StrategyPanel::setSpec(int row, const QString &spec)
+{
+    Entry e = m_entries.at(row);
+    if (!apply(e, spec, e.stack))
+        return false;
+    m_entries[row] = e;
+    syncItem(row);
+    if (row == m_list->currentRow())
+        showSelected();
+    refresh();
+    return true;
+}
+
+bool StrategyPanel::setStack(int row, const QString &precision)
+{
+    Entry e = m_entries.at(row);
+    if (!apply(e, e.spec, precision))
+        return false;
+    m_entries[row] = e;
+    syncItem(row);
+    if (row == m_list->currentRow())
+        showSelected();
+    refresh();
+    return true;
+}
+
+QList<KvStrategy> StrategyPanel::compared() const
+{
+    KvStrategy baseline;
+    baseline.name = tr("Full cache");
+    QList<KvStrategy> out{baseline};
+    for (const Entry &e : m_entries)
+        if (e.checked)
+            out << e.strategy;
+    return out;
+}
+
+void StrategyPanel::setUnits(ByteUnits units)
+{
+    m_model->setUnits(units);
+}
+
+void StrategyPanel::setScenario(const Scenario &s)
+{
+    m_scenario = s;
+    QList<StrategyResult> results;
+    QStringList notes;
+    if (s.validate().isEmpty()) {
+        for (const KvStrategy &k : compared()) {
+            results << evaluateStrategy(s, k);
+            const StrategyResult &r = results.last();
+            // Strategies that drop tokens say so first; the note itself is core's.
+            const QString lead =
+                r.losesTokens ? tr("loses tokens") : tr("nothing is lost from memory");
+            notes << QStringLiteral("<p><b>%1</b> — %2. %3</p>")
+                         .arg(r.name.toHtmlEscaped(), lead, r.lossNote.toHtmlEscaped());
+        }
+    }
+    m_model->setResults(results);
+    m_notes->setText(notes.join(QString()));
+}
+
+void StrategyPanel::refresh()
+{
+    if (m_scenario)
+        setScenario(*m_scenario);
+    emit strategiesChanged();
+}
+
+} // namespace kvl

@@ -1,0 +1,91 @@
+#pragma once
+
+#include "kv_strategy.h"
+#include "units.h"
+
+#include <QWidget>
+#include <optional>
+
+class QComboBox;
+class QLabel;
+class QLineEdit;
+class QListWidget;
+class QPushButton;
+class QTableView;
+
+namespace kvl {
+
+class StrategyTableModel;
+
+// Which KV strategies to compare: the published presets (each with its citation) and custom
+// specs, any of them stacked with a KV precision; and what each one holds, reads, costs and
+// loses at the scenario's context, next to the full cache.
+class StrategyPanel : public QWidget
+{
+    Q_OBJECT
+public:
+    explicit StrategyPanel(QWidget *parent = nullptr);
+
+    // The full cache, then every checked strategy in list order.
+    QList<KvStrategy> compared() const;
+    // Re-evaluates the table and the loss notes (an invalid scenario clears them).
+    void setScenario(const Scenario &s);
+    void setUnits(ByteUnits units);
+
+    int strategyCount() const;
+    KvStrategy strategy(int row) const;
+    bool isChecked(int row) const;
+    void setChecked(int row, bool checked);
+    // Parses `spec` and appends it, checked and selected. A bad spec leaves everything as it is
+    // and shows the parser's message; returns whether it was added.
+    bool addCustom(const QString &spec);
+    // Replaces the spec of `row` (its precision stack kept), or shows why not.
+    bool setSpec(int row, const QString &spec);
+    // Stacks a KV precision ("fp8"; empty: none) on `row`, or shows why not.
+    bool setStack(int row, const QString &precision);
+    QString errorText() const; // the last refused edit's reason; empty after a good one
+    QString notesText() const; // what each compared strategy loses, as shown
+
+    StrategyTableModel *model() const { return m_model; }
+
+signals:
+    void strategiesChanged();
+
+private:
+    struct Entry
+    {
+        QString spec;     // as typed or the preset's id
+        QString stack;    // a precision spec stacked with '+', or empty
+        QString name;     // shown instead of the parsed label while spec is unchanged
+        QString citation; // where the settings come from
+        KvStrategy strategy;
+        bool checked = false;
+    };
+
+    void build();
+    // Parses spec + stack into `entry`; on failure shows the reason and leaves it unchanged.
+    bool apply(Entry &entry, const QString &spec, const QString &stack);
+    void append(const Entry &entry);
+    void syncItem(int row);
+    void showSelected();
+    void showError(const QString &message);
+    void refresh();
+
+    QList<Entry> m_entries;
+    std::optional<Scenario> m_scenario;
+    QListWidget *m_list = nullptr;
+    QLineEdit *m_custom = nullptr;
+    QPushButton *m_add = nullptr;
+    QPushButton *m_remove = nullptr;
+    QLabel *m_error = nullptr;
+    QLineEdit *m_spec = nullptr;
+    QComboBox *m_stack = nullptr;
+    QLabel *m_citation = nullptr;
+    QTableView *m_table = nullptr;
+    QLabel *m_notes = nullptr;
+    StrategyTableModel *m_model = nullptr;
+    int m_builtIns = 0; // rows before the custom ones
+    bool m_syncing = false;
+};
+
+} // namespace kvl

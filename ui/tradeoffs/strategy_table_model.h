@@ -1,0 +1,51 @@
+#pragma once
+
+#include "kv_strategy.h"
+#include "units.h"
+
+#include <QAbstractTableModel>
+
+namespace kvl {
+
+// The full cache and each compared strategy at the scenario's context: what it holds, reads and
+// costs per token, how many GPUs it needs and what it loses. Rows are core's StrategyResults.
+class StrategyTableModel : public QAbstractTableModel
+{
+    Q_OBJECT
+public:
+    enum class Column
+    {
+        Strategy,
+        Held,
+        ReadPerToken,
+        TimePerToken,
+        GpusToFit,
+        OldestReadable,
+        Lost,
+    };
+    Q_ENUM(Column)
+    static constexpr int kColumns = int(Column::Lost) + 1;
+    // The unformatted value behind a cell (bytes, seconds, GPUs, a token index).
+    static constexpr int ValueRole = Qt::UserRole;
+
+    explicit StrategyTableModel(QObject *parent = nullptr);
+
+    void setResults(const QList<StrategyResult> &results);
+    const QList<StrategyResult> &results() const { return m_results; }
+    void setUnits(ByteUnits units);
+
+    int rowCount(const QModelIndex &parent = {}) const override;
+    int columnCount(const QModelIndex &parent = {}) const override;
+    QVariant data(const QModelIndex &index, int role = Qt::DisplayRole) const override;
+    QVariant headerData(int section, Qt::Orientation orientation,
+                        int role = Qt::DisplayRole) const override;
+
+private:
+    QString text(const StrategyResult &r, Column c) const;
+    QVariant value(const StrategyResult &r, Column c) const;
+
+    QList<StrategyResult> m_results;
+    ByteUnits m_units = ByteUnits::SI;
+};
+
+} // namespace kvl

@@ -1,0 +1,175 @@
+#include "tradeoff_views.h"
+
+#include "mass_charts.h"
+#include "mass_panel.h"
+#include "roofline_chart.h"
+#include "roofline_panel.h"
+#include "scenario_controller.h"
+#include "strategy_comparison_chart.h"
+#include "strategy_latency_chart.h"
+#include "strategy_panel.h"
+
+#include <QEvent>
+#include <QHBoxLayout>
+#include <QScrollArea>
+#include <QSplitter>
+#include <QVBoxLayout>
+#include <functional>
+
+namespace kvl {
+
+namespace {
+
+// A tab page that refreshes what it shows from the controller only while visible; changes made
+// while it is hidden are caught up when it is shown.
+class TradeoffPage : public QWidget
+{
+public:
+    TradeoffPage(ScenarioController *controller, const QString &name, QWidget *parent)
+        : QWidget(parent), m_controller(controller)
+    {
+        setObjectName(name);
+        connect(controller, &ScenarioController::changed, this, [this] {
+            if (isVisible())
+                refresh();
+            else
+                m_stale = true;
+        });
+    }
+
+    void setRefresh(std::function<void(const Scenario &, const Ledger &)> refresh)
+    {
+        m_refresh = std::move(refresh);
+        m_stale = true;
+    }
+    void refresh()
+    {
+        m_stale = false;
+        if (m_refresh)
+            m_refresh(m_controller->scenario(), m_controller->ledger());
+    }
+
+protected:
+    bool event(QEvent *e) override
+    {
+        if (e->type() == QEvent::Show && m_stale)
+            refresh();
+        return QWidget::event(e);
+    }
+
+private:
+    ScenarioController *m_controller;
+    std::function<void(const Scenario &, const Ledger &)> m_refresh;
+    bool m_stale = true;
+};
+
+QWidget *strategiesPage(ScenarioController *controller, QWidget *parent,
+                        QList<LedgerChart *> &charts)
+{
+    auto *page = new TradeoffPage(controller, QStringLiteral("strategiesPage"), parent);
+    auto *panel = new StrategyPanel(page);
+    auto *comparison = new StrategyComparisonChart(page);
+    auto *latency = new StrategyLatencyChart(page);
+    charts << comparison << latency;
+
+    auto *chartRow = new QSplitter(Qt::Horizontal, page);
+    chartRow->addWidget(comparison);
+    chartRow->addWidget(latency);
+    chartRow->setSizes({500, 500});
+    auto *split = new QSplitter(Qt::Vertical, page);
+    split->addWidget(chartRow);
+    split->addWidget(panel);
+    // Initial shares of the page (QSplitter scales them to its size); stretch only splits growth.
+    split->setSizes({600, 400});
+    auto *layout = new QVBoxLayout(page);
+    layout->setContentsMargins(2, 2, 2, 2);
+    layout->addWidget(split);
+
+    const auto sync = [=] {
+        const QList<KvStrategy> compared = panel->compared();
+        comparison->setStrategies(compared);
+        latency->setStrategies(compared);
+    };
+    sync();
+    QObject::connect(panel, &StrategyPanel::strategiesChanged, page, sync);
+    // The main window sets byte units on every chart; the table follows the comparison chart.
+    QObject::connect(comparison, &StrategyComparisonChart::unitsSwitched, panel,
+                     &StrategyPanel::setUnits);
+    page->setRefresh([=](const Scenario &s, const Ledger &l) {
+        panel->setScenario(s);
+        comparison->updateFrom(s, l);
+        latency->updateFrom(s, l);
+    });
+    return page;
+}
+
+QWidget *rooflinePage(ScenarioController *controller, QWidget *parent, QList<LedgerChart *> &charts)
+{
+    auto *page = new TradeoffPage(controller, QStringLiteral("rooflinePage"), parent);
+    auto *chart = new RooflineChart(page);
+    auto *panel = new RooflinePanel(chart, page);
+    charts << chart;
+    auto *layout = new QVBoxLayout(page);
+    layout->setContentsMargins(2, 2, 2, 2);
+    layout->addWidget(panel);
+    page->setRefresh([=](const Scenario &s, const Ledger &l) { chart->updateFrom(s, l); });
+    return page;
+}
+
+QWidget *massPage(ScenarioController *controller, QWidget *parent, QList<LedgerChart *> &charts)
+{
+    auto *page = new TradeoffPage(controller, QStringLiteral("massPage"), parent);
+    auto *panel = new MassPanel(page);
+    auto *top = new MassTopChart(page);
+    auto *curve = new MassCurveChart(page);
+    charts << top << curve;
+
+    auto *scroll = new QScrollArea(page);
+    scroll->setWidget(panel);
+    scroll->setWidgetResizable(true);
+    scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    auto *chartColumn = new QSplitter(Qt::Vertical, page);
+    chartColumn->addWidget(top);
+    chartColumn->addWidget(curve);
+    auto *split = new QSplitter(Qt::Horizontal, page);
+    split->addWidget(scroll);
+    split->addWidget(chartColumn);
+    split->setSizes({400, 600});
+    auto *layout = new QVBoxLayout(page);
+    layout->setContentsMargins(2, 2, 2, 2);
+    layout->addWidget(split);
+
+    // The report drives the charts; the scenario only the sentence linking it to the cost model.
+    const auto showReport = [=] {
+        if (!panel->report())
+            return;
+        top->setReport(*panel->report(), MassOptions{}.concentratedAt);
+        curve->setReport(*panel->report(), panel->curveLayers());
+    };
+    QObject::connect(panel, &MassPanel::reportChanged, page, showReport);
+    QObject::connect(panel, &MassPanel::curveLayersChanged, page, showReport);
+    page->setRefresh([=](const Scenario &s, const Ledger &) { panel->setScenario(s); });
+    // A teaching source is there from the start; a file replaces it.
+    panel->analyze();
+    return page;
+}
+
+} // namespace
+
+TradeoffViews createTradeoffViews(ScenarioController *controller, QWidget *parent)
+{
+    TradeoffViews v;
+    v.strategies = strategiesPage(controller, parent, v.charts);
+    v.roofline = rooflinePage(controller, parent, v.charts);
+    v.mass = massPage(controller, parent, v.charts);
+    QObject::connect(controller, &ScenarioController::interactiveChanged, controller,
+                     [charts = v.charts](bool on) {
+                         for (LedgerChart *c : charts)
+                             c->setInteractive(on);
+                     });
+    for (LedgerChart *c : std::as_const(v.charts))
+        c->setInteractive(false);
+    return v;
+}
+
+} // namespace kvl
