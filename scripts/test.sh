@@ -18,7 +18,7 @@ ctest --preset asan-ubsan
 
 fuzz_seconds=${KVL_FUZZ_SECONDS:-60}
 for target in build/asan-ubsan/tests/fuzz/fuzz_*; do
-    [ -x "$target" ] || continue
+    [ -f "$target" ] && [ -x "$target" ] || continue
     name=$(basename "$target")
     corpus=tests/fuzz/corpus/$(echo "${name#fuzz_}" | cut -d_ -f1)
     work=$(mktemp -d)

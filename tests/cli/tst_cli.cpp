@@ -1,35 +1,18 @@
 // Runs the kvledger-cli binary itself: output, JSON keys, and every bad-input path.
+#include "cli_run.h"
+
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
-#include <QProcess>
 #include <QTemporaryDir>
 #include <QTest>
 
 class TestCli : public QObject
 {
     Q_OBJECT
-    struct Run
-    {
-        int exit = -1;
-        QString out;
-        QString err;
-    };
-    static Run run(const QStringList &args)
-    {
-        QProcess p;
-        p.start(QStringLiteral(KVL_CLI), args);
-        if (!p.waitForFinished(60000))
-            return {};
-        return {p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -2,
-                QString::fromUtf8(p.readAllStandardOutput()),
-                QString::fromUtf8(p.readAllStandardError())};
-    }
-    static QJsonObject json(const QStringList &args)
-    {
-        const Run r = run(args);
-        return QJsonDocument::fromJson(r.out.toUtf8()).object();
-    }
+    using Run = kvl::test::CliRun;
+    static Run run(const QStringList &args) { return kvl::test::runCli(args); }
+    static QJsonObject json(const QStringList &args) { return kvl::test::cliJson(args); }
 
 private slots:
     void seedLedgerByDefault()

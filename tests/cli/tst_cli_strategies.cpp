@@ -1,34 +1,17 @@
 // Runs kvledger-cli strategies, roofline and mass: output, JSON keys, and bad input.
+#include "cli_run.h"
+
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
-#include <QProcess>
 #include <QTest>
 
 class TestCliStrategies : public QObject
 {
     Q_OBJECT
-    struct Run
-    {
-        int exit = -1;
-        QString out;
-        QString err;
-    };
-    static Run run(const QStringList &args)
-    {
-        QProcess p;
-        p.start(QStringLiteral(KVL_CLI), args);
-        if (!p.waitForFinished(60000))
-            return {};
-        return {p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -2,
-                QString::fromUtf8(p.readAllStandardOutput()),
-                QString::fromUtf8(p.readAllStandardError())};
-    }
-    static QJsonObject json(const QStringList &args)
-    {
-        const Run r = run(args);
-        return QJsonDocument::fromJson(r.out.toUtf8()).object();
-    }
+    using Run = kvl::test::CliRun;
+    static Run run(const QStringList &args) { return kvl::test::runCli(args); }
+    static QJsonObject json(const QStringList &args) { return kvl::test::cliJson(args); }
     static QString data(const QString &path) { return QStringLiteral(KVL_TEST_DATA "/") + path; }
     static QJsonObject byName(const QJsonArray &a, const QString &key, const QString &value)
     {

@@ -7,10 +7,13 @@
 #include "mass_table_model.h"
 #include "presets.h"
 #include "roofline_chart.h"
+#include "roofline_panel.h"
 #include "scenario_controller.h"
+#include "slider_field.h"
 #include "strategy_comparison_chart.h"
 #include "strategy_latency_chart.h"
 #include "strategy_panel.h"
+#include "strategy_parameters.h"
 #include "strategy_presets.h"
 #include "strategy_table_model.h"
 #include "sweep.h"
@@ -19,11 +22,14 @@
 
 #include <QAbstractAxis>
 #include <QAbstractItemModelTester>
+#include <QComboBox>
 #include <QFile>
 #include <QImage>
 #include <QLineSeries>
+#include <QListWidget>
 #include <QScatterSeries>
 #include <QSignalSpy>
+#include <QTableWidget>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -116,6 +122,8 @@ private slots:
     void customSpec_data();
     void customSpec();
     void stackPrecision();
+    void parameterSliders_data();
+    void parameterSliders();
     void lossNotes();
 
     void massTableModel();
@@ -269,6 +277,17 @@ void TestTradeoffs::rooflineMeasuredRoofAndPrompt()
     QVERIFY(chart.heading().contains(QLatin1String("fp8")));
     // The table has the ridge and every point.
     QCOMPARE(chart.table().rows.size(), r.points.size() + 1);
+
+    // The view's controls drive the chart; its table lists core's points.
+    RooflinePanel panel(&chart);
+    panel.promptBox()->setValue(131'072);
+    QCOMPARE(chart.promptTokens(), qint64(131'072));
+    QCOMPARE(prefill->at(0).x(), prefillIntensity(s, 131'072));
+    panel.precisionBox()->setCurrentIndex(0);
+    QCOMPARE(chart.computePrecision(), std::nullopt);
+    QCOMPARE(chart.roofline().peakFlops, s.gpu.peakFlops(s.weightPrecision));
+    QCOMPARE(panel.pointTable()->rowCount(), chart.roofline().points.size());
+    QCOMPARE(panel.pointTable()->item(0, 0)->text(), chart.roofline().points.first().label);
 }
 
 void TestTradeoffs::strategyTableModel()
@@ -388,6 +407,42 @@ void TestTradeoffs::stackPrecision()
              *KvStrategy::parse(QStringLiteral("window:8192,sinks:4+int4")));
 }
 
+void TestTradeoffs::parameterSliders_data()
+{
+    QTest::addColumn<QString>("preset");
+    QTest::addColumn<int>("field");
+    QTest::addColumn<int>("value");
+    QTest::addColumn<QString>("expected");
+    QTest::addRow("StreamingLLM window") << "StreamingLLM" << 0 << 8192 << "window:8192,sinks:4";
+    QTest::addRow("StreamingLLM sinks") << "StreamingLLM" << 1 << 0 << "window:4096";
+    QTest::addRow("H2O budget share") << "H2O" << 0 << 30 << "budget:30%,recent:10%";
+    QTest::addRow("SnapKV budget") << "SnapKV" << 0 << 4096 << "budget:4096,recent:32";
+    QTest::addRow("DuoAttention heads")
+        << "DuoAttention" << 0 << 25 << "duo:0.25,sinks:64,window:256";
+    QTest::addRow("Quest k") << "Quest" << 0 << 64 << "sparse:k=64,block=16,summary=2,dense=2";
+    QTest::addRow("MoBA block") << "MoBA" << 1 << 512 << "sparse:k=12,block=512";
+}
+
+void TestTradeoffs::parameterSliders()
+{
+    QFETCH(QString, preset);
+    QFETCH(int, field);
+    QFETCH(int, value);
+    QFETCH(QString, expected);
+    StrategyPanel panel;
+    int row = 0;
+    while (panel.strategy(row).name != preset)
+        ++row;
+    panel.findChild<QListWidget *>(QStringLiteral("strategyList"))->setCurrentRow(row);
+    QVERIFY(panel.parameters()->fieldCount() > field);
+    QSignalSpy changed(&panel, &StrategyPanel::strategiesChanged);
+    panel.parameters()->field(field)->spinBox()->setValue(value);
+    QCOMPARE(changed.count(), 1);
+    QCOMPARE(panel.strategy(row), *KvStrategy::parse(expected));
+    // The sliders now show the edited policy.
+    QCOMPARE(panel.parameters()->field(field)->value(), value);
+}
+
 void TestTradeoffs::lossNotes()
 {
     StrategyPanel panel;
@@ -428,7 +483,7 @@ void TestTradeoffs::massTableModel()
     }
     QCOMPARE(model.index(0, int(C::Verdict)).data().toString(), QStringLiteral("flat"));
     QCOMPARE(model.index(5, int(C::Verdict)).data().toString(), QStringLiteral("concentrated"));
-    model.clear();
+    model.setReport(MassReport{});
     QCOMPARE(model.rowCount(), 0);
 }
 

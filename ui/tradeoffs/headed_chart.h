@@ -5,14 +5,14 @@
 namespace kvl {
 
 // A chart with a headline above its plot, drawn in the scene so exports keep it as text. The
-// headline is a few short lines ('\n'); the plot gives up exactly the room they take.
+// headline's lines ('\n') wrap to the chart's width; the plot gives up exactly the room they take.
 class HeadedChart : public LedgerChart
 {
     Q_OBJECT
 public:
     explicit HeadedChart(QWidget *parent = nullptr);
 
-    QString heading() const { return m_text; }
+    QString heading() const { return m_text; } // unwrapped
 
 protected:
     void setHeading(const QString &text);

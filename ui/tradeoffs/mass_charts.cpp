@@ -51,7 +51,7 @@ MassTopChart::MassTopChart(QWidget *parent) : HeadedChart(parent)
     m_x->setLabelFormat(QStringLiteral("%.0f"));
     m_x->setTickType(QValueAxis::TicksDynamic);
     m_x->setTickAnchor(0);
-    m_y = percentAxis(this, tr("Attention mass in the top blocks (%)"));
+    m_y = percentAxis(this, tr("Mass in the top blocks (%)"));
     c->addAxis(m_x, Qt::AlignBottom);
     c->addAxis(m_y, Qt::AlignLeft);
     for (QAbstractSeries *s :
@@ -178,7 +178,7 @@ MassCurveChart::MassCurveChart(QWidget *parent) : HeadedChart(parent)
 {
     QChart *c = chart();
     m_x = percentAxis(this, tr("Share of KV blocks read, largest first (%)"));
-    m_y = percentAxis(this, tr("Cumulative share of attention mass (%)"));
+    m_y = percentAxis(this, tr("Cumulative mass (%)"));
     c->addAxis(m_x, Qt::AlignBottom);
     c->addAxis(m_y, Qt::AlignLeft);
     for (int i = 0; i < kMaxCurves; ++i) {

@@ -190,8 +190,9 @@ void MassPanel::build()
         l->setWordWrap(true);
         l->setTextInteractionFlags(Qt::TextSelectableByMouse);
     }
-    // A style sheet rather than a font: presentation mode's larger application font still applies.
-    m_verdict->setStyleSheet(QStringLiteral("font-weight: bold;"));
+    // Bold by markup: a font or style sheet set here would not follow presentation mode's larger
+    // application font.
+    m_verdict->setTextFormat(Qt::RichText);
 
     auto *layout = new QVBoxLayout(this);
     layout->addWidget(source);
@@ -425,9 +426,10 @@ void MassPanel::updateTexts()
                      "in the bytes: quantize.")
                       .arg(QString::number(concentrated), QString::number(n),
                            QString::number(n - concentrated));
-    if (!r.notes.isEmpty())
-        verdict += u'\n' + r.notes.join(u'\n');
-    m_verdict->setText(verdict);
+    QString html = u"<b>" + verdict.toHtmlEscaped() + u"</b>";
+    for (const QString &note : r.notes)
+        html += u"<br>" + note.toHtmlEscaped();
+    m_verdict->setText(html);
     m_projection->setText(m_scenario && m_scenario->validate().isEmpty()
                               ? projectReads(*m_scenario, r).text()
                               : QString());

@@ -14,13 +14,6 @@ void MassTableModel::setReport(const MassReport &report)
     endResetModel();
 }
 
-void MassTableModel::clear()
-{
-    beginResetModel();
-    m_layers.clear();
-    endResetModel();
-}
-
 QString MassTableModel::verdictName(MassVerdict v)
 {
     return v == MassVerdict::Concentrated ? tr("concentrated") : tr("flat");

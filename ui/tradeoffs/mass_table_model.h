@@ -28,7 +28,6 @@ public:
     explicit MassTableModel(QObject *parent = nullptr);
 
     void setReport(const MassReport &report);
-    void clear();
     const QList<MassStats> &layers() const { return m_layers; }
 
     static QString verdictName(MassVerdict v);

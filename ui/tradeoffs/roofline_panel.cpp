@@ -24,6 +24,8 @@ RooflinePanel::RooflinePanel(RooflineChart *chart, QWidget *parent)
     for (NumberFormat f : Precision::allFormats())
         m_precision->addItem(formatName(f), int(f));
     m_precision->setToolTip(tr("Tensor-core peak used for the compute roof"));
+    if (const auto p = chart->computePrecision())
+        m_precision->setCurrentIndex(std::max(0, m_precision->findData(int(p->format))));
 
     m_prompt = new MappedSpinBox(this);
     m_prompt->setObjectName(QStringLiteral("promptTokens"));

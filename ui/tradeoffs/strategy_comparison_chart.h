@@ -22,7 +22,6 @@ public:
 
     // The first is the reference every bar is a share of (the full cache).
     void setStrategies(const QList<KvStrategy> &strategies);
-    const QList<KvStrategy> &strategies() const { return m_strategies; }
     const QList<StrategyResult> &results() const { return m_results; }
 
 signals:

@@ -27,7 +27,6 @@ public:
     ChartTable table() const override;
 
     void setStrategies(const QList<KvStrategy> &strategies);
-    const QList<KvStrategy> &strategies() const { return m_strategies; }
     const QList<qint64> &contexts() const { return m_contexts; }
     // Seconds per token of strategy i at contexts(), as core computed them.
     const QList<QPointF> &curve(int i) const { return m_curves.at(i); }

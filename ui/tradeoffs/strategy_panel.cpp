@@ -1,5 +1,6 @@
 #include "strategy_panel.h"
 
+#include "strategy_parameters.h"
 #include "strategy_presets.h"
 #include "strategy_table_model.h"
 
@@ -95,6 +96,7 @@ void StrategyPanel::build()
     m_stack->addItem(tr("nothing stacked"), QString());
     for (const char *p : {"fp8", "int8", "int4"})
         m_stack->addItem(tr("+ %1 KV").arg(QLatin1String(p)), QString::fromLatin1(p));
+    m_params = new StrategyParameters(this);
     m_citation = new QLabel(this);
     m_citation->setWordWrap(true);
     m_citation->setTextInteractionFlags(Qt::TextSelectableByMouse);
@@ -107,6 +109,7 @@ void StrategyPanel::build()
     auto *form = new QFormLayout(editor);
     form->addRow(tr("Spec"), m_spec);
     form->addRow(tr("Stack"), m_stack);
+    form->addRow(m_params);
     form->addRow(m_citation);
     form->addRow(m_remove);
 
@@ -169,6 +172,17 @@ void StrategyPanel::build()
         const int row = m_list->currentRow();
         if (row >= 0 && !setStack(row, m_stack->currentData().toString()))
             showSelected(); // back to what the entry has
+    });
+    // A slider edits the token policy of the spec as written; the stacked precision stays.
+    connect(m_params, &StrategyParameters::edited, this, [this](const TokenPolicy &policy) {
+        const int row = m_list->currentRow();
+        if (row < 0)
+            return;
+        std::optional<KvStrategy> base = KvStrategy::parse(m_entries.at(row).spec);
+        if (!base)
+            return;
+        base->tokens = policy;
+        setSpec(row, base->spec());
     });
     connect(m_list, &QListWidget::currentRowChanged, this, &StrategyPanel::showSelected);
     connect(m_list, &QListWidget::itemChanged, this, [this](QListWidgetItem *item) {
@@ -239,12 +253,14 @@ void StrategyPanel::showSelected()
     m_stack->setEnabled(valid);
     m_remove->setEnabled(valid && row >= m_builtIns);
     if (!valid) {
+        m_params->setPolicy({});
         m_spec->clear();
         m_citation->clear();
         return;
     }
     const Entry &e = m_entries.at(row);
     m_spec->setText(e.spec);
+    m_params->setPolicy(e.strategy.tokens);
     m_stack->setCurrentIndex(std::max(0, m_stack->findData(e.stack)));
     m_citation->setText(e.citation.isEmpty() ? tr("Custom: %1").arg(e.strategy.spec())
                                              : e.citation);

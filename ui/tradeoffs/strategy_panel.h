@@ -15,6 +15,7 @@ class QTableView;
 
 namespace kvl {
 
+class StrategyParameters;
 class StrategyTableModel;
 
 // Which KV strategies to compare: the published presets (each with its citation) and custom
@@ -47,6 +48,7 @@ public:
     QString notesText() const; // what each compared strategy loses, as shown
 
     StrategyTableModel *model() const { return m_model; }
+    StrategyParameters *parameters() const { return m_params; }
 
 signals:
     void strategiesChanged();
@@ -80,6 +82,7 @@ private:
     QLabel *m_error = nullptr;
     QLineEdit *m_spec = nullptr;
     QComboBox *m_stack = nullptr;
+    StrategyParameters *m_params = nullptr;
     QLabel *m_citation = nullptr;
     QTableView *m_table = nullptr;
     QLabel *m_notes = nullptr;

@@ -12,6 +12,7 @@
 #include <QEvent>
 #include <QHBoxLayout>
 #include <QScrollArea>
+#include <QScrollBar>
 #include <QSplitter>
 #include <QVBoxLayout>
 #include <functional>
@@ -80,7 +81,7 @@ QWidget *strategiesPage(ScenarioController *controller, QWidget *parent,
     split->addWidget(chartRow);
     split->addWidget(panel);
     // Initial shares of the page (QSplitter scales them to its size); stretch only splits growth.
-    split->setSizes({600, 400});
+    split->setSizes({560, 440});
     auto *layout = new QVBoxLayout(page);
     layout->setContentsMargins(2, 2, 2, 2);
     layout->addWidget(split);
@@ -128,6 +129,9 @@ QWidget *massPage(ScenarioController *controller, QWidget *parent, QList<LedgerC
     scroll->setWidget(panel);
     scroll->setWidgetResizable(true);
     scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    // Controls never clipped: the splitter cannot squeeze the panel below what it needs.
+    scroll->setMinimumWidth(panel->minimumSizeHint().width() +
+                            scroll->verticalScrollBar()->sizeHint().width() + 4);
     auto *chartColumn = new QSplitter(Qt::Vertical, page);
     chartColumn->addWidget(top);
     chartColumn->addWidget(curve);

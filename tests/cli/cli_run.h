@@ -1,0 +1,33 @@
+#pragma once
+
+// Runs the kvledger-cli binary under test (KVL_CLI) and captures what it printed.
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QProcess>
+#include <QStringList>
+
+namespace kvl::test {
+
+struct CliRun
+{
+    int exit = -1; // -2: crashed; -1: did not finish
+    QString out;
+    QString err;
+};
+
+inline CliRun runCli(const QStringList &args)
+{
+    QProcess p;
+    p.start(QStringLiteral(KVL_CLI), args);
+    if (!p.waitForFinished(60000))
+        return {};
+    return {p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -2,
+            QString::fromUtf8(p.readAllStandardOutput()), QString::fromUtf8(p.readAllStandardError())};
+}
+
+inline QJsonObject cliJson(const QStringList &args)
+{
+    return QJsonDocument::fromJson(runCli(args).out.toUtf8()).object();
+}
+
+} // namespace kvl::test
