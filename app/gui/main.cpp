@@ -9,6 +9,7 @@
 #include <QCommandLineParser>
 #include <QImageWriter>
 #include <QRegularExpression>
+#include <QTabWidget>
 #include <QTimer>
 #include <cstdio>
 
@@ -42,6 +43,8 @@ int main(int argc, char *argv[])
         {QStringLiteral("tour-step"), QStringLiteral("Start the guided tour at step N (1-7)."),
          QStringLiteral("N")},
         {QStringLiteral("seed"), QStringLiteral("Start on the seed scenario, not the last one.")},
+        {QStringLiteral("view"), QStringLiteral("Open on a view: cost, strategies, roofline or mass."),
+         QStringLiteral("NAME")},
     });
     parser.process(app);
 
@@ -87,6 +90,15 @@ int main(int argc, char *argv[])
         if (!ok || step < 1 || step > window.tour()->stepCount())
             return fail(QStringLiteral("--tour-step: \"%1\" is not a step").arg(parser.value(QStringLiteral("tour-step"))));
         window.tour()->goTo(step - 1);
+    }
+    if (parser.isSet(QStringLiteral("view"))) {
+        const QStringList views = {QStringLiteral("cost"), QStringLiteral("strategies"),
+                                   QStringLiteral("roofline"), QStringLiteral("mass")};
+        const int index = views.indexOf(parser.value(QStringLiteral("view")));
+        if (index < 0)
+            return fail(QStringLiteral("--view: \"%1\" is not one of %2")
+                            .arg(parser.value(QStringLiteral("view")), views.join(QStringLiteral(", "))));
+        window.views()->setCurrentIndex(index);
     }
     if (screenshot.isEmpty())
         return app.exec();
