@@ -756,11 +756,11 @@ Só o termo de KV: %3</translation>
     <name>kvl::Ledger</name>
     <message>
         <source>no tensor-parallel degree up to %1 fits; replicated KV heads or the weights exceed a GPU</source>
-        <translation type="unfinished"></translation>
+        <translation>nenhum grau de paralelismo de tensor até %1 cabe; KV heads replicadas ou os pesos excedem uma GPU</translation>
     </message>
     <message>
         <source>%1 GPUs hold the bytes; a TP degree must divide %2 query heads and match %3 KV heads, so %4</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 GPUs comportam os bytes; um grau de TP deve dividir %2 query heads e casar com %3 KV heads, então %4</translation>
     </message>
 </context>
 <context>
@@ -791,6 +791,10 @@ Só o termo de KV: %3</translation>
     <message>
         <source>Datasheets use SI: 1 GB = 10^9 B. KiB, MiB and GiB are powers of 1024. The seed&apos;s “320 KB” per token is 320 KiB.</source>
         <translation>As fichas técnicas usam o SI: 1 GB = 10^9 B. KiB, MiB e GiB são potências de 1024. Os “320 KB” por token do artigo de origem são 320 KiB.</translation>
+    </message>
+    <message>
+        <source>Copy the Whole Ledger</source>
+        <translation>Copiar o livro-caixa inteiro</translation>
     </message>
 </context>
 <context>
@@ -1143,41 +1147,66 @@ Só o termo de KV: %3</translation>
         <source>Memory, time per token, GQA and precision</source>
         <translation>Memória, tempo por token, GQA e precisão</translation>
     </message>
+    <message>
+        <source>KV strategies</source>
+        <translation>Estratégias de KV</translation>
+    </message>
+    <message>
+        <source>Roofline</source>
+        <translation>Roofline</translation>
+    </message>
+    <message>
+        <source>Attention mass</source>
+        <translation>Massa de atenção</translation>
+    </message>
+    <message>
+        <source>Quantize, window, evict or read sparsely: what each holds, reads and loses</source>
+        <translation>Quantizar, janela, evicção ou leitura esparsa: o que cada uma guarda, lê e perde</translation>
+    </message>
+    <message>
+        <source>Where decode sits below the GPU&apos;s ridge point</source>
+        <translation>Onde a decodificação fica abaixo do ponto de equilíbrio da GPU</translation>
+    </message>
+    <message>
+        <source>Measure first: how much attention mass the top 1% of KV blocks holds, per layer</source>
+        <translation>Meça primeiro: quanta massa de atenção o 1% maior dos blocos KV contém, por camada</translation>
+    </message>
 </context>
 <context>
     <name>kvl::MassCurveChart</name>
     <message>
         <source>Share of KV blocks read, largest first (%)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Cumulative share of attention mass (%)</source>
-        <translation type="unfinished"></translation>
+        <translation>Fração de blocos KV lidos, maiores primeiro (%)</translation>
     </message>
     <message>
         <source>Layer %1: the largest %2 of blocks hold %3 of the mass</source>
-        <translation type="unfinished"></translation>
+        <translation>Camada %1: os %2 maiores blocos contêm %3 da massa</translation>
     </message>
     <message>
         <source>Flat mass: every block equal</source>
-        <translation type="unfinished"></translation>
+        <translation>Massa plana: todos os blocos iguais</translation>
     </message>
     <message>
         <source>Cumulative attention mass vs blocks read</source>
-        <translation type="unfinished"></translation>
+        <translation>Massa de atenção acumulada vs blocos lidos</translation>
     </message>
     <message>
         <source>Layer %1 (%2)</source>
-        <translation type="unfinished"></translation>
+        <translation>Camada %1 (%2)</translation>
     </message>
     <message>
         <source>Layer %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Camada %1</translation>
     </message>
     <message>
         <source>%1
 A curve that rises steeply needs few blocks; the diagonal reads all</source>
-        <translation type="unfinished"></translation>
+        <translation>%1
+Uma curva íngreme precisa de poucos blocos; a diagonal lê todos</translation>
+    </message>
+    <message>
+        <source>Cumulative mass (%)</source>
+        <translation>Massa acumulada (%)</translation>
     </message>
 </context>
 <context>
@@ -1185,275 +1214,278 @@ A curve that rises steeply needs few blocks; the diagonal reads all</source>
     <message>
         <source>%1
 The previous results are kept.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1
+Os resultados anteriores foram mantidos.</translation>
     </message>
     <message>
         <source>Cancelled; the previous results are kept.</source>
-        <translation type="unfinished"></translation>
+        <translation>Cancelado; os resultados anteriores foram mantidos.</translation>
     </message>
     <message>
         <source>Cancelled.</source>
-        <translation type="unfinished"></translation>
+        <translation>Cancelado.</translation>
     </message>
     <message>
         <source>File (.npy, .csv)</source>
-        <translation type="unfinished"></translation>
+        <translation>Arquivo (.npy, .csv)</translation>
     </message>
     <message>
         <source>Synthetic: uniform</source>
-        <translation type="unfinished"></translation>
+        <translation>Sintético: uniforme</translation>
     </message>
     <message>
         <source>Synthetic: power law</source>
-        <translation type="unfinished"></translation>
+        <translation>Sintético: lei de potência</translation>
     </message>
     <message>
         <source>Synthetic: recency + sinks</source>
-        <translation type="unfinished"></translation>
+        <translation>Sintético: recência + sinks</translation>
     </message>
     <message>
         <source>Synthetic: needle</source>
-        <translation type="unfinished"></translation>
+        <translation>Sintético: agulha</translation>
     </message>
     <message>
         <source>Open .npy/.csv…</source>
-        <translation type="unfinished"></translation>
+        <translation>Abrir .npy/.csv…</translation>
     </message>
     <message>
         <source>The first layers uniform: early layers often are</source>
-        <translation type="unfinished"></translation>
+        <translation>As primeiras camadas uniformes: camadas iniciais costumam ser</translation>
     </message>
     <message>
         <source>The i-th largest block holds ∝ i^-exponent</source>
-        <translation type="unfinished"></translation>
+        <translation>O i-ésimo maior bloco contém ∝ i^-expoente</translation>
     </message>
     <message>
         <source>Mass ∝ exp(-age / decay), age in blocks from the newest</source>
-        <translation type="unfinished"></translation>
+        <translation>Massa ∝ exp(-idade / decaimento), idade em blocos a partir do mais novo</translation>
     </message>
     <message>
         <source>Share of the mass spread evenly over every block</source>
-        <translation type="unfinished"></translation>
+        <translation>Fração da massa distribuída igualmente por todos os blocos</translation>
     </message>
     <message>
         <source>the middle</source>
-        <translation type="unfinished"></translation>
+        <translation>o meio</translation>
     </message>
     <message>
         <source>The mass on the one old block that carries the answer: a detail mentioned once</source>
-        <translation type="unfinished"></translation>
+        <translation>A massa no único bloco antigo que traz a resposta: um detalhe mencionado uma vez</translation>
     </message>
     <message>
         <source> tokens</source>
-        <translation type="unfinished"></translation>
+        <translation> tokens</translation>
     </message>
     <message>
         <source>Keys summed into one KV block (.npy files; CSV rows are blocks)</source>
-        <translation type="unfinished"></translation>
+        <translation>Chaves somadas em um bloco KV (arquivos .npy; linhas do CSV são blocos)</translation>
     </message>
     <message>
         <source>most, median and least concentrated</source>
-        <translation type="unfinished"></translation>
+        <translation>mais, mediana e menos concentrada</translation>
     </message>
     <message>
         <source>Layers whose cumulative curve to draw: &quot;0, 12, 31&quot;</source>
-        <translation type="unfinished"></translation>
+        <translation>Camadas cuja curva acumulada desenhar: &quot;0, 12, 31&quot;</translation>
     </message>
     <message>
         <source>Attention mass source</source>
-        <translation type="unfinished"></translation>
+        <translation>Origem da massa de atenção</translation>
     </message>
     <message>
         <source>Layers</source>
-        <translation type="unfinished">Camadas</translation>
+        <translation>Camadas</translation>
     </message>
     <message>
         <source>Blocks per layer</source>
-        <translation type="unfinished"></translation>
+        <translation>Blocos por camada</translation>
     </message>
     <message>
         <source>Flat first layers</source>
-        <translation type="unfinished"></translation>
+        <translation>Primeiras camadas planas</translation>
     </message>
     <message>
         <source>Exponent</source>
-        <translation type="unfinished"></translation>
+        <translation>Expoente</translation>
     </message>
     <message>
         <source>Sink blocks</source>
-        <translation type="unfinished"></translation>
+        <translation>Blocos sink</translation>
     </message>
     <message>
         <source>Sink share</source>
-        <translation type="unfinished"></translation>
+        <translation>Fração dos sinks</translation>
     </message>
     <message>
         <source>Decay (blocks)</source>
-        <translation type="unfinished"></translation>
+        <translation>Decaimento (blocos)</translation>
     </message>
     <message>
         <source>Uniform floor</source>
-        <translation type="unfinished"></translation>
+        <translation>Piso uniforme</translation>
     </message>
     <message>
         <source>Needle block</source>
-        <translation type="unfinished"></translation>
+        <translation>Bloco da agulha</translation>
     </message>
     <message>
         <source>Needle share</source>
-        <translation type="unfinished"></translation>
+        <translation>Fração da agulha</translation>
     </message>
     <message>
         <source>Analysis</source>
-        <translation type="unfinished"></translation>
+        <translation>Análise</translation>
     </message>
     <message>
         <source>Block size</source>
-        <translation type="unfinished"></translation>
+        <translation>Tamanho do bloco</translation>
     </message>
     <message>
         <source>Top share of blocks</source>
-        <translation type="unfinished"></translation>
+        <translation>Fração maior de blocos</translation>
     </message>
     <message>
         <source>Curves for layers</source>
-        <translation type="unfinished"></translation>
+        <translation>Curvas das camadas</translation>
     </message>
     <message>
         <source>Analyze</source>
-        <translation type="unfinished"></translation>
+        <translation>Analisar</translation>
     </message>
     <message>
         <source>Cancel</source>
-        <translation type="unfinished"></translation>
+        <translation>Cancelar</translation>
     </message>
     <message>
         <source>Open attention weights</source>
-        <translation type="unfinished"></translation>
+        <translation>Abrir pesos de atenção</translation>
     </message>
     <message>
         <source>Attention mass (*.npy *.csv);;All files (*)</source>
-        <translation type="unfinished"></translation>
+        <translation>Massa de atenção (*.npy *.csv);;Todos os arquivos (*)</translation>
     </message>
     <message>
         <source>No file opened yet.</source>
-        <translation type="unfinished"></translation>
+        <translation>Nenhum arquivo aberto ainda.</translation>
     </message>
     <message>
         <source>Open a .npy or .csv file of attention weights first.</source>
-        <translation type="unfinished"></translation>
+        <translation>Abra primeiro um arquivo .npy ou .csv de pesos de atenção.</translation>
     </message>
     <message>
         <source>Reading %1…</source>
-        <translation type="unfinished"></translation>
+        <translation>Lendo %1…</translation>
     </message>
     <message>
         <source>Generating %1…</source>
-        <translation type="unfinished"></translation>
+        <translation>Gerando %1…</translation>
     </message>
     <message>
         <source>%1: %2 layers, %3 blocks each</source>
-        <translation type="unfinished"></translation>
+        <translation>%1: %2 camadas, %3 blocos cada</translation>
     </message>
     <message>
         <source>Concentrated: on every layer the top %1 of blocks hold at least %2 of the mass. There is room for eviction or sparse reads. Sparse reads keep every token; eviction bets that the past predicts the next question.</source>
-        <translation type="unfinished"></translation>
+        <translation>Concentrada: em todas as camadas os %1 maiores blocos contêm pelo menos %2 da massa. Há espaço para evicção ou leituras esparsas. Leituras esparsas mantêm todos os tokens; a evicção aposta que o passado prevê a próxima pergunta.</translation>
     </message>
     <message>
         <source>Flat: on no layer do the top %1 of blocks hold %2 of the mass. This traffic really reads everything; the honest saving is in the bytes: quantize (fp8 first), not surgery.</source>
-        <translation type="unfinished"></translation>
+        <translation>Plana: em nenhuma camada os %1 maiores blocos contêm %2 da massa. Este tráfego lê tudo de fato; a economia honesta está nos bytes: quantize (fp8 primeiro), sem cirurgia.</translation>
     </message>
     <message>
         <source>Mixed: %1 of %2 layers concentrated, %3 flat. Sparse reads or eviction could pay on the concentrated layers; on the flat ones the honest saving is in the bytes: quantize.</source>
-        <translation type="unfinished"></translation>
+        <translation>Mista: %1 de %2 camadas concentradas, %3 planas. Leituras esparsas ou evicção podem compensar nas camadas concentradas; nas planas a economia honesta está nos bytes: quantize.</translation>
     </message>
 </context>
 <context>
     <name>kvl::MassTableModel</name>
     <message>
         <source>concentrated</source>
-        <translation type="unfinished"></translation>
+        <translation>concentrada</translation>
     </message>
     <message>
         <source>flat</source>
-        <translation type="unfinished"></translation>
+        <translation>plana</translation>
     </message>
     <message>
         <source>%1 (%2%)</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 (%2%)</translation>
     </message>
     <message>
         <source>%1%</source>
-        <translation type="unfinished"></translation>
+        <translation>%1%</translation>
     </message>
     <message>
         <source>The top %1 blocks (%2 of %3) hold %4 of this layer&apos;s attention mass</source>
-        <translation type="unfinished"></translation>
+        <translation>Os %1 maiores blocos (%2 de %3) contêm %4 da massa de atenção desta camada</translation>
     </message>
     <message>
         <source>Layer</source>
-        <translation type="unfinished"></translation>
+        <translation>Camada</translation>
     </message>
     <message>
         <source>Mass in top %1% of blocks</source>
-        <translation type="unfinished"></translation>
+        <translation>Massa nos %1% maiores blocos</translation>
     </message>
     <message>
         <source>Blocks for 50%</source>
-        <translation type="unfinished"></translation>
+        <translation>Blocos p/ 50%</translation>
     </message>
     <message>
         <source>Blocks for 90%</source>
-        <translation type="unfinished"></translation>
+        <translation>Blocos p/ 90%</translation>
     </message>
     <message>
         <source>Blocks for 99%</source>
-        <translation type="unfinished"></translation>
+        <translation>Blocos p/ 99%</translation>
     </message>
     <message>
         <source>Verdict</source>
-        <translation type="unfinished"></translation>
+        <translation>Veredito</translation>
     </message>
 </context>
 <context>
     <name>kvl::MassTopChart</name>
     <message>
         <source>Concentrated: room for eviction or sparse reads</source>
-        <translation type="unfinished"></translation>
+        <translation>Concentrada: espaço para evicção ou leituras esparsas</translation>
     </message>
     <message>
         <source>Flat: quantize instead</source>
-        <translation type="unfinished"></translation>
+        <translation>Plana: quantize em vez disso</translation>
     </message>
     <message>
         <source>Layer</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Attention mass in the top blocks (%)</source>
-        <translation type="unfinished"></translation>
+        <translation>Camada</translation>
     </message>
     <message>
         <source>Layer %1: top %2 blocks of %3 hold %4
 50%: %5 blocks, 90%: %6, 99%: %7</source>
-        <translation type="unfinished"></translation>
+        <translation>Camada %1: %2 maiores blocos de %3 contêm %4
+50%: %5 blocos, 90%: %6, 99%: %7</translation>
     </message>
     <message>
         <source>Attention mass in the top blocks, per layer</source>
-        <translation type="unfinished"></translation>
+        <translation>Massa de atenção nos maiores blocos, por camada</translation>
     </message>
     <message>
         <source>Concentrated from %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Concentrada a partir de %1</translation>
     </message>
     <message>
         <source>Flat mass: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Massa plana: %1</translation>
     </message>
     <message>
         <source>%1
 %2 of %3 layers concentrated: top %4 of blocks hold ≥ %5 of the mass</source>
-        <translation type="unfinished"></translation>
+        <translation>%1
+%2 de %3 camadas concentradas: %4 maiores blocos contêm ≥ %5 da massa</translation>
+    </message>
+    <message>
+        <source>Mass in the top blocks (%)</source>
+        <translation>Massa nos maiores blocos (%)</translation>
     </message>
 </context>
 <context>
@@ -1615,323 +1647,363 @@ Pesos %2 + KV %3 = %4</translation>
     <name>kvl::RooflineChart</name>
     <message>
         <source>Arithmetic intensity (FLOP per byte moved, log scale)</source>
-        <translation type="unfinished"></translation>
+        <translation>Intensidade aritmética (FLOP por byte movido, escala log)</translation>
     </message>
     <message>
         <source>Attainable compute (TFLOP/s, log scale)</source>
-        <translation type="unfinished"></translation>
+        <translation>Computação atingível (TFLOP/s, escala log)</translation>
     </message>
     <message>
         <source>Roofline: decode vs prefill</source>
-        <translation type="unfinished"></translation>
+        <translation>Roofline: decodificação vs prefill</translation>
     </message>
     <message>
         <source>%1
 %2
 %3 FLOP/B; attainable %4 TFLOP/s</source>
-        <translation type="unfinished"></translation>
+        <translation>%1
+%2
+%3 FLOP/B; atingível %4 TFLOP/s</translation>
     </message>
     <message>
         <source>
 at the measured bandwidth: %1 TFLOP/s</source>
-        <translation type="unfinished"></translation>
+        <translation>
+na largura de banda medida: %1 TFLOP/s</translation>
     </message>
     <message>
         <source>%1× below the ridge: memory-bound</source>
-        <translation type="unfinished"></translation>
+        <translation>%1× abaixo do equilíbrio: limitada por memória</translation>
     </message>
     <message>
         <source>above the ridge: compute-bound</source>
-        <translation type="unfinished"></translation>
+        <translation>acima do equilíbrio: limitada por computação</translation>
     </message>
     <message>
         <source>Datasheet roof: %1, %2 TFLOP/s %3</source>
-        <translation type="unfinished"></translation>
+        <translation>Teto da ficha técnica: %1, %2 TFLOP/s %3</translation>
     </message>
     <message>
         <source>Measured roof: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Teto medido: %1</translation>
     </message>
     <message>
         <source>ridge: %1 FLOP/B</source>
-        <translation type="unfinished"></translation>
+        <translation>equilíbrio: %1 FLOP/B</translation>
     </message>
     <message>
         <source>measured ridge: %1 FLOP/B</source>
-        <translation type="unfinished"></translation>
+        <translation>equilíbrio medido: %1 FLOP/B</translation>
     </message>
     <message>
         <source>%1, %2 compute roof</source>
-        <translation type="unfinished"></translation>
+        <translation>%1, teto de computação %2</translation>
     </message>
     <message>
         <source>decode attention: %1 FLOP/B, %2× below the ridge</source>
-        <translation type="unfinished"></translation>
+        <translation>atenção na decodificação: %1 FLOP/B, %2× abaixo do equilíbrio</translation>
     </message>
     <message>
         <source>decode attention: %1 FLOP/B, above the ridge</source>
-        <translation type="unfinished"></translation>
+        <translation>atenção na decodificação: %1 FLOP/B, acima do equilíbrio</translation>
     </message>
 </context>
 <context>
     <name>kvl::RooflinePanel</name>
     <message>
         <source>the weights&apos; precision</source>
-        <translation type="unfinished"></translation>
+        <translation>a precisão dos pesos</translation>
     </message>
     <message>
         <source>Tensor-core peak used for the compute roof</source>
-        <translation type="unfinished"></translation>
+        <translation>Pico dos tensor cores usado no teto de computação</translation>
     </message>
     <message>
         <source>Prompt length of the prefill point (&quot;32k&quot;, &quot;1M&quot;)</source>
-        <translation type="unfinished"></translation>
+        <translation>Tamanho do prompt do ponto de prefill (&quot;32k&quot;, &quot;1M&quot;)</translation>
     </message>
     <message>
         <source>Compute roof at</source>
-        <translation type="unfinished"></translation>
+        <translation>Teto de computação em</translation>
     </message>
     <message>
         <source>Prefill prompt (tokens)</source>
-        <translation type="unfinished"></translation>
+        <translation>Prompt de prefill (tokens)</translation>
     </message>
     <message>
         <source>Kernel</source>
-        <translation type="unfinished"></translation>
+        <translation>Kernel</translation>
     </message>
     <message>
         <source>Intensity (FLOP/B)</source>
-        <translation type="unfinished"></translation>
+        <translation>Intensidade (FLOP/B)</translation>
     </message>
     <message>
         <source>Attainable (TFLOP/s)</source>
-        <translation type="unfinished"></translation>
+        <translation>Atingível (TFLOP/s)</translation>
     </message>
     <message>
         <source>Below the ridge</source>
-        <translation type="unfinished"></translation>
+        <translation>Abaixo do equilíbrio</translation>
     </message>
     <message>
         <source>Where the intensity comes from</source>
-        <translation type="unfinished"></translation>
+        <translation>De onde vem a intensidade</translation>
     </message>
     <message>
         <source>%1×</source>
-        <translation type="unfinished"></translation>
+        <translation>%1×</translation>
     </message>
     <message>
         <source>above: compute-bound</source>
-        <translation type="unfinished"></translation>
+        <translation>acima: limitada por computação</translation>
     </message>
 </context>
 <context>
     <name>kvl::StrategyComparisonChart</name>
     <message>
         <source>KV strategies compared</source>
-        <translation type="unfinished"></translation>
+        <translation>Estratégias de KV comparadas</translation>
     </message>
     <message>
         <source>1 GPU</source>
-        <translation type="unfinished">1 GPU</translation>
+        <translation>1 GPU</translation>
     </message>
     <message>
         <source>%1 GPUs</source>
-        <translation type="unfinished">%1 GPUs</translation>
+        <translation>%1 GPUs</translation>
     </message>
     <message>
         <source>KV held</source>
-        <translation type="unfinished"></translation>
+        <translation>KV mantido</translation>
     </message>
     <message>
         <source>KV read per token</source>
-        <translation type="unfinished"></translation>
+        <translation>KV lido por token</translation>
     </message>
     <message>
         <source>Time per token</source>
-        <translation type="unfinished">Tempo por token</translation>
+        <translation>Tempo por token</translation>
     </message>
     <message>
         <source>GPUs to fit</source>
-        <translation type="unfinished">GPUs para caber</translation>
+        <translation>GPUs para caber</translation>
     </message>
     <message>
         <source>At %1 tokens on %2 × %3: full cache %4 per token</source>
-        <translation type="unfinished"></translation>
+        <translation>Com %1 tokens em %2 × %3: cache completo %4 por token</translation>
     </message>
     <message>
         <source>, %1 %2 (%3)</source>
-        <translation type="unfinished"></translation>
+        <translation>, %1 %2 (%3)</translation>
     </message>
     <message>
         <source>drops tokens</source>
-        <translation type="unfinished"></translation>
+        <translation>descarta tokens</translation>
     </message>
     <message>
         <source>keeps every token</source>
-        <translation type="unfinished"></translation>
+        <translation>mantém todos os tokens</translation>
     </message>
 </context>
 <context>
     <name>kvl::StrategyLatencyChart</name>
     <message>
         <source>Context length (tokens, log scale)</source>
-        <translation type="unfinished">Contexto (tokens, escala log)</translation>
+        <translation>Contexto (tokens, escala log)</translation>
     </message>
     <message>
         <source>Time per token (ms, log scale)</source>
-        <translation type="unfinished"></translation>
+        <translation>Tempo por token (ms, escala log)</translation>
     </message>
     <message>
         <source>At the scenario&apos;s context</source>
-        <translation type="unfinished"></translation>
+        <translation>No contexto do cenário</translation>
     </message>
     <message>
         <source>%1 at %2 tokens
 %3 per token; KV read %4</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 com %2 tokens
+%3 por token; KV lido %4</translation>
     </message>
     <message>
         <source>Time per token by strategy vs context length</source>
-        <translation type="unfinished"></translation>
+        <translation>Tempo por token por estratégia vs contexto</translation>
     </message>
     <message>
         <source>%1 at %2 tokens
 %3 per token</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 com %2 tokens
+%3 por token</translation>
     </message>
 </context>
 <context>
     <name>kvl::StrategyPanel</name>
     <message>
         <source>The seed article: fp8 is the safe first step. Half the bytes per token, half the bandwidth cost and the GPUs, little quality impact; a one-line change in vLLM and TensorRT-LLM.</source>
-        <translation type="unfinished"></translation>
+        <translation>O artigo de origem: fp8 é o primeiro passo seguro. Metade dos bytes por token, metade do custo de largura de banda e das GPUs, pouco impacto na qualidade; uma mudança de uma linha no vLLM e no TensorRT-LLM.</translation>
     </message>
     <message>
         <source>A quarter of the bytes, for the capacity-desperate, after measuring recall on your own traffic.</source>
-        <translation type="unfinished"></translation>
+        <translation>Um quarto dos bytes, para casos desesperados por capacidade, depois de medir recall no seu próprio tráfego.</translation>
     </message>
     <message>
         <source>%1 KV</source>
-        <translation type="unfinished"></translation>
+        <translation>KV %1</translation>
     </message>
     <message>
         <source>Check the strategies to compare with the full cache</source>
-        <translation type="unfinished"></translation>
+        <translation>Marque as estratégias a comparar com o cache completo</translation>
     </message>
     <message>
         <source>A strategy spec: fp8 | int4 | window:W[,sinks:S][,layers:F] | budget:B|P%[,recent:R] | duo:F[,sinks:S,window:W] | sparse:k=K,block=S[,summary=N,window=W,compress=D,compress-block=L,dense=N] | recent:R[@P],old=P | a preset id; a token policy and a precision joined by &apos;+&apos;</source>
-        <translation type="unfinished"></translation>
+        <translation>Uma especificação de estratégia: fp8 | int4 | window:W[,sinks:S][,layers:F] | budget:B|P%[,recent:R] | duo:F[,sinks:S,window:W] | sparse:k=K,block=S[,summary=N,window=W,compress=D,compress-block=L,dense=N] | recent:R[@P],old=P | o id de um preset; uma política de tokens e uma precisão unidas por &apos;+&apos;</translation>
     </message>
     <message>
         <source>Add custom…</source>
-        <translation type="unfinished"></translation>
+        <translation>Adicionar personalizada…</translation>
     </message>
     <message>
         <source>Remove</source>
-        <translation type="unfinished"></translation>
+        <translation>Remover</translation>
     </message>
     <message>
         <source>nothing stacked</source>
-        <translation type="unfinished"></translation>
+        <translation>nada combinado</translation>
     </message>
     <message>
         <source>+ %1 KV</source>
-        <translation type="unfinished"></translation>
+        <translation>+ KV %1</translation>
     </message>
     <message>
         <source>Selected strategy</source>
-        <translation type="unfinished"></translation>
+        <translation>Estratégia selecionada</translation>
     </message>
     <message>
         <source>Spec</source>
-        <translation type="unfinished"></translation>
+        <translation>Especificação</translation>
     </message>
     <message>
         <source>Stack</source>
-        <translation type="unfinished"></translation>
+        <translation>Combinar</translation>
     </message>
     <message>
         <source>&quot;%1&quot; is the full cache, which is always compared</source>
-        <translation type="unfinished"></translation>
+        <translation>&quot;%1&quot; é o cache completo, que sempre é comparado</translation>
     </message>
     <message>
         <source>Custom: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Personalizada: %1</translation>
     </message>
     <message>
         <source>Full cache</source>
-        <translation type="unfinished"></translation>
+        <translation>Cache completo</translation>
     </message>
     <message>
         <source>loses tokens</source>
-        <translation type="unfinished"></translation>
+        <translation>perde tokens</translation>
     </message>
     <message>
         <source>nothing is lost from memory</source>
-        <translation type="unfinished"></translation>
+        <translation>nada se perde da memória</translation>
+    </message>
+</context>
+<context>
+    <name>kvl::StrategyParameters</name>
+    <message>
+        <source>%1 (% of context)</source>
+        <translation>%1 (% do contexto)</translation>
+    </message>
+    <message>
+        <source>Window (tokens)</source>
+        <translation>Janela (tokens)</translation>
+    </message>
+    <message>
+        <source>Sink tokens</source>
+        <translation>Tokens sink</translation>
+    </message>
+    <message>
+        <source>Budget</source>
+        <translation>Orçamento</translation>
+    </message>
+    <message>
+        <source>Recent</source>
+        <translation>Recentes</translation>
+    </message>
+    <message>
+        <source>Retrieval heads (%)</source>
+        <translation>Heads de recuperação (%)</translation>
+    </message>
+    <message>
+        <source>Blocks read (k)</source>
+        <translation>Blocos lidos (k)</translation>
+    </message>
+    <message>
+        <source>Block size (tokens)</source>
+        <translation>Tamanho do bloco (tokens)</translation>
     </message>
 </context>
 <context>
     <name>kvl::StrategyTableModel</name>
     <message>
         <source>every token</source>
-        <translation type="unfinished"></translation>
+        <translation>todos os tokens</translation>
     </message>
     <message>
         <source>none is sure to stay</source>
-        <translation type="unfinished"></translation>
+        <translation>nenhum tem garantia de ficar</translation>
     </message>
     <message>
         <source>from token %1</source>
-        <translation type="unfinished"></translation>
+        <translation>a partir do token %1</translation>
     </message>
     <message>
         <source>KV cache the strategy holds at the context, whole batch</source>
-        <translation type="unfinished"></translation>
+        <translation>KV cache que a estratégia mantém no contexto, batch inteiro</translation>
     </message>
     <message>
         <source>KV bytes one decode step reads, whole batch</source>
-        <translation type="unfinished"></translation>
+        <translation>Bytes de KV lidos por passo de decodificação, batch inteiro</translation>
     </message>
     <message>
         <source>Decode step time, weights included: max(memory, compute)</source>
-        <translation type="unfinished"></translation>
+        <translation>Tempo do passo de decodificação, com pesos: max(memória, computação)</translation>
     </message>
     <message>
         <source>GPUs whose usable memory holds the weights and the KV cache (pooled)</source>
-        <translation type="unfinished"></translation>
+        <translation>GPUs cuja memória utilizável comporta os pesos e o KV cache (somada)</translation>
     </message>
     <message>
         <source>Every token from this one to the newest is readable on every layer and head</source>
-        <translation type="unfinished"></translation>
+        <translation>Todo token deste ao mais novo é legível em todas as camadas e heads</translation>
     </message>
     <message>
         <source>Strategy</source>
-        <translation type="unfinished"></translation>
+        <translation>Estratégia</translation>
     </message>
     <message>
         <source>KV held</source>
-        <translation type="unfinished"></translation>
+        <translation>KV mantido</translation>
     </message>
     <message>
         <source>KV read per token</source>
-        <translation type="unfinished"></translation>
+        <translation>KV lido por token</translation>
     </message>
     <message>
         <source>Time per token</source>
-        <translation type="unfinished">Tempo por token</translation>
+        <translation>Tempo por token</translation>
     </message>
     <message>
         <source>GPUs to fit</source>
-        <translation type="unfinished">GPUs para caber</translation>
+        <translation>GPUs para caber</translation>
     </message>
     <message>
         <source>Oldest readable</source>
-        <translation type="unfinished"></translation>
+        <translation>Mais antigo legível</translation>
     </message>
     <message>
         <source>What is lost</source>
-        <translation type="unfinished"></translation>
+        <translation>O que se perde</translation>
     </message>
 </context>
 <context>
