@@ -642,6 +642,16 @@ void MainWindow::closeEvent(QCloseEvent *e)
 
 // ---- export
 
+// Hidden charts skip live updates; bring them all up to date before anything leaves the window.
+void MainWindow::syncHiddenCharts()
+{
+    const Scenario &s = m_controller->scenario();
+    const Ledger &l = m_controller->ledger();
+    for (LedgerChart *c : std::as_const(m_charts))
+        if (!c->isVisible())
+            c->updateFrom(s, l);
+}
+
 static LedgerChart *focusedChart(const QList<LedgerChart *> &charts)
 {
     for (LedgerChart *c : charts)
@@ -652,6 +662,7 @@ static LedgerChart *focusedChart(const QList<LedgerChart *> &charts)
 
 void MainWindow::exportChartDialog()
 {
+    syncHiddenCharts();
     ExportDialog dialog(m_allCharts, focusedChart(m_allCharts), m_settings.lastDirectory(), this);
     if (dialog.exec() != QDialog::Accepted)
         return;
@@ -666,6 +677,7 @@ void MainWindow::exportChartDialog()
 
 void MainWindow::exportAllDialog()
 {
+    syncHiddenCharts();
     const QString dir = QFileDialog::getExistingDirectory(this, tr("Export Every Chart and the Ledger"),
                                                           m_settings.lastDirectory());
     if (dir.isEmpty())
@@ -685,6 +697,7 @@ void MainWindow::exportAllDialog()
 
 void MainWindow::exportReportDialog()
 {
+    syncHiddenCharts();
     QString path = QFileDialog::getSaveFileName(this, tr("PDF Report"),
                                                 m_settings.lastDirectory() + QStringLiteral("/kv-ledger-report.pdf"),
                                                 tr("PDF (*.pdf)"));
@@ -738,6 +751,7 @@ void MainWindow::exportMeasurementsDialog()
 
 void MainWindow::copyChart()
 {
+    syncHiddenCharts();
     if (LedgerChart *c = focusedChart(m_allCharts)) {
         copyToClipboard(c);
         statusBar()->showMessage(tr("Copied the %1 chart").arg(c->title()), 3000);

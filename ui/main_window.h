@@ -63,6 +63,7 @@ private:
     void retranslate();
     void updateCharts();
     void updateMeasuredRows();
+    void syncHiddenCharts();
     void exportMeasurementsDialog();
     void updateTitle();
     void rebuildRecentMenu();

@@ -278,16 +278,21 @@ void TestTradeoffs::rooflineMeasuredRoofAndPrompt()
     // The table has the ridge and every point.
     QCOMPARE(chart.table().rows.size(), r.points.size() + 1);
 
-    // The view's controls drive the chart; its table lists core's points.
-    RooflinePanel panel(&chart);
+    // The view's controls drive its chart (which it takes into its layout); its table lists
+    // core's points.
+    auto *viewed = new RooflineChart;
+    viewed->setComputePrecision(Precision::of(NumberFormat::FP8));
+    viewed->updateFrom(s, evaluate(s));
+    RooflinePanel panel(viewed);
     panel.promptBox()->setValue(131'072);
-    QCOMPARE(chart.promptTokens(), qint64(131'072));
-    QCOMPARE(prefill->at(0).x(), prefillIntensity(s, 131'072));
+    QCOMPARE(viewed->promptTokens(), qint64(131'072));
+    QCOMPARE(findSeries<QScatterSeries>(viewed, QStringLiteral("prefill"))->at(0).x(),
+             prefillIntensity(s, 131'072));
     panel.precisionBox()->setCurrentIndex(0);
-    QCOMPARE(chart.computePrecision(), std::nullopt);
-    QCOMPARE(chart.roofline().peakFlops, s.gpu.peakFlops(s.weightPrecision));
-    QCOMPARE(panel.pointTable()->rowCount(), chart.roofline().points.size());
-    QCOMPARE(panel.pointTable()->item(0, 0)->text(), chart.roofline().points.first().label);
+    QCOMPARE(viewed->computePrecision(), std::nullopt);
+    QCOMPARE(viewed->roofline().peakFlops, s.gpu.peakFlops(s.weightPrecision));
+    QCOMPARE(panel.pointTable()->rowCount(), viewed->roofline().points.size());
+    QCOMPARE(panel.pointTable()->item(0, 0)->text(), viewed->roofline().points.first().label);
 }
 
 void TestTradeoffs::strategyTableModel()
@@ -684,7 +689,7 @@ void TestTradeoffs::viewsUpdateWhenShown()
                                QStringLiteral("mass-curve")}));
     auto *comparison = qobject_cast<StrategyComparisonChart *>(views.charts.first());
     QVERIFY(comparison);
-    // Hidden: nothing computed yet.
+    // Hidden: nothing computed yet (the first fill comes a moment after creation).
     controller.edit(QStringLiteral("context"), [](Scenario &s) { s.context = 256'000; });
     QVERIFY(comparison->results().isEmpty());
     // Shown: brought up to date.
@@ -703,6 +708,25 @@ void TestTradeoffs::viewsUpdateWhenShown()
     QCOMPARE(comparison->results().first().context, qint64(64'000));
     views.strategies->show();
     QCOMPARE(comparison->results().first().context, qint64(32'000));
+    // A hidden page catches up once an edit settles, so exports never show an older scenario;
+    // during a drag it waits for the end.
+    views.strategies->hide();
+    controller.beginInteractive();
+    controller.edit(QStringLiteral("context"), [](Scenario &s) { s.context = 16'000; });
+    QTest::qWait(400);
+    QCOMPARE(comparison->results().first().context, qint64(32'000));
+    controller.endInteractive();
+    QTRY_COMPARE(comparison->results().first().context, qint64(16'000));
+    controller.edit(QStringLiteral("context"), [](Scenario &s) { s.context = 8'000; });
+    QTRY_COMPARE(comparison->results().first().context, qint64(8'000));
+
+    // Pages never shown fill themselves, so Export All right after start has numbers.
+    ScenarioController fresh(Scenario::seed());
+    QWidget hidden;
+    const TradeoffViews unseen = createTradeoffViews(&fresh, &hidden);
+    auto *roofline = qobject_cast<RooflineChart *>(unseen.charts.at(2));
+    QVERIFY(roofline);
+    QTRY_VERIFY(!roofline->roofline().points.isEmpty());
 }
 
 void TestTradeoffs::exportCharts()

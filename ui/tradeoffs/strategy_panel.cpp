@@ -145,8 +145,14 @@ void StrategyPanel::build()
     right->addWidget(notesScroll);
     right->setSizes({300, 200});
 
+    // Scrolls rather than squeezing its sliders when the page is short (presentation mode, docks).
+    auto *leftScroll = new QScrollArea(this);
+    leftScroll->setWidget(left);
+    leftScroll->setWidgetResizable(true);
+    leftScroll->setFrameShape(QFrame::NoFrame);
+    leftScroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
     auto *split = new QSplitter(Qt::Horizontal, this);
-    split->addWidget(left);
+    split->addWidget(leftScroll);
     split->addWidget(right);
     split->setSizes({300, 900});
     auto *layout = new QVBoxLayout(this);

@@ -14,6 +14,7 @@
 #include <QScrollArea>
 #include <QScrollBar>
 #include <QSplitter>
+#include <QTimer>
 #include <QVBoxLayout>
 #include <functional>
 
@@ -21,20 +22,36 @@ namespace kvl {
 
 namespace {
 
-// A tab page that refreshes what it shows from the controller only while visible; changes made
-// while it is hidden are caught up when it is shown.
+// A tab page that refreshes what it shows on every change while visible. A hidden page catches
+// up when shown, or once an edit has settled (after a drag, or a moment after a discrete edit),
+// so that Export All and the PDF report never show numbers of an older scenario.
 class TradeoffPage : public QWidget
 {
 public:
     TradeoffPage(ScenarioController *controller, const QString &name, QWidget *parent)
-        : QWidget(parent), m_controller(controller)
+        : QWidget(parent), m_controller(controller), m_catchUp(new QTimer(this))
     {
         setObjectName(name);
-        connect(controller, &ScenarioController::changed, this, [this] {
-            if (isVisible())
+        m_catchUp->setSingleShot(true);
+        m_catchUp->setInterval(150);
+        connect(m_catchUp, &QTimer::timeout, this, [this] {
+            if (m_stale)
                 refresh();
+        });
+        connect(controller, &ScenarioController::changed, this, [this] {
+            if (isVisible()) {
+                refresh();
+                return;
+            }
+            m_stale = true;
+            if (m_controller->isInteractive())
+                m_catchUp->stop();
             else
-                m_stale = true;
+                m_catchUp->start();
+        });
+        connect(controller, &ScenarioController::interactiveChanged, this, [this](bool on) {
+            if (!on && m_stale)
+                m_catchUp->start();
         });
     }
 
@@ -42,10 +59,12 @@ public:
     {
         m_refresh = std::move(refresh);
         m_stale = true;
+        m_catchUp->start(); // filled soon even if never shown: exports need numbers
     }
     void refresh()
     {
         m_stale = false;
+        m_catchUp->stop();
         if (m_refresh)
             m_refresh(m_controller->scenario(), m_controller->ledger());
     }
@@ -60,6 +79,7 @@ protected:
 
 private:
     ScenarioController *m_controller;
+    QTimer *m_catchUp;
     std::function<void(const Scenario &, const Ledger &)> m_refresh;
     bool m_stale = true;
 };

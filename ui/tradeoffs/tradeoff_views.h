@@ -11,7 +11,8 @@ class ScenarioController;
 
 // The trade-off explorer's tab pages, each complete (controls and charts laid out), and every
 // chart they hold, for Export All and the PDF report. The pages bring their charts up to date on
-// the controller's changed() while visible, and when shown after changes made while hidden.
+// the controller's changed() while visible; a hidden page catches up when shown, or once an edit
+// has settled (never during a drag), so exports never show an older scenario.
 struct TradeoffViews
 {
     QWidget *strategies = nullptr; // KV strategies compared: table, loss notes, two charts
