@@ -89,16 +89,7 @@ int runStrategies(const QStringList &args, QTextStream &out)
     const QList<KvStrategy> strategies = strategiesFromOptions(p);
 
     if (p.isSet(QStringLiteral("sweep"))) {
-        const qint64 from = p.isSet(QStringLiteral("from"))
-                                ? tokenOption(p, QStringLiteral("from"), 1, limits::maxContext)
-                                : 1000;
-        const qint64 to = p.isSet(QStringLiteral("to"))
-                              ? tokenOption(p, QStringLiteral("to"), from, limits::maxContext)
-                              : std::max<qint64>(from, 10'000'000);
-        const int points = p.isSet(QStringLiteral("points"))
-                               ? intOption(p, QStringLiteral("points"), 1, 10000)
-                               : 32;
-        const QList<qint64> contexts = logSpacedContexts(from, to, points);
+        const QList<qint64> contexts = contextsFromOptions(p, 32);
         QList<QList<QPointF>> curves;
         out << "context";
         for (const KvStrategy &k : strategies) {

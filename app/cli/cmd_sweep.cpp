@@ -40,16 +40,7 @@ int runSweep(const QStringList &args, QTextStream &out)
     const Scenario s = scenarioFromOptions(p);
     QList<QPointF> series;
     if (over == u"context") {
-        const qint64 from = p.isSet(QStringLiteral("from"))
-                                ? tokenOption(p, QStringLiteral("from"), 1, limits::maxContext)
-                                : 1000;
-        const qint64 to = p.isSet(QStringLiteral("to"))
-                              ? tokenOption(p, QStringLiteral("to"), from, limits::maxContext)
-                              : std::max<qint64>(from, 10'000'000);
-        const int points = p.isSet(QStringLiteral("points"))
-                               ? intOption(p, QStringLiteral("points"), 1, 100000)
-                               : 64;
-        series = sweepContext(s, *q, logSpacedContexts(from, to, points));
+        series = sweepContext(s, *q, contextsFromOptions(p, 64));
     } else {
         const int to = p.isSet(QStringLiteral("to"))
                            ? intOption(p, QStringLiteral("to"), 1, limits::maxGpus)

@@ -3,6 +3,7 @@
 #include "cli_error.h"
 #include "hf_config.h"
 #include "presets.h"
+#include "sweep.h"
 
 #include <QStringList>
 #include <cmath>
@@ -84,6 +85,20 @@ qint64 tokenOption(const QCommandLineParser &p, const QString &name, qint64 lo, 
                              QStringLiteral("is outside %1-%2 tokens")
                                  .arg(formatInteger(lo), formatInteger(hi)))};
     return *n;
+}
+
+QList<qint64> contextsFromOptions(const QCommandLineParser &p, int defaultPoints)
+{
+    const qint64 from = p.isSet(QStringLiteral("from"))
+                            ? tokenOption(p, QStringLiteral("from"), 1, limits::maxContext)
+                            : 1000;
+    const qint64 to = p.isSet(QStringLiteral("to"))
+                          ? tokenOption(p, QStringLiteral("to"), from, limits::maxContext)
+                          : std::max<qint64>(from, 10'000'000);
+    const int points = p.isSet(QStringLiteral("points"))
+                           ? intOption(p, QStringLiteral("points"), 1, 100000)
+                           : defaultPoints;
+    return logSpacedContexts(from, to, points);
 }
 
 static Precision precisionOption(const QCommandLineParser &p, const QString &name)

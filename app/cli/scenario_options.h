@@ -17,5 +17,7 @@ ByteUnits unitsFromOptions(const QCommandLineParser &parser);
 int intOption(const QCommandLineParser &p, const QString &name, int lo, int hi);
 double doubleOption(const QCommandLineParser &p, const QString &name, double lo, double hi);
 qint64 tokenOption(const QCommandLineParser &p, const QString &name, qint64 lo, qint64 hi);
+// Log-spaced contexts from --from (default 1k), --to (default 10M) and --points.
+QList<qint64> contextsFromOptions(const QCommandLineParser &p, int defaultPoints);
 
 } // namespace kvl::cli
