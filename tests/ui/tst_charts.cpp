@@ -1,5 +1,6 @@
 // The charts plot exactly what core computes, replace their series in place, and keep their
 // axes titled with units.
+#include "test_scenarios.h"
 #include "attention_chart.h"
 #include "axis_range.h"
 #include "chart_factory.h"
@@ -30,32 +31,21 @@ Q_DECLARE_METATYPE(kvl::Scenario)
 
 namespace {
 
-Scenario scenario(const char *model, const char *gpu, int gpus, qint64 context, int batch = 1,
-                  NumberFormat kv = NumberFormat::FP16)
-{
-    Scenario s = Scenario::seed();
-    s.model = *PresetLibrary::instance().model(QString::fromLatin1(model));
-    s.gpu = *PresetLibrary::instance().gpu(QString::fromLatin1(gpu));
-    s.gpus = gpus;
-    s.context = context;
-    s.batch = batch;
-    s.kvPrecision = Precision::of(kv);
-    return s;
-}
+using kvl::test::presetScenario;
 
 void addScenarioRows()
 {
     QTest::addColumn<Scenario>("s");
     QTest::addRow("seed: 70B, 1M tokens, 1 H100") << Scenario::seed();
     QTest::addRow("8B fp8 KV, 128k, 2 H200")
-        << scenario("llama-3.1-8b", "h200", 2, 128'000, 1, NumberFormat::FP8);
-    QTest::addRow("DeepSeek-V3 (MLA), 128k, 8 H200") << scenario("deepseek-v3", "h200", 8, 128'000);
+        << presetScenario("llama-3.1-8b", "h200", 2, 128'000, 1, NumberFormat::FP8);
+    QTest::addRow("DeepSeek-V3 (MLA), 128k, 8 H200") << presetScenario("deepseek-v3", "h200", 8, 128'000);
     QTest::addRow("Mistral 7B (window), batch 8, A100")
-        << scenario("mistral-7b-v0.1", "a100-80gb-sxm", 1, 32'768, 8);
+        << presetScenario("mistral-7b-v0.1", "a100-80gb-sxm", 1, 32'768, 8);
     QTest::addRow("Gemma 2 9B, 20M tokens, 3 RTX 4090")
-        << scenario("gemma-2-9b", "rtx-4090", 3, 20'000'000);
+        << presetScenario("gemma-2-9b", "rtx-4090", 3, 20'000'000);
     QTest::addRow("70B int4 KV, 500 tokens, 16 H100")
-        << scenario("llama-3.1-70b", "h100-sxm", 16, 500, 1, NumberFormat::INT4);
+        << presetScenario("llama-3.1-70b", "h100-sxm", 16, 500, 1, NumberFormat::INT4);
 }
 
 template <class T> T *findSeries(LedgerChart *c, const QString &name)

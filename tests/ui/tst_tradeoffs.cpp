@@ -1,6 +1,8 @@
 // The trade-off views plot and tabulate exactly what core computes, analyse attention mass off
 // the UI thread (cancellable, stale results dropped, failures keeping the old results), and
 // export like every other chart.
+#include "test_scenarios.h"
+#include "axis_range.h"
 #include "chart_export.h"
 #include "mass_charts.h"
 #include "mass_panel.h"
@@ -39,29 +41,19 @@ Q_DECLARE_METATYPE(kvl::Scenario)
 
 namespace {
 
-Scenario scenario(const char *model, const char *gpu, int gpus, qint64 context,
-                  NumberFormat kv = NumberFormat::FP16)
-{
-    Scenario s = Scenario::seed();
-    s.model = *PresetLibrary::instance().model(QString::fromLatin1(model));
-    s.gpu = *PresetLibrary::instance().gpu(QString::fromLatin1(gpu));
-    s.gpus = gpus;
-    s.context = context;
-    s.kvPrecision = Precision::of(kv);
-    return s;
-}
+using kvl::test::presetScenario;
 
 void addScenarioRows()
 {
     QTest::addColumn<Scenario>("s");
     QTest::addRow("seed: 70B, 1M tokens, 1 H100") << Scenario::seed();
     QTest::addRow("8B fp8 KV, 128k, 2 H200")
-        << scenario("llama-3.1-8b", "h200", 2, 128'000, NumberFormat::FP8);
-    QTest::addRow("DeepSeek-V3 (MLA), 128k, 8 H200") << scenario("deepseek-v3", "h200", 8, 128'000);
+        << presetScenario("llama-3.1-8b", "h200", 2, 128'000, 1, NumberFormat::FP8);
+    QTest::addRow("DeepSeek-V3 (MLA), 128k, 8 H200") << presetScenario("deepseek-v3", "h200", 8, 128'000);
     QTest::addRow("Mistral 7B (window), 32k, A100")
-        << scenario("mistral-7b-v0.1", "a100-80gb-sxm", 1, 32'768);
+        << presetScenario("mistral-7b-v0.1", "a100-80gb-sxm", 1, 32'768);
     QTest::addRow("70B, 20M tokens (past the axis)")
-        << scenario("llama-3.1-70b", "h100-sxm", 8, 20'000'000);
+        << presetScenario("llama-3.1-70b", "h100-sxm", 8, 20'000'000);
 }
 
 // The full cache, fp8 and every preset.
@@ -183,10 +175,10 @@ void TestTradeoffs::latencyMatchesCore()
     const QList<KvStrategy> strategies = allStrategies();
     chart.setStrategies(strategies);
     chart.updateFrom(s, evaluate(s));
-    const qint64 to = std::max(StrategyLatencyChart::kToContext,
+    const qint64 to = std::max(kContextAxisTo,
                                qint64(std::pow(10.0, std::ceil(std::log10(double(s.context))))));
     const QList<qint64> contexts =
-        logSpacedContexts(StrategyLatencyChart::kFromContext, to, StrategyLatencyChart::kPoints);
+        logSpacedContexts(kContextAxisFrom, to, StrategyLatencyChart::kPoints);
     QCOMPARE(chart.contexts(), contexts);
     for (int i = 0; i < strategies.size(); ++i) {
         const QList<QPointF> expected =

@@ -1,5 +1,7 @@
 #include "axis_range.h"
 
+#include "sweep.h"
+
 #include <QLogValueAxis>
 #include <QValueAxis>
 #include <cmath>
@@ -96,6 +98,23 @@ bool applyRange(QLogValueAxis *axis, const AxisRange &r)
         return false;
     axis->setRange(min, max);
     return true;
+}
+
+} // namespace kvl
+
+namespace kvl {
+
+qint64 contextAxisEnd(qint64 context)
+{
+    return std::max(kContextAxisTo, qint64(decadeAtOrAbove(double(context))));
+}
+
+qint64 updateContextAxis(QList<qint64> &contexts, qint64 context, int points)
+{
+    const qint64 to = contextAxisEnd(context);
+    if (contexts.isEmpty() || contexts.last() != to)
+        contexts = logSpacedContexts(kContextAxisFrom, to, points);
+    return to;
 }
 
 } // namespace kvl

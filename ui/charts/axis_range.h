@@ -1,5 +1,7 @@
 #pragma once
 
+#include <QList>
+
 class QValueAxis;
 class QLogValueAxis;
 
@@ -36,6 +38,15 @@ AxisRange grownLogRange(double lo, double hi, const AxisRange &current);
 
 // The power of ten at or above x (x > 0): where an axis that must reach x ends.
 double decadeAtOrAbove(double x);
+
+// The context axis of every chart over context length: 1k to 10M tokens, stretched to the next
+// decade when the scenario's context is longer.
+inline constexpr qint64 kContextAxisFrom = 1000;
+inline constexpr qint64 kContextAxisTo = 10'000'000;
+qint64 contextAxisEnd(qint64 context);
+// Refreshes `contexts` (log-spaced over the axis, `points` of them) only when the axis end moved;
+// returns the axis end.
+qint64 updateContextAxis(QList<qint64> &contexts, qint64 context, int points);
 
 // Set the range (and tick interval) only when it differs; returns whether it changed.
 bool applyRange(QValueAxis *axis, const AxisRange &r);

@@ -230,9 +230,7 @@ void LatencyChart::update()
 {
     if (!m_valid)
         return;
-    const qint64 to = std::max(kToContext, qint64(decadeAtOrAbove(double(m_scenario.context))));
-    if (m_contexts.isEmpty() || m_contexts.last() != to)
-        m_contexts = logSpacedContexts(kFromContext, to, kPoints);
+    const qint64 to = updateContextAxis(m_contexts, m_scenario.context, kPoints);
 
     // The curves depend on the context only through where the axis ends: a context drag moves the
     // marker and recomputes nothing else.
@@ -257,7 +255,7 @@ void LatencyChart::update()
     syncLegend();
 
     const double ms = m_ledger.secondsPerToken * 1000;
-    const bool markerShown = m_scenario.context >= (m_log ? kFromContext : 0);
+    const bool markerShown = m_scenario.context >= (m_log ? kContextAxisFrom : 0);
     replacePoints(m_marker, markerShown ? QList<QPointF>{QPointF(double(m_scenario.context), ms)}
                                         : QList<QPointF>{});
     if (m_maxMs > 0)
@@ -324,7 +322,7 @@ void LatencyChart::updateAxes(double minMs, double maxMs)
 {
     const double to = double(m_contexts.last());
     if (m_log) {
-        m_xRange = {double(kFromContext), to, 0};
+        m_xRange = {double(kContextAxisFrom), to, 0};
         applyRange(static_cast<QLogValueAxis *>(m_x), m_xRange);
         m_yRange = isInteractive() ? grownLogRange(minMs, maxMs, m_yRange)
                                    : niceLogRange(minMs, maxMs, m_yRange);

@@ -35,8 +35,6 @@ public:
     // GPU counts always plotted; the selected count gets its own curve when not among them.
     static constexpr int kFixedGpuCounts[] = {1, 2, 4, 8};
     static constexpr int kSlots = 5;
-    static constexpr qint64 kFromContext = 1000;
-    static constexpr qint64 kToContext = 10'000'000;
     static constexpr int kPoints = 160;
 
 protected:

@@ -162,10 +162,8 @@ void MemoryChart::update()
     if (!m_valid)
         return;
     // Contexts beyond the default range stretch the axis to the next decade.
-    const qint64 to = std::max(kToContext, qint64(decadeAtOrAbove(double(m_scenario.context))));
-    if (m_contexts.isEmpty() || m_contexts.last() != to)
-        m_contexts = logSpacedContexts(kFromContext, to, kPoints);
-    applyRange(m_x, {double(kFromContext), double(to), 0});
+    const qint64 to = updateContextAxis(m_contexts, m_scenario.context, kPoints);
+    applyRange(m_x, {double(kContextAxisFrom), double(to), 0});
 
     const double scale = bytesScale();
     // The curves depend on the context only through where the axis ends: a context drag moves the
@@ -187,7 +185,7 @@ void MemoryChart::update()
                 QPointF(double(m_contexts.at(i)), (m_weightBytes + m_kvBytes.at(i)) / scale));
         }
         const double weights = m_weightBytes / scale;
-        const QList<QPointF> flat = {QPointF(double(kFromContext), weights),
+        const QList<QPointF> flat = {QPointF(double(kContextAxisFrom), weights),
                                      QPointF(double(to), weights)};
         replacePoints(m_weightsTop, flat);
         replacePoints(m_kvBottom, flat);
@@ -204,7 +202,7 @@ void MemoryChart::update()
     applyRange(m_y, m_yRange);
     updateGpuLines();
 
-    const bool inRange = m_scenario.context >= kFromContext;
+    const bool inRange = m_scenario.context >= kContextAxisFrom;
     const double x = double(m_scenario.context);
     replacePoints(m_marker, inRange ? QList<QPointF>{QPointF(x, total)} : QList<QPointF>{});
     replacePoints(m_contextLine, inRange ? QList<QPointF>{QPointF(x, 0), QPointF(x, m_yRange.max)}

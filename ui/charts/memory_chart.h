@@ -27,8 +27,6 @@ public:
     ChartTable table() const override;
 
     // Contexts (tokens) plotted.
-    static constexpr qint64 kFromContext = 1000;
-    static constexpr qint64 kToContext = 10'000'000;
     static constexpr int kPoints = 200;
     static constexpr int kMaxGpuLines = 8;
 

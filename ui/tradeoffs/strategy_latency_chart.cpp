@@ -83,9 +83,7 @@ void StrategyLatencyChart::update()
 {
     if (!m_valid)
         return;
-    const qint64 to = std::max(kToContext, qint64(decadeAtOrAbove(double(m_scenario.context))));
-    if (m_contexts.isEmpty() || m_contexts.last() != to)
-        m_contexts = logSpacedContexts(kFromContext, to, kPoints);
+    const qint64 to = updateContextAxis(m_contexts, m_scenario.context, kPoints);
     // The curves depend on the context only through where the axis ends: a context drag moves
     // the markers and recomputes nothing else.
     Scenario key = m_scenario;
@@ -100,7 +98,7 @@ void StrategyLatencyChart::update()
         m_atContext << evaluateStrategy(m_scenario, k);
         markers << QPointF(double(m_scenario.context), m_atContext.last().secondsPerToken * 1000);
     }
-    replacePoints(m_marker, m_scenario.context >= kFromContext ? markers : QList<QPointF>{});
+    replacePoints(m_marker, m_scenario.context >= kContextAxisFrom ? markers : QList<QPointF>{});
     updateAxes();
 }
 
@@ -168,7 +166,7 @@ void StrategyLatencyChart::updateAxes()
             }
     if (hi <= 0)
         return;
-    applyRange(m_x, {double(kFromContext), double(m_contexts.last()), 0});
+    applyRange(m_x, {double(kContextAxisFrom), double(m_contexts.last()), 0});
     m_yRange = isInteractive() ? grownLogRange(lo, hi, m_yRange) : niceLogRange(lo, hi, m_yRange);
     applyRange(m_y, m_yRange);
 }

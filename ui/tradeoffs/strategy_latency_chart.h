@@ -31,8 +31,6 @@ public:
     // Seconds per token of strategy i at contexts(), as core computed them.
     const QList<QPointF> &curve(int i) const { return m_curves.at(i); }
 
-    static constexpr qint64 kFromContext = 1000;
-    static constexpr qint64 kToContext = 10'000'000;
     static constexpr int kPoints = 120;
 
 protected:
