@@ -1,5 +1,6 @@
 #include "bandwidth_probe.h"
 #include "probe_backends.h"
+#include "read_walk.h"
 
 #include <cuda_runtime.h>
 
@@ -13,9 +14,8 @@ namespace kvl::gpu {
 
 namespace {
 
+// With kReadUnroll 16-byte loads in flight per thread: 32 KiB per block.
 constexpr int kBlockThreads = 256;
-// Independent 16-byte loads in flight per thread: 32 KiB per block.
-constexpr int kUnroll = 8;
 // Without a minimum ptxas (CUDA 13, sm_90) fits the kernel in 32 registers, too few to hold eight
 // uint4 loads at once; with it, 48 registers (5 blocks of 256 per SM).
 constexpr int kMinBlocksPerSm = 4;
@@ -71,8 +71,7 @@ __device__ __forceinline__ uint32_t lanes(uint4 v)
     return v.x + v.y + v.z + v.w;
 }
 
-// Every pass reads the whole buffer once. Passes rotate which block takes which slice so that a
-// repeat read does not come from the same SM's L1.
+// Every pass reads the whole buffer once; passes rotate which block takes which slice.
 template <LoadVariant V>
 __global__ void __launch_bounds__(kBlockThreads, kMinBlocksPerSm)
     readKernel(const uint4 *__restrict__ data, uint64_t vectors, uint32_t passes, uint32_t rotate,
@@ -81,19 +80,11 @@ __global__ void __launch_bounds__(kBlockThreads, kMinBlocksPerSm)
     const uint64_t stride = uint64_t(gridDim.x) * kBlockThreads;
     uint32_t acc = 0;
     for (uint32_t pass = 0; pass < passes; ++pass) {
-        const uint32_t block = uint32_t((blockIdx.x + uint64_t(pass) * rotate) % gridDim.x);
-        uint64_t i = uint64_t(block) * kBlockThreads + threadIdx.x;
-        for (; i + (kUnroll - 1) * stride < vectors; i += kUnroll * stride) {
-            uint4 v[kUnroll];
-#pragma unroll
-            for (int u = 0; u < kUnroll; ++u)
-                v[u] = loadVector<V>(data + i + u * stride);
-#pragma unroll
-            for (int u = 0; u < kUnroll; ++u)
-                acc += lanes(v[u]);
-        }
-        for (; i < vectors; i += stride)
-            acc += lanes(loadVector<V>(data + i));
+        const uint32_t slice = sliceForPass(blockIdx.x, pass, rotate, gridDim.x);
+        readStrided<kReadUnroll>(
+            uint64_t(slice) * kBlockThreads + threadIdx.x, stride, vectors,
+            [data](uint64_t i) { return loadVector<V>(data + i); },
+            [&acc](uint4 v) { acc += lanes(v); });
     }
 
     __shared__ uint32_t warpSums[kBlockThreads / 32];
@@ -116,10 +107,8 @@ __global__ void fillKernel(uint4 *__restrict__ data, uint64_t vectors)
 {
     const uint64_t stride = uint64_t(gridDim.x) * blockDim.x;
     for (uint64_t v = uint64_t(blockIdx.x) * blockDim.x + threadIdx.x; v < vectors; v += stride) {
-        const uint32_t base = uint32_t(v * 4);
-        data[v] = make_uint4(
-            base * kPatternMul + kPatternAdd, (base + 1) * kPatternMul + kPatternAdd,
-            (base + 2) * kPatternMul + kPatternAdd, (base + 3) * kPatternMul + kPatternAdd);
+        data[v] = make_uint4(patternValue(4 * v), patternValue(4 * v + 1), patternValue(4 * v + 2),
+                             patternValue(4 * v + 3));
     }
 }
 
@@ -276,25 +265,6 @@ DeviceInfo queryDevice(int device)
     return info;
 }
 
-// A rotation near half the grid and coprime with it visits every slice before repeating one.
-uint32_t rotationFor(int grid)
-{
-    const auto coprime = [](uint32_t a, uint32_t b) {
-        while (b != 0) {
-            const uint32_t t = a % b;
-            a = b;
-            b = t;
-        }
-        return a == 1;
-    };
-    const uint32_t g = uint32_t(std::max(grid, 1));
-    for (uint32_t r = g / 2 + 1; r < g + g / 2 + 1; ++r) {
-        if (coprime(r % g == 0 ? g : r % g, g))
-            return r % g;
-    }
-    return 1;
-}
-
 class DeviceReader
 {
 public:
@@ -324,7 +294,7 @@ public:
     {
         m_vectors = std::min(bytes / sizeof(uint4), m_capacityVectors);
         m_grid = gridBlocks(m_info.smCount, m_residentBlocks, m_vectors, kBlockThreads);
-        m_rotate = rotationFor(m_grid);
+        m_rotate = passRotation(m_grid);
         const uint64_t readBytes = m_vectors * sizeof(uint4);
         m_passes = oddRepeats(double(kBytesPerLaunch), double(std::max<uint64_t>(readBytes, 1)),
                               kMaxPasses);
@@ -369,7 +339,7 @@ public:
     {
         return std::string("uint4 ") + loadVariantName(m_variant) + ", " + std::to_string(m_grid) +
                " x " + std::to_string(kBlockThreads) + " (" + std::to_string(m_residentBlocks) +
-               "/SM), " + std::to_string(kUnroll) + " loads/thread in flight, " +
+               "/SM), " + std::to_string(kReadUnroll) + " loads/thread in flight, " +
                std::to_string(m_passes) + (m_passes == 1 ? " pass" : " passes") + "/launch";
     }
 

@@ -1,7 +1,10 @@
 #include "bandwidth_probe.h"
+#include "read_walk.h"
 
 #include <algorithm>
+#include <array>
 #include <cmath>
+#include <numeric>
 
 namespace kvl::gpu {
 
@@ -62,6 +65,49 @@ std::vector<uint64_t> logSpacedSizes(uint64_t minBytes, uint64_t maxBytes, int p
             sizes.push_back(bytes);
     }
     return sizes;
+}
+
+uint32_t passRotation(int grid)
+{
+    const uint32_t g = uint32_t(std::max(grid, 1));
+    if (g == 1)
+        return 0;
+    // g - 1 is always coprime with g, so the search ends before g for any g >= 3.
+    for (uint32_t r = g / 2 + 1; r < g; ++r) {
+        if (std::gcd(r, g) == 1)
+            return r;
+    }
+    return 1;
+}
+
+ReadWalkCheck simulateReadKernel(int grid, int blockThreads, uint64_t vectors, uint32_t passes)
+{
+    using Vector = std::array<uint32_t, 4>;
+    const uint32_t g = uint32_t(std::max(grid, 1));
+    const uint64_t threads = uint64_t(std::max(blockThreads, 1));
+    const uint32_t rotate = passRotation(int(g));
+    std::vector<uint32_t> reads(vectors, 0);
+    ReadWalkCheck check;
+    for (uint32_t block = 0; block < g; ++block) {
+        for (uint64_t thread = 0; thread < threads; ++thread) {
+            uint32_t acc = 0;
+            for (uint32_t pass = 0; pass < passes; ++pass) {
+                const uint32_t slice = sliceForPass(block, pass, rotate, g);
+                readStrided<kReadUnroll>(
+                    slice * threads + thread, g * threads, vectors,
+                    [&reads](uint64_t i) {
+                        ++reads[i];
+                        return Vector{patternValue(4 * i), patternValue(4 * i + 1),
+                                      patternValue(4 * i + 2), patternValue(4 * i + 3)};
+                    },
+                    [&acc](const Vector &v) { acc += v[0] + v[1] + v[2] + v[3]; });
+            }
+            check.checksum += acc;
+        }
+    }
+    check.eachVectorOncePerPass =
+        std::all_of(reads.begin(), reads.end(), [passes](uint32_t n) { return n == passes; });
+    return check;
 }
 
 int oddRepeats(double targetSeconds, double perRepeatSeconds, int maxCount)

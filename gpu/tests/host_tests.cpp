@@ -2,6 +2,7 @@
 
 #include "bandwidth_probe.h"
 #include "check.h"
+#include "read_walk.h"
 
 #include <chrono>
 #include <cstdio>
@@ -68,6 +69,28 @@ void grid()
     KVL_EXPECT(gridBlocks(132, 8, 65536, 256) == 256);
     KVL_EXPECT(gridBlocks(132, 8, 1, 256) == 1);
     KVL_EXPECT(gridBlocks(0, 0, 1000, 256) == 1);
+}
+
+void kernelWalk()
+{
+    KVL_EXPECT(passRotation(1) == 0 && passRotation(2) == 1 && passRotation(132) == 67);
+    struct Case
+    {
+        int grid;
+        int blockThreads;
+        uint64_t vectors;
+        uint32_t passes;
+    };
+    const Case cases[] = {{1, 1, 1, 1},
+                          {4, 8, 31, 2},
+                          {3, 4, 12 * kReadUnroll - 1, 3},
+                          {7, 16, 7 * 16 * kReadUnroll * 2, 5},
+                          {132, 32, 132 * 32 * kReadUnroll + 5, 1}};
+    for (const Case &c : cases) {
+        const ReadWalkCheck walk = simulateReadKernel(c.grid, c.blockThreads, c.vectors, c.passes);
+        KVL_EXPECT(walk.eachVectorOncePerPass);
+        KVL_EXPECT(walk.checksum == c.passes * expectedChecksum(4 * c.vectors));
+    }
 }
 
 void logSizes()
@@ -287,6 +310,7 @@ int main()
     checksumMath();
     bufferSizes();
     grid();
+    kernelWalk();
     logSizes();
     repeatsAndStats();
     parsing();

@@ -1,11 +1,13 @@
 // The streaming-read probe's helpers and host path; CUDA checks skip without a device.
 
 #include "bandwidth_probe.h"
+#include "read_walk.h"
 
 #include <QtTest>
 
 #include <atomic>
 #include <chrono>
+#include <numeric>
 #include <thread>
 
 using namespace kvl::gpu;
@@ -40,6 +42,10 @@ private slots:
     void gridBlocks_data();
     void gridBlocks();
     void logSpacedSizes();
+    void passRotation_data();
+    void passRotation();
+    void kernelWalk_data();
+    void kernelWalk();
     void parseDevice_data();
     void parseDevice();
     void measuresHost();
@@ -129,6 +135,57 @@ void TestHostProbe::logSpacedSizes()
         QCOMPARE(sizes[i] % kBufferAlign, quint64(0));
     }
     QCOMPARE(kvl::gpu::logSpacedSizes(4096, 8192, 10).size(), size_t(2));
+}
+
+void TestHostProbe::passRotation_data()
+{
+    QTest::addColumn<int>("grid");
+    QTest::addColumn<uint>("expected");
+    QTest::addRow("one block") << 1 << 0u;
+    QTest::addRow("two") << 2 << 1u;
+    QTest::addRow("six") << 6 << 5u;
+    QTest::addRow("H100 132 SMs x 1") << 132 << 67u;
+    QTest::addRow("132 SMs x 8") << 1056 << 529u;
+}
+
+void TestHostProbe::passRotation()
+{
+    QFETCH(int, grid);
+    QFETCH(uint, expected);
+    const uint32_t rotate = kvl::gpu::passRotation(grid);
+    QCOMPARE(rotate, expected);
+    // Over `grid` passes a block reads every slice once, its own last.
+    QList<int> seen(grid, 0);
+    for (int pass = 0; pass < grid; ++pass)
+        ++seen[int(sliceForPass(0, uint32_t(pass), rotate, uint32_t(grid)))];
+    QVERIFY(std::all_of(seen.begin(), seen.end(), [](int n) { return n == 1; }));
+}
+
+void TestHostProbe::kernelWalk_data()
+{
+    QTest::addColumn<int>("grid");
+    QTest::addColumn<int>("blockThreads");
+    QTest::addColumn<quint64>("vectors");
+    QTest::addColumn<uint>("passes");
+    QTest::addRow("one thread, one vector") << 1 << 1 << quint64(1) << 1u;
+    QTest::addRow("fewer vectors than threads") << 4 << 8 << quint64(31) << 2u;
+    QTest::addRow("tail loop only") << 3 << 4 << quint64(12 * kReadUnroll - 1) << 3u;
+    QTest::addRow("unrolled, no tail") << 7 << 16 << quint64(7 * 16 * kReadUnroll * 2) << 5u;
+    QTest::addRow("unrolled and tail") << 5 << 32 << quint64(5 * 32 * kReadUnroll * 3 + 17) << 3u;
+    QTest::addRow("132 blocks") << 132 << 32 << quint64(132 * 32 * kReadUnroll + 5) << 1u;
+}
+
+// The CUDA kernel's walk, run on the CPU: every vector read once per pass, and the block sums add
+// up to the closed form the host checks the device against.
+void TestHostProbe::kernelWalk()
+{
+    QFETCH(int, grid);
+    QFETCH(int, blockThreads);
+    QFETCH(quint64, vectors);
+    QFETCH(uint, passes);
+    const ReadWalkCheck walk = simulateReadKernel(grid, blockThreads, vectors, passes);
+    QVERIFY(walk.eachVectorOncePerPass);
+    QCOMPARE(walk.checksum, passes * expectedChecksum(4 * vectors));
 }
 
 void TestHostProbe::parseDevice_data()
