@@ -185,7 +185,7 @@ void TestHostProbe::kernelWalk()
     QFETCH(uint, passes);
     const ReadWalkCheck walk = simulateReadKernel(grid, blockThreads, vectors, passes);
     QVERIFY(walk.eachVectorOncePerPass);
-    QCOMPARE(walk.checksum, passes * expectedChecksum(4 * vectors));
+    QCOMPARE(walk.checksum, passes * kvl::gpu::expectedChecksum(4 * vectors));
 }
 
 void TestHostProbe::parseDevice_data()
