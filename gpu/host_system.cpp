@@ -1,7 +1,9 @@
 #include "host_system.h"
 
 #include <algorithm>
+#include <cstdlib>
 #include <fstream>
+#include <map>
 #include <thread>
 
 #include <sched.h>
@@ -31,17 +33,41 @@ uint64_t parseCacheSize(const std::string &text)
     return value;
 }
 
-uint64_t sysfsLargestCache()
+std::string readLine(const std::string &path)
 {
-    uint64_t largest = 0;
-    for (int index = 0; index < 16; ++index) {
-        std::ifstream file("/sys/devices/system/cpu/cpu0/cache/index" + std::to_string(index) +
-                           "/size");
-        std::string size;
-        if (file >> size)
-            largest = std::max(largest, parseCacheSize(size));
+    std::ifstream file(path);
+    std::string line;
+    std::getline(file, line);
+    return line;
+}
+
+// The highest-level data cache of each CPU, each instance counted once: threads spread over
+// several L3 slices (AMD CCDs, sockets) hold that much of a buffer between them. 0 = no sysfs.
+uint64_t sysfsLastLevelCacheBytes(const std::vector<int> &cpus)
+{
+    int topLevel = 0;
+    std::map<std::string, uint64_t> instances; // shared_cpu_list -> size, at topLevel
+    for (int cpu : cpus) {
+        const std::string dir = "/sys/devices/system/cpu/cpu" + std::to_string(cpu) + "/cache/";
+        for (int index = 0; index < 16; ++index) {
+            const std::string entry = dir + "index" + std::to_string(index) + "/";
+            const std::string level = readLine(entry + "level");
+            if (level.empty() || readLine(entry + "type") == "Instruction")
+                continue;
+            const int n = std::atoi(level.c_str());
+            if (n > topLevel) {
+                topLevel = n;
+                instances.clear();
+            }
+            if (n == topLevel)
+                instances[readLine(entry + "shared_cpu_list")] =
+                    parseCacheSize(readLine(entry + "size"));
+        }
     }
-    return largest;
+    uint64_t bytes = 0;
+    for (const auto &instance : instances)
+        bytes += instance.second;
+    return bytes;
 }
 
 uint64_t meminfoBytes(const std::string &key)
@@ -117,12 +143,13 @@ uint64_t hostMemoryAvailable()
 
 uint64_t hostLastLevelCacheBytes()
 {
-    uint64_t bytes = sysfsLargestCache();
+    if (const uint64_t bytes = sysfsLastLevelCacheBytes(hostCpus()))
+        return bytes;
 #ifdef _SC_LEVEL3_CACHE_SIZE
-    bytes = std::max(bytes, sysconfBytes(_SC_LEVEL3_CACHE_SIZE));
-    bytes = std::max(bytes, sysconfBytes(_SC_LEVEL2_CACHE_SIZE));
+    return std::max(sysconfBytes(_SC_LEVEL3_CACHE_SIZE), sysconfBytes(_SC_LEVEL2_CACHE_SIZE));
+#else
+    return 0;
 #endif
-    return bytes;
 }
 
 } // namespace kvl::gpu::detail

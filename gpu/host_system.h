@@ -12,8 +12,9 @@ std::vector<int> hostCpus(); // CPUs this process may run on; never empty
 std::string hostCpuName();
 uint64_t hostMemoryTotal();
 uint64_t hostMemoryAvailable(); // 0 = unknown
-// The larger of what sysconf and sysfs report: virtual machines disagree, and a buffer sized from
-// the larger one stays out of cache either way.
+// The last-level cache that this process's CPUs reach, from sysfs; sysconf only without sysfs. In
+// virtual machines glibc's sysconf can report the whole package's L3 (320 MiB where the two vCPUs
+// share 32 MiB, and a size sweep falls off at 32 MiB).
 uint64_t hostLastLevelCacheBytes();
 
 } // namespace kvl::gpu::detail
