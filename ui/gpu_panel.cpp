@@ -1,5 +1,6 @@
 #include "gpu_panel.h"
 
+#include "charts/axis_range.h"
 #include "measurement_model.h"
 #include "probe_runner.h"
 #include "safe_save.h"
@@ -16,6 +17,7 @@
 #include <QLabel>
 #include <QLineSeries>
 #include <QLogValueAxis>
+#include <QPen>
 #include <QProgressBar>
 #include <QPushButton>
 #include <QSpinBox>
@@ -119,17 +121,24 @@ void GpuPanel::build()
     auto *chart = new QChart;
     m_sweepSeries = new QLineSeries(chart);
     m_sweepSeries->setPointsVisible(true);
+    m_cacheSeries = new QLineSeries(chart);
+    m_cacheSeries->setPen(QPen(Qt::gray, 1.5, Qt::DashLine));
     chart->addSeries(m_sweepSeries);
+    chart->addSeries(m_cacheSeries);
     auto *x = new QLogValueAxis(chart);
     x->setBase(10);
-    x->setLabelFormat(QStringLiteral("%g"));
+    x->setLabelFormat(QStringLiteral("%.0f"));
+    x->setMinorTickCount(8);
     auto *y = new QValueAxis(chart);
     y->setLabelFormat(QStringLiteral("%.0f"));
+    y->setTickType(QValueAxis::TicksDynamic);
     chart->addAxis(x, Qt::AlignBottom);
     chart->addAxis(y, Qt::AlignLeft);
-    m_sweepSeries->attachAxis(x);
-    m_sweepSeries->attachAxis(y);
-    chart->legend()->hide();
+    for (QLineSeries *series : {m_sweepSeries, m_cacheSeries}) {
+        series->attachAxis(x);
+        series->attachAxis(y);
+    }
+    chart->legend()->setAlignment(Qt::AlignBottom);
     chart->setMargins(QMargins(4, 4, 4, 4));
     m_chart = new QChartView(chart, this);
     m_chart->setRenderHint(QPainter::Antialiasing);
@@ -197,8 +206,9 @@ void GpuPanel::showDevice()
     if (d.id == "host") {
         lines << tr("Host memory, %n thread(s); last-level cache %1.", nullptr, d.threads)
                      .arg(formatBytes(double(d.l2Bytes), ByteUnits::Binary));
-        lines << tr("No GPU measured: %1. The host probe still shows that reading bytes costs time.")
-                     .arg(m_noCudaReason.isEmpty() ? tr("host selected") : m_noCudaReason);
+        lines
+            << tr("No GPU measured: %1. The host probe still shows that reading bytes costs time.")
+                   .arg(m_noCudaReason.isEmpty() ? tr("host selected") : m_noCudaReason);
     } else {
         lines << tr("%1 SMs, %2 memory (%3 free), L2 %4.")
                      .arg(d.smCount)
@@ -263,8 +273,9 @@ void GpuPanel::onMeasured(const std::vector<gpu::Measurement> &results, bool swe
             return;
         }
     // The overlay uses the largest buffer: the memory plateau, not the cache.
-    const auto best = std::max_element(results.begin(), results.end(),
-                                       [](const auto &a, const auto &b) { return a.bytes < b.bytes; });
+    const auto best =
+        std::max_element(results.begin(), results.end(),
+                         [](const auto &a, const auto &b) { return a.bytes < b.bytes; });
     MeasuredBandwidth measured = toMeasured(*best, m_device->currentText());
     if (sweep)
         for (const auto &m : results)
@@ -294,24 +305,41 @@ void GpuPanel::useMeasuredBandwidth()
 
 void GpuPanel::updateSweepChart()
 {
+    constexpr double MiB = 1024.0 * 1024.0;
     const auto &measured = m_controller->scenario().measured;
     QList<QPointF> points;
     if (measured)
         for (const QPointF &p : measured->sweep)
-            points.append(QPointF(p.x(), p.y() / 1e9));
+            points.append(QPointF(p.x() / MiB, p.y() / 1e9));
     m_sweepSeries->replace(points);
     auto *x = static_cast<QLogValueAxis *>(m_chart->chart()->axes(Qt::Horizontal).first());
     auto *y = static_cast<QValueAxis *>(m_chart->chart()->axes(Qt::Vertical).first());
     if (points.isEmpty()) {
-        x->setRange(1 << 20, 1LL << 32);
-        y->setRange(0, 100);
+        m_cacheSeries->clear();
+        applyRange(x, AxisRange{1, 10000, 0});
+        applyRange(y, niceLinearRange(100, {}));
         return;
     }
     double top = 0;
     for (const QPointF &p : points)
         top = std::max(top, p.y());
-    x->setRange(points.first().x(), points.last().x());
-    y->setRange(0, top * 1.1);
+    const AxisRange xRange = niceLogRange(points.first().x(), points.last().x(), {});
+    const AxisRange yRange = niceLinearRange(top, {});
+    applyRange(x, xRange);
+    applyRange(y, yRange);
+    // Where the cache ends on the device that was swept: below it the cache answers.
+    const auto device = std::find_if(m_devices.begin(), m_devices.end(), [&](const auto &d) {
+        return QString::fromStdString(d.id) == measured->device;
+    });
+    const double cacheMiB = device != m_devices.end() ? double(device->l2Bytes) / MiB : 0;
+    if (cacheMiB > xRange.min && cacheMiB < xRange.max) {
+        m_cacheSeries->replace({QPointF(cacheMiB, yRange.min), QPointF(cacheMiB, yRange.max)});
+        const QString size = formatBytes(double(device->l2Bytes), ByteUnits::Binary);
+        m_cacheSeries->setName(device->id == "host" ? tr("cache %1").arg(size)
+                                                    : tr("L2 %1").arg(size));
+    } else {
+        m_cacheSeries->clear();
+    }
 }
 
 bool GpuPanel::exportCsv(const QString &path, QString *error) const
@@ -326,7 +354,8 @@ QString GpuPanel::statusText() const
 
 void GpuPanel::retranslate()
 {
-    auto *form = static_cast<QFormLayout *>(static_cast<QVBoxLayout *>(layout())->itemAt(0)->layout());
+    auto *form =
+        static_cast<QFormLayout *>(static_cast<QVBoxLayout *>(layout())->itemAt(0)->layout());
     const auto label = [form](QWidget *field, const QString &text) {
         if (auto *l = qobject_cast<QLabel *>(form->labelForField(field))) {
             l->setText(text);
@@ -352,7 +381,8 @@ void GpuPanel::retranslate()
     m_use->setToolTip(tr("Sets the efficiency to measured / datasheet bandwidth"));
     auto *x = m_chart->chart()->axes(Qt::Horizontal).first();
     auto *y = m_chart->chart()->axes(Qt::Vertical).first();
-    x->setTitleText(tr("Buffer size (bytes, log scale)"));
+    x->setTitleText(tr("Buffer size (MiB, log scale)"));
+    m_sweepSeries->setName(tr("median"));
     y->setTitleText(tr("Read bandwidth (GB/s)"));
     m_chart->chart()->setTitle(tr("Bandwidth against buffer size"));
     showDevice();

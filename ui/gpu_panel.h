@@ -76,6 +76,7 @@ private:
     QTableView *m_table = nullptr;
     QChartView *m_chart = nullptr;
     QLineSeries *m_sweepSeries = nullptr;
+    QLineSeries *m_cacheSeries = nullptr;
 };
 
 } // namespace kvl

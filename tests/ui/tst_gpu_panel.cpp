@@ -5,14 +5,18 @@
 #include "measurement_model.h"
 #include "probe_runner.h"
 #include "scenario_controller.h"
+#include "units.h"
 
 #include <QAbstractItemModelTester>
+#include <QChart>
+#include <QChartView>
 #include <QElapsedTimer>
 #include <QFile>
 #include <QSignalSpy>
 #include <QStandardPaths>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QXYSeries>
 
 using namespace kvl;
 
@@ -111,6 +115,22 @@ private slots:
         QVERIFY(measured->sweep.size() >= 5);
         for (int i = 1; i < measured->sweep.size(); ++i)
             QVERIFY(measured->sweep.at(i).x() > measured->sweep.at(i - 1).x());
+
+        // The chart plots MiB against GB/s, and marks the cache when it lies inside the sweep.
+        constexpr double MiB = 1024.0 * 1024.0;
+        const QList<QAbstractSeries *> series = panel->findChild<QChartView *>()->chart()->series();
+        QCOMPARE(series.size(), 2);
+        const auto *points = static_cast<QXYSeries *>(series.at(0));
+        QCOMPARE(points->count(), int(measured->sweep.size()));
+        QCOMPARE(points->at(0).x(), measured->sweep.first().x() / MiB);
+        QCOMPARE(points->at(0).y(), measured->sweep.first().y() / 1e9);
+        const double cacheMiB = double(gpu::hostDevice().l2Bytes) / MiB;
+        const auto *cache = static_cast<QXYSeries *>(series.at(1));
+        if (cacheMiB > 1 && cacheMiB < measured->sweep.last().x() / MiB) {
+            QCOMPARE(cache->count(), 2);
+            QCOMPARE(cache->at(0).x(), cacheMiB);
+            QVERIFY(cache->name().contains(formatBytes(cacheMiB * MiB, ByteUnits::Binary)));
+        }
     }
 };
 
