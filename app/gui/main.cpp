@@ -1,12 +1,15 @@
 // kvledger: the KV Ledger window.
+#include "gpu_panel.h"
 #include "language.h"
 #include "main_window.h"
+#include "probe_runner.h"
 #include "scenario_controller.h"
-#include "tour.h"
 #include "settings.h"
+#include "tour.h"
 
 #include <QApplication>
 #include <QCommandLineParser>
+#include <QDockWidget>
 #include <QImageWriter>
 #include <QRegularExpression>
 #include <QTabWidget>
@@ -30,21 +33,31 @@ int main(int argc, char *argv[])
         QStringLiteral("Why long-context LLM decoding is bound by memory bandwidth."));
     parser.addHelpOption();
     parser.addVersionOption();
-    parser.addPositionalArgument(QStringLiteral("scenario"), QStringLiteral("A .kvledger file to open."),
+    parser.addPositionalArgument(QStringLiteral("scenario"),
+                                 QStringLiteral("A .kvledger file to open."),
                                  QStringLiteral("[FILE]"));
     parser.addOptions({
-        {QStringLiteral("screenshot"), QStringLiteral("Save the window to FILE once painted, then quit."),
+        {QStringLiteral("screenshot"),
+         QStringLiteral("Save the window to FILE once painted, then quit."),
          QStringLiteral("FILE")},
-        {QStringLiteral("size"), QStringLiteral("Window size for --screenshot (default 1600x1000)."),
+        {QStringLiteral("size"),
+         QStringLiteral("Window size for --screenshot (default 1600x1000)."),
          QStringLiteral("WxH")},
-        {QStringLiteral("language"), QStringLiteral("en or pt_BR (default: the saved choice, else the system's)."),
+        {QStringLiteral("language"),
+         QStringLiteral("en or pt_BR (default: the saved choice, else the system's)."),
          QStringLiteral("CODE")},
         {QStringLiteral("presentation"), QStringLiteral("Start in presentation mode.")},
         {QStringLiteral("tour-step"), QStringLiteral("Start the guided tour at step N (1-7)."),
          QStringLiteral("N")},
         {QStringLiteral("seed"), QStringLiteral("Start on the seed scenario, not the last one.")},
-        {QStringLiteral("view"), QStringLiteral("Open on a view: cost, strategies, roofline or mass."),
+        {QStringLiteral("view"),
+         QStringLiteral("Open on a view: cost, strategies, roofline or mass."),
          QStringLiteral("NAME")},
+        {QStringLiteral("measure"),
+         QStringLiteral(
+             "Open the GPU panel and sweep buffer sizes on DEVICE (host or cuda:N); the largest "
+             "buffer's bandwidth becomes the overlay. --screenshot waits for it."),
+         QStringLiteral("DEVICE")},
     });
     parser.process(app);
 
@@ -57,7 +70,8 @@ int main(int argc, char *argv[])
         static const QRegularExpression re(QStringLiteral("^(\\d{2,5})x(\\d{2,5})$"));
         const auto m = re.match(parser.value(QStringLiteral("size")));
         if (!m.hasMatch())
-            return fail(QStringLiteral("--size: \"%1\" is not WIDTHxHEIGHT").arg(parser.value(QStringLiteral("size"))));
+            return fail(QStringLiteral("--size: \"%1\" is not WIDTHxHEIGHT")
+                            .arg(parser.value(QStringLiteral("size"))));
         size = QSize(m.captured(1).toInt(), m.captured(2).toInt());
     }
     const QString requested = parser.isSet(QStringLiteral("language"))
@@ -73,8 +87,8 @@ int main(int argc, char *argv[])
     window.setQuietErrors(!screenshot.isEmpty());
     if (parser.isSet(QStringLiteral("seed")))
         window.controller()->replace(Scenario::seed(), QString());
-    if (!parser.positionalArguments().isEmpty() && !window.openScenario(parser.positionalArguments().first()) &&
-        !screenshot.isEmpty())
+    if (!parser.positionalArguments().isEmpty() &&
+        !window.openScenario(parser.positionalArguments().first()) && !screenshot.isEmpty())
         return fail(window.lastError());
     if (!screenshot.isEmpty()) {
         window.resize(size);
@@ -88,7 +102,8 @@ int main(int argc, char *argv[])
         const int step = parser.value(QStringLiteral("tour-step")).toInt(&ok);
         window.startTour();
         if (!ok || step < 1 || step > window.tour()->stepCount())
-            return fail(QStringLiteral("--tour-step: \"%1\" is not a step").arg(parser.value(QStringLiteral("tour-step"))));
+            return fail(QStringLiteral("--tour-step: \"%1\" is not a step")
+                            .arg(parser.value(QStringLiteral("tour-step"))));
         window.tour()->goTo(step - 1);
     }
     if (parser.isSet(QStringLiteral("view"))) {
@@ -96,23 +111,52 @@ int main(int argc, char *argv[])
                                    QStringLiteral("roofline"), QStringLiteral("mass")};
         const int index = views.indexOf(parser.value(QStringLiteral("view")));
         if (index < 0)
-            return fail(QStringLiteral("--view: \"%1\" is not one of %2")
-                            .arg(parser.value(QStringLiteral("view")), views.join(QStringLiteral(", "))));
+            return fail(
+                QStringLiteral("--view: \"%1\" is not one of %2")
+                    .arg(parser.value(QStringLiteral("view")), views.join(QStringLiteral(", "))));
         window.views()->setCurrentIndex(index);
+    }
+    const bool measuring = parser.isSet(QStringLiteral("measure"));
+    if (measuring) {
+        GpuPanel *panel = window.gpuPanel();
+        const QString device = parser.value(QStringLiteral("measure"));
+        panel->setDevice(device);
+        if (panel->deviceId() != device)
+            return fail(QStringLiteral("--measure: no device \"%1\" on this machine").arg(device));
+        if (auto *dock = qobject_cast<QDockWidget *>(panel->parentWidget())) {
+            dock->show();
+            dock->raise();
+        }
+        panel->runSweep();
     }
     if (screenshot.isEmpty())
         return app.exec();
 
-    // Grab once the event loop has laid out and painted the window.
+    // Grab once the event loop has laid out and painted the window, and any measurement ended.
     int status = 0;
-    QTimer::singleShot(300, &window, [&] {
-        const QImage image = window.grab().toImage();
-        QImageWriter writer(screenshot);
-        if (!writer.write(image))
-            status = fail(QStringLiteral("--screenshot: %1: %2").arg(screenshot, writer.errorString()));
-        window.setQuietErrors(true);
-        QApplication::quit();
-    });
+    const auto grab = [&] {
+        QTimer::singleShot(300, &window, [&] {
+            const QImage image = window.grab().toImage();
+            QImageWriter writer(screenshot);
+            if (!writer.write(image))
+                status = fail(
+                    QStringLiteral("--screenshot: %1: %2").arg(screenshot, writer.errorString()));
+            window.setQuietErrors(true);
+            QApplication::quit();
+        });
+    };
+    if (measuring) {
+        ProbeRunner *runner = window.gpuPanel()->runner();
+        QObject::connect(runner, &ProbeRunner::failed, &window, [&](const QString &why) {
+            status = fail(QStringLiteral("--measure: %1").arg(why));
+        });
+        QObject::connect(runner, &ProbeRunner::runningChanged, &window, [&](bool running) {
+            if (!running)
+                grab();
+        });
+    } else {
+        grab();
+    }
     app.exec();
     return status;
 }
