@@ -36,24 +36,23 @@ std::optional<qint64> parseTokenCount(QStringView text, QString *error)
     return static_cast<qint64>(value);
 }
 
-static QLocale groupingLocale()
+QLocale numberLocale()
 {
-    // The reader's notation (327,680 in English, 327.680 in Portuguese); the C locale groups
-    // nothing, so it reads as English.
+    // The C locale groups nothing, so it reads as English.
     const QLocale l;
     return l.language() == QLocale::C ? QLocale(QLocale::English, QLocale::UnitedStates) : l;
 }
 
 QString formatInteger(qint64 value)
 {
-    return groupingLocale().toString(value);
+    return numberLocale().toString(value);
 }
 
 QString formatInteger(double value)
 {
     if (std::fabs(value) < kExactIntegerLimit)
         return formatInteger(static_cast<qint64>(std::llround(value)));
-    return groupingLocale().toString(value, 'e', 6);
+    return numberLocale().toString(value, 'e', 6);
 }
 
 QString formatNumber(double value, int significant)
@@ -65,8 +64,8 @@ QString formatNumber(double value, int significant)
     const int magnitude = static_cast<int>(std::floor(std::log10(std::fabs(value))));
     const int decimals = std::max(0, significant - 1 - magnitude);
     if (magnitude >= 15)
-        return groupingLocale().toString(value, 'g', significant);
-    const QLocale locale = groupingLocale();
+        return numberLocale().toString(value, 'g', significant);
+    const QLocale locale = numberLocale();
     QString text = locale.toString(value, 'f', decimals);
     // "8×", not "8.00×": trailing zeros claim a precision the number does not need.
     if (decimals > 0) {
@@ -93,8 +92,8 @@ QString formatBytes(double bytes, ByteUnits units, int significant)
     if (i == 0)
         return formatInteger(bytes) + u" B";
     // Exact multiples read better without trailing zeros: "320 KiB", not "320.0 KiB".
-    const QString number = v == std::floor(v) && std::fabs(v) < 1e6 ? formatInteger(v)
-                                                                      : formatNumber(v, significant);
+    const QString number =
+        v == std::floor(v) && std::fabs(v) < 1e6 ? formatInteger(v) : formatNumber(v, significant);
     return number + u' ' + QString::fromLatin1(unit);
 }
 

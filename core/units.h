@@ -1,5 +1,6 @@
 #pragma once
 
+#include <QLocale>
 #include <QString>
 #include <QStringView>
 #include <optional>
@@ -7,11 +8,18 @@
 namespace kvl {
 
 // Datasheets use SI (1 GB = 10^9 B); KiB/MiB/GiB are binary. The app always says which.
-enum class ByteUnits { SI, Binary };
+enum class ByteUnits
+{
+    SI,
+    Binary
+};
 
 // "131072", "128k" (128,000), "1M" (10^6), "128Ki" (131,072), "1Mi" (2^20), "1.5M", "1e6".
 // Returns nullopt and sets *error to a readable reason when the text is not a token count.
 std::optional<qint64> parseTokenCount(QStringView text, QString *error = nullptr);
+
+// The reader's notation for numbers: 327,680 in English, 327.680 in Portuguese.
+QLocale numberLocale();
 
 // Integer with thousands separators as the seed writes them: 327,680.
 QString formatInteger(qint64 value);

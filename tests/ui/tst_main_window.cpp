@@ -271,6 +271,32 @@ private slots:
         QTRY_COMPARE(file->title(), english);
     }
 
+    // Every chart's axis numbers in the language's notation, also after a switch at run time.
+    void chartNumbersFollowTheLanguage_data()
+    {
+        QTest::addColumn<QString>("code");
+        QTest::addColumn<QString>("tenThousand");
+        QTest::addRow("pt_BR") << "pt_BR"
+                               << "10.000";
+        QTest::addRow("en") << "en"
+                            << "10,000";
+    }
+    void chartNumbersFollowTheLanguage()
+    {
+        QFETCH(QString, code);
+        QFETCH(QString, tenThousand);
+        m_window->setLanguage(code);
+        QVERIFY(!m_window->allCharts().isEmpty());
+        for (LedgerChart *c : m_window->allCharts()) {
+            QTRY_COMPARE(c->chart()->locale(), QLocale(code));
+            QVERIFY(c->chart()->localizeNumbers());
+            QCOMPARE(c->chart()->locale().toString(10000), tenThousand);
+        }
+        m_window->setLanguage("en");
+        for (LedgerChart *c : m_window->allCharts())
+            QTRY_COMPARE(c->chart()->locale(), QLocale("en"));
+    }
+
     void unitsSwitch()
     {
         m_window->ledgerView()->setUnits(ByteUnits::Binary);

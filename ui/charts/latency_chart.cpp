@@ -113,13 +113,13 @@ void LatencyChart::createAxes()
     }
     if (m_log) {
         auto *x = new QLogValueAxis;
-        x->setLabelFormat(QStringLiteral("%'.0f"));
+        x->setLabelFormat(QStringLiteral("%.0f"));
         x->setMinorTickCount(8);
         auto *y = new QLogValueAxis;
-        y->setLabelFormat(QStringLiteral("%'.7g"));
+        y->setLabelFormat(QStringLiteral("%.7g"));
         y->setMinorTickCount(0); // five or six decades: minor ticks would crowd
         auto *rate = new QLogValueAxis;
-        rate->setLabelFormat(QStringLiteral("%'.7g")); // 1,000,000 rather than 1e+06
+        rate->setLabelFormat(QStringLiteral("%.7g")); // 1,000,000 rather than 1e+06
         // tokens/s = 1000 / ms: on a reversed log axis spanning the reciprocal range, every
         // tokens/s label sits level with its ms value.
         rate->setReverse(true);
@@ -129,10 +129,10 @@ void LatencyChart::createAxes()
     } else {
         auto *x = new QValueAxis;
         x->setTickType(QValueAxis::TicksDynamic);
-        x->setLabelFormat(QStringLiteral("%'.0f"));
+        x->setLabelFormat(QStringLiteral("%.0f"));
         auto *y = new QValueAxis;
         y->setTickType(QValueAxis::TicksDynamic);
-        y->setLabelFormat(QStringLiteral("%'g"));
+        y->setLabelFormat(QStringLiteral("%.7g"));
         // tokens/s is not linear in ms: labels placed at the ms value of round rates.
         auto *rate = new QCategoryAxis;
         rate->setLabelsPosition(QCategoryAxis::AxisLabelsPositionOnValue);
@@ -353,7 +353,7 @@ void LatencyChart::updateRateAxisLinear()
             const double ms = 1000 / tps;
             if (ms > top || ms - (at.isEmpty() ? 0 : at.last()) < top / 10)
                 continue;
-            labels << QString::number(tps, 'g', 6);
+            labels << formatNumber(tps, 6);
             at << ms;
         }
     }

@@ -28,6 +28,10 @@ LedgerChart::LedgerChart(QWidget *parent) : QChartView(parent), m_baseFont(QAppl
     // The chart fills the view: the default inset and rounded background cost 20 px a side.
     c->layout()->setContentsMargins(0, 0, 0, 0);
     c->setBackgroundRoundness(0);
+    // Axis numbers in the reader's notation (10.000 in Portuguese), as the ledger writes them.
+    // Localized label formats take no flags: "%.0f" and "%.7g" group digits, "%'.0f" shows none.
+    c->setLocalizeNumbers(true);
+    applyLocale();
     // The legend is laid out here rather than by the chart. A legend change (a renamed entry, a
     // pen) then lays out the legend alone, not every axis label of the chart, and entries wrap
     // onto more rows instead of being truncated to fit one.
@@ -203,6 +207,15 @@ void LedgerChart::changeEvent(QEvent *event)
     QChartView::changeEvent(event);
     if (event->type() == QEvent::PaletteChange)
         applyTheme();
+    else if (event->type() == QEvent::LanguageChange)
+        applyLocale(); // the language switch has set the default locale by now
+}
+
+void LedgerChart::applyLocale()
+{
+    const QLocale locale = numberLocale();
+    if (chart()->locale() != locale)
+        chart()->setLocale(locale);
 }
 
 void LedgerChart::resizeEvent(QResizeEvent *event)

@@ -108,6 +108,7 @@ protected:
     bool m_paperStyle = false;
 
 private:
+    void applyLocale();
     void updateMargins();
     void layoutLegend();
     void placeLegendEntries();

@@ -35,12 +35,12 @@ MemoryChart::MemoryChart(QWidget *parent) : LedgerChart(parent)
 
     m_x = new QLogValueAxis(this);
     m_x->setBase(10);
-    m_x->setLabelFormat(QStringLiteral("%'.0f"));
+    m_x->setLabelFormat(QStringLiteral("%.0f"));
     m_x->setMinorTickCount(8);
     m_x->setTitleText(tr("Context length (tokens)"));
     m_y = new QValueAxis(this);
     m_y->setTickType(QValueAxis::TicksDynamic);
-    m_y->setLabelFormat(QStringLiteral("%'g"));
+    m_y->setLabelFormat(QStringLiteral("%.7g"));
     c->addAxis(m_x, Qt::AlignBottom);
     c->addAxis(m_y, Qt::AlignLeft);
 

@@ -25,11 +25,11 @@ RooflineChart::RooflineChart(QWidget *parent) : HeadedChart(parent)
 {
     QChart *c = chart();
     m_x = new QLogValueAxis(this);
-    m_x->setLabelFormat(QStringLiteral("%'.7g"));
+    m_x->setLabelFormat(QStringLiteral("%.7g"));
     m_x->setMinorTickCount(8);
     m_x->setTitleText(tr("Arithmetic intensity (FLOP per byte moved, log scale)"));
     m_y = new QLogValueAxis(this);
-    m_y->setLabelFormat(QStringLiteral("%'.7g"));
+    m_y->setLabelFormat(QStringLiteral("%.7g"));
     m_y->setTitleText(tr("Attainable compute (TFLOP/s, log scale)"));
     c->addAxis(m_x, Qt::AlignBottom);
     c->addAxis(m_y, Qt::AlignLeft);

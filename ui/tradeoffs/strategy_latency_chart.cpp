@@ -16,11 +16,11 @@ StrategyLatencyChart::StrategyLatencyChart(QWidget *parent) : LedgerChart(parent
     QChart *c = chart();
     c->setTitle(title());
     m_x = new QLogValueAxis(this);
-    m_x->setLabelFormat(QStringLiteral("%'.0f"));
+    m_x->setLabelFormat(QStringLiteral("%.0f"));
     m_x->setMinorTickCount(8);
     m_x->setTitleText(tr("Context length (tokens, log scale)"));
     m_y = new QLogValueAxis(this);
-    m_y->setLabelFormat(QStringLiteral("%'.7g"));
+    m_y->setLabelFormat(QStringLiteral("%.7g"));
     m_y->setTitleText(tr("Time per token (ms, log scale)"));
     c->addAxis(m_x, Qt::AlignBottom);
     c->addAxis(m_y, Qt::AlignLeft);
