@@ -16,6 +16,8 @@ namespace kvl {
 namespace {
 // Between the heading and the plot.
 constexpr qreal kHeadingGap = 4;
+// The smallest bar label font, in points.
+constexpr qreal kMinLabelPoints = 7;
 
 // Black or white, whichever contrasts more with `background` (WCAG relative luminance).
 QColor contrastingText(const QColor &background)
@@ -105,6 +107,21 @@ void GroupedBarChart::layoutHeading()
 void GroupedBarChart::interactiveEnded()
 {
     layoutHeading();
+}
+
+// The chart's font, smaller where a line of it is taller than a bar (presentation mode, short
+// charts): labels of neighbouring bars then never overlap, and keep a little air between them.
+QFont GroupedBarChart::labelFont(qreal barHeight) const
+{
+    QFont font = chartFont();
+    const qreal lineHeight = QFontMetricsF(font).height();
+    const qreal room = barHeight * 0.9;
+    if (room > 0 && lineHeight > room) {
+        // Quarter points: a resize by a pixel or two keeps the labels' layout.
+        const qreal points = std::floor(font.pointSizeF() * room / lineHeight * 4) / 4;
+        font.setPointSizeF(std::max(kMinLabelPoints, points));
+    }
+    return font;
 }
 
 QString GroupedBarChart::factorNumber(double factor)
@@ -231,9 +248,6 @@ void GroupedBarChart::styleSets()
 void GroupedBarChart::restyle()
 {
     styleSets();
-    for (const QList<ChartLabel *> &labels : std::as_const(m_labels))
-        for (ChartLabel *label : labels)
-            label->setFont(chartFont());
     styleAxis(m_categories);
     m_categories->setGridLineVisible(false);
     m_heading->setFont(chartFont(1.25, true));
@@ -250,6 +264,7 @@ void GroupedBarChart::relayoutOverlays()
     if (sets == 0)
         return;
     const qreal width = m_series->barWidth();
+    const QFont font = labelFont(plot.height() / std::max(metrics, 1) * width / sets);
     for (int v = 0; v < sets; ++v) {
         const int position = sets - 1 - v; // bottom-up index within a group
         for (int m = 0; m < metrics; ++m) {
@@ -259,6 +274,7 @@ void GroupedBarChart::relayoutOverlays()
             const QPointF start = chart()->mapToPosition(QPointF(0, y), m_series);
             const QPointF end = chart()->mapToPosition(QPointF(share, y), m_series);
             ChartLabel *label = m_labels.at(v).at(m);
+            label->setFont(font);
             const qreal w = label->size().width();
             if (end.x() - start.x() >= w + 6) {
                 label->setColors(contrastingText(m_sets.at(v)->color()), Qt::transparent);

@@ -63,6 +63,7 @@ protected:
 
 private:
     void rebuild(const QList<Variant> &variants);
+    QFont labelFont(qreal barHeight) const;
     void styleSets();
     void layoutHeading();
 
