@@ -3,6 +3,8 @@
 #include <QLocale>
 #include <QRegularExpression>
 #include <cmath>
+#include <cstdlib>
+#include <iterator>
 
 namespace kvl {
 
@@ -75,6 +77,23 @@ QString formatNumber(double value, int significant)
             text.chop(locale.decimalPoint().size());
     }
     return text;
+}
+
+QString formatTokenCount(qint64 tokens)
+{
+    static const char suffixes[] = {'k', 'M', 'G', 'T'};
+    if (std::llabs(tokens) < 1000)
+        return formatInteger(tokens);
+    // Rounded to 3 digits first, so that 999,999 reads "1M", not "1,000k".
+    double v = double(tokens);
+    const double unit = std::pow(10.0, std::floor(std::log10(std::fabs(v))) - 2);
+    v = std::round(v / unit) * unit;
+    int i = -1;
+    while (std::fabs(v) >= 1000 && i + 1 < int(std::size(suffixes))) {
+        v /= 1000;
+        ++i;
+    }
+    return formatNumber(v, 3) + QLatin1Char(suffixes[i]);
 }
 
 QString formatBytes(double bytes, ByteUnits units, int significant)

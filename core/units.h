@@ -18,6 +18,10 @@ enum class ByteUnits
 // Returns nullopt and sets *error to a readable reason when the text is not a token count.
 std::optional<qint64> parseTokenCount(QStringView text, QString *error = nullptr);
 
+// "1k", "128k", "1M", "1.5M": a token count to 3 significant digits with the SI suffixes
+// parseTokenCount reads; below 1,000 the exact count.
+QString formatTokenCount(qint64 tokens);
+
 // The reader's notation for numbers: 327,680 in English, 327.680 in Portuguese.
 QLocale numberLocale();
 

@@ -47,6 +47,30 @@ private slots:
             QVERIFY2(error.contains(u'"' + text + u'"'), qPrintable(error));
     }
 
+    // Axis labels: short, and read back by parseTokenCount where exact.
+    void formatTokens_data()
+    {
+        QTest::addColumn<qint64>("tokens");
+        QTest::addColumn<QString>("text");
+        QTest::addRow("small") << qint64(512) << "512";
+        QTest::addRow("1k") << qint64(1000) << "1k";
+        QTest::addRow("128k") << qint64(128000) << "128k";
+        QTest::addRow("1M") << qint64(1000000) << "1M";
+        QTest::addRow("1.5M") << qint64(1500000) << "1.5M";
+        QTest::addRow("10M") << qint64(10000000) << "10M";
+        QTest::addRow("rounds up a unit") << qint64(999999) << "1M";
+        QTest::addRow("3 digits") << qint64(131072) << "131k";
+        QTest::addRow("1G") << qint64(1000000000) << "1G";
+    }
+    void formatTokens()
+    {
+        QFETCH(qint64, tokens);
+        QFETCH(QString, text);
+        QCOMPARE(formatTokenCount(tokens), text);
+        if (tokens % 1000 == 0)
+            QCOMPARE(parseTokenCount(text), std::optional<qint64>(tokens));
+    }
+
     void formatBytes_data()
     {
         QTest::addColumn<double>("bytes");

@@ -1,6 +1,5 @@
 // The charts plot exactly what core computes, replace their series in place, and keep their
 // axes titled with units.
-#include "test_scenarios.h"
 #include "attention_chart.h"
 #include "axis_range.h"
 #include "chart_factory.h"
@@ -10,6 +9,7 @@
 #include "precision_chart.h"
 #include "presets.h"
 #include "sweep.h"
+#include "test_scenarios.h"
 
 #include <QAreaSeries>
 #include <QBarCategoryAxis>
@@ -39,7 +39,8 @@ void addScenarioRows()
     QTest::addRow("seed: 70B, 1M tokens, 1 H100") << Scenario::seed();
     QTest::addRow("8B fp8 KV, 128k, 2 H200")
         << presetScenario("llama-3.1-8b", "h200", 2, 128'000, 1, NumberFormat::FP8);
-    QTest::addRow("DeepSeek-V3 (MLA), 128k, 8 H200") << presetScenario("deepseek-v3", "h200", 8, 128'000);
+    QTest::addRow("DeepSeek-V3 (MLA), 128k, 8 H200")
+        << presetScenario("deepseek-v3", "h200", 8, 128'000);
     QTest::addRow("Mistral 7B (window), batch 8, A100")
         << presetScenario("mistral-7b-v0.1", "a100-80gb-sxm", 1, 32'768, 8);
     QTest::addRow("Gemma 2 9B, 20M tokens, 3 RTX 4090")
@@ -154,6 +155,8 @@ private slots:
     void barsRenamedInPlace();
     void legendWrapsInNarrowChart();
     void memoryGpuLabels();
+    void labelsFit_data();
+    void labelsFit();
 };
 
 void TstCharts::factory()
@@ -816,6 +819,56 @@ void TstCharts::memoryGpuLabels()
     QVERIFY2(texts.contains(QStringLiteral("%1 GPUs").arg(l.gpusToFit)),
              qPrintable(texts.join(" | ")));
     QVERIFY2(texts.contains(QStringLiteral("1 GPU")), qPrintable(texts.join(" | ")));
+}
+
+void TstCharts::labelsFit_data()
+{
+    QTest::addColumn<QString>("id");
+    QTest::addColumn<bool>("presentation");
+    QTest::addColumn<QSize>("size");
+    // About a quarter of the cost tab at 1600 × 1000 and 1920 × 1080.
+    for (const QString &id : chartIds()) {
+        QTest::addRow("%s normal", qPrintable(id)) << id << false << QSize(560, 400);
+        QTest::addRow("%s presentation small", qPrintable(id)) << id << true << QSize(470, 400);
+        QTest::addRow("%s presentation", qPrintable(id)) << id << true << QSize(600, 440);
+    }
+}
+
+// Context labels are whole and inside the chart; no two labels cover each other's text.
+void TstCharts::labelsFit()
+{
+    QFETCH(QString, id);
+    QFETCH(bool, presentation);
+    QFETCH(QSize, size);
+    const Scenario s = Scenario::seed();
+    std::unique_ptr<LedgerChart> chart(createChart(id));
+    chart->setPresentation(presentation);
+    chart->resize(size);
+    chart->show();
+    QVERIFY(QTest::qWaitForWindowExposed(chart.get()));
+    chart->updateFrom(s, evaluate(s));
+    QCoreApplication::processEvents();
+
+    const QRectF plot = chart->chart()->plotArea();
+    const QStringList ticks = {"1k", "10k", "100k", "1M", "10M"};
+    QList<QRectF> texts; // without the labels' padding
+    QStringList tickTexts;
+    for (ChartLabel *label : labels(chart.get())) {
+        const QRectF text = label->sceneBoundingRect().adjusted(4, 4, -4, -4);
+        if (ticks.contains(label->text())) {
+            tickTexts << label->text();
+            QVERIFY2(chart->chart()->rect().contains(text), qPrintable(label->text()));
+            texts << text;
+        } else if (plot.contains(text.center()) && !label->text().contains(u'\n')) {
+            texts << text; // bar values
+        }
+    }
+    if (id == u"memory" || id == u"latency")
+        QCOMPARE(tickTexts, ticks);
+    for (int i = 0; i < texts.size(); ++i)
+        for (int j = i + 1; j < texts.size(); ++j)
+            QVERIFY2(!texts.at(i).intersects(texts.at(j)),
+                     qPrintable(QStringLiteral("labels %1 and %2 overlap").arg(i).arg(j)));
 }
 
 QTEST_MAIN(TstCharts)

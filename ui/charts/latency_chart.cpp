@@ -152,6 +152,7 @@ void LatencyChart::createAxes()
         s->attachAxis(m_x);
         s->attachAxis(m_y);
     }
+    setTokenAxis(m_x);
     m_xRange = m_yRange = {};
     syncLegend();
 }

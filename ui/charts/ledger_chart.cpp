@@ -6,15 +6,38 @@
 #include <QApplication>
 #include <QGraphicsLayout>
 #include <QLegend>
+#include <QLogValueAxis>
+#include <QValueAxis>
 #include <QXYSeries>
 #include <QtMath>
 #include <algorithm>
 #include <cmath>
+#include <limits>
 
 namespace kvl {
 
 // Space around the chart's content, inside its background.
 static constexpr int kMargin = 10;
+
+// Where Qt puts the major ticks of a token axis.
+static QList<double> tickValues(const QAbstractAxis *axis)
+{
+    QList<double> ticks;
+    if (const auto *log = qobject_cast<const QLogValueAxis *>(axis)) {
+        const double base = log->base();
+        for (double e = std::ceil(std::log(log->min()) / std::log(base) - 1e-9);
+             std::pow(base, e) <= log->max(); ++e)
+            ticks << std::pow(base, e);
+    } else if (const auto *linear = qobject_cast<const QValueAxis *>(axis)) {
+        const double step = linear->tickInterval();
+        const double anchor = linear->tickAnchor();
+        if (step > 0)
+            for (double v = anchor - std::floor((anchor - linear->min()) / step) * step;
+                 v <= linear->max() + step * 1e-9; v += step)
+                ticks << v;
+    }
+    return ticks;
+}
 
 LedgerChart::LedgerChart(QWidget *parent) : QChartView(parent), m_baseFont(QApplication::font())
 {
@@ -49,6 +72,7 @@ LedgerChart::LedgerChart(QWidget *parent) : QChartView(parent), m_baseFont(QAppl
     // Redraw overlays when the plot area moves: resizes and axis label width changes.
     connect(c, &QChart::plotAreaChanged, this, [this] {
         relayoutOverlays();
+        placeTokenLabels();
         m_hover->hide();
     });
 }
@@ -78,6 +102,56 @@ void LedgerChart::setInteractive(bool interactive)
     if (!interactive) {
         placeLegendEntries();
         interactiveEnded();
+    }
+}
+
+void LedgerChart::setTokenAxis(QAbstractAxis *axis)
+{
+    m_tokenAxis = axis;
+    // The scale is in place when the axes say so: Qt updates it before their own signals.
+    if (auto *log = qobject_cast<QLogValueAxis *>(axis)) {
+        connect(log, &QLogValueAxis::rangeChanged, this, &LedgerChart::placeTokenLabels);
+    } else if (auto *linear = qobject_cast<QValueAxis *>(axis)) {
+        connect(linear, &QValueAxis::rangeChanged, this, &LedgerChart::placeTokenLabels);
+        connect(linear, &QValueAxis::tickIntervalChanged, this, &LedgerChart::placeTokenLabels);
+    }
+    styleAxis(axis);
+    placeTokenLabels();
+}
+
+// One label centred under each tick, where Qt's own would be; one that would crowd its left
+// neighbour stays hidden.
+void LedgerChart::placeTokenLabels()
+{
+    QAbstractSeries *series = nullptr;
+    for (QAbstractSeries *s : chart()->series())
+        if (s->attachedAxes().contains(m_tokenAxis))
+            series = s;
+    const QList<double> ticks =
+        series && m_tokenAxis->isVisible() ? tickValues(m_tokenAxis) : QList<double>();
+    while (m_tokenLabels.size() < ticks.size()) {
+        auto *label = new ChartLabel(chart());
+        label->setFont(chartFont());
+        label->setColors(textColor(), Qt::transparent);
+        m_tokenLabels << label;
+    }
+    const QRectF plot = chart()->plotArea();
+    qreal right = -std::numeric_limits<qreal>::infinity();
+    for (int i = 0; i < m_tokenLabels.size(); ++i) {
+        ChartLabel *label = m_tokenLabels.at(i);
+        bool shown = i < ticks.size();
+        if (shown) {
+            const qreal x = chart()->mapToPosition(QPointF(ticks.at(i), 1), series).x();
+            label->setText(formatTokenCount(std::llround(ticks.at(i))));
+            label->setAnchor(chart()->mapToScene(QPointF(x, plot.bottom())),
+                             Qt::AlignHCenter | Qt::AlignTop);
+            const QRectF box = label->sceneBoundingRect();
+            shown = x >= plot.left() - 1 && x <= plot.right() + 1 && box.left() >= right;
+            if (shown)
+                right = box.right();
+        }
+        if (label->isVisible() != shown)
+            label->setVisible(shown);
     }
 }
 
@@ -260,8 +334,13 @@ void LedgerChart::applyTheme()
         styleAxis(axis);
     m_hover->setFont(chartFont());
     m_hover->setColors(textColor(), boxColor(), textColor());
+    for (ChartLabel *label : std::as_const(m_tokenLabels)) {
+        label->setFont(chartFont());
+        label->setColors(textColor(), Qt::transparent);
+    }
     restyle();
     relayoutOverlays();
+    placeTokenLabels();
 }
 
 QColor LedgerChart::seriesColor(int index) const
@@ -307,7 +386,7 @@ void LedgerChart::styleAxis(QAbstractAxis *axis) const
 {
     axis->setLabelsFont(chartFont());
     axis->setTitleFont(chartFont(1, true));
-    axis->setLabelsColor(textColor());
+    axis->setLabelsColor(axis == m_tokenAxis ? QColor(Qt::transparent) : textColor());
     axis->setTitleBrush(textColor());
     axis->setShadesVisible(false); // the high-contrast theme's bands fight with area fills
     // On a 1x screen a zero-width (cosmetic) pen draws the same one-pixel line, and spares each

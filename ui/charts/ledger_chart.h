@@ -4,6 +4,7 @@
 #include "scenario.h"
 #include "units.h"
 #include <QChartView>
+#include <QPointer>
 #include <QStringList>
 #include <functional>
 
@@ -67,6 +68,11 @@ protected:
     // After setInteractive(false): refit what was only allowed to grow during the drag.
     virtual void interactiveEnded() {}
 
+    // Token counts along `axis` (at the bottom; a QLogValueAxis, or a QValueAxis with dynamic
+    // ticks) read "1k" to "10M". Qt writes them out in full and cuts each to an equal share of the
+    // plot's width ("10,000,…"); its labels stay, transparent, to keep their room below the plot.
+    void setTokenAxis(QAbstractAxis *axis);
+
     // Room above the plot (a heading drawn in the scene) and right of it (labels outside the plot).
     // Changing either relayouts the whole chart, so callers change them rarely.
     void setReservedSpace(qreal top, qreal right);
@@ -109,6 +115,7 @@ protected:
 
 private:
     void applyLocale();
+    void placeTokenLabels();
     void updateMargins();
     void layoutLegend();
     void placeLegendEntries();
@@ -118,6 +125,8 @@ private:
     qreal m_reservedRight = 0;
     qreal m_legendHeight = 0;
     ChartLabel *m_hover = nullptr;
+    QPointer<QAbstractAxis> m_tokenAxis; // LatencyChart replaces its axes
+    QList<ChartLabel *> m_tokenLabels;
     // The application font at construction: presentation mode scales this, so a larger
     // application font set for the same mode does not compound.
     QFont m_baseFont;

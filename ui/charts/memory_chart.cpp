@@ -79,6 +79,7 @@ MemoryChart::MemoryChart(QWidget *parent) : LedgerChart(parent)
     for (int i = 1; i < kMaxGpuLines; ++i)
         hideFromLegend(c, m_gpuLines.at(i));
     hideFromLegend(c, m_contextLine);
+    setTokenAxis(m_x);
     for (QAbstractSeries *s : std::initializer_list<QAbstractSeries *>{m_weights, m_kv})
         for (QLegendMarker *m : c->legend()->markers(s))
             m->setShape(QLegend::MarkerShapeRectangle);
@@ -282,10 +283,9 @@ void MemoryChart::updateGpuLines()
                       used ? QList<QPointF>{QPointF(x0, y), QPointF(x1, y)} : QList<QPointF>{});
         m_gpuLabels.at(i)->setText(!used ? QString() : k == 1 ? tr("1 GPU") : tr("%1 GPUs").arg(k));
     }
-    // Qt gives each context label an equal share of the plot's width and truncates what does not
-    // fit, and the last one is centred on the plot's right edge: keep room for its right half.
-    setReservedSpace(0,
-                     QFontMetricsF(chartFont()).horizontalAdvance(formatInteger(qint64(x1))) / 2);
+    // The last context label is centred on the plot's right edge: keep room for its right half.
+    setReservedSpace(
+        0, QFontMetricsF(chartFont()).horizontalAdvance(formatTokenCount(std::llround(x1))) / 2);
 }
 
 // GPU labels at the right end of their lines (the legend gives one GPU's memory), thinned so

@@ -30,6 +30,7 @@ StrategyLatencyChart::StrategyLatencyChart(QWidget *parent) : LedgerChart(parent
     c->addSeries(m_marker);
     m_marker->attachAxis(m_x);
     m_marker->attachAxis(m_y);
+    setTokenAxis(m_x);
     // The markers share one x: the nearest on screen is the nearest in y.
     connect(m_marker, &QScatterSeries::hovered, this, [this](const QPointF &point, bool state) {
         const QList<QPointF> pts = m_marker->points();
