@@ -451,6 +451,11 @@ std::optional<ProbeError> fill(HostSession &session, detail::StepProgress &steps
 {
     if (!session.pool->run(Job{JobKind::Fill, session.capacity / sizeof(uint32_t), 1}))
         return detail::cancelledError();
+    // KVL_PROBE_FAULT=checksum spoils one word, as failing memory or a broken read would, so that
+    // tests can check that a wrong checksum is reported and its rates are shown as void.
+    if (const char *fault = std::getenv("KVL_PROBE_FAULT");
+        fault && std::string_view(fault) == "checksum")
+        session.buffer->data()[0] ^= 1u;
     steps.step();
     return std::nullopt;
 }

@@ -222,12 +222,25 @@ std::string jsonNumber(double value)
     return buf;
 }
 
+// Rates of a measurement whose checksum failed are void: null, not a number.
+std::string rateJson(const Measurement &m, double gbps)
+{
+    return m.checksumOk ? jsonNumber(gbps) : "null";
+}
+
+std::string rateText(const Measurement &m, double gbps)
+{
+    char buf[32];
+    std::snprintf(buf, sizeof buf, "%.1f", gbps);
+    return m.checksumOk ? buf : "void";
+}
+
 std::string measurementJson(const Measurement &m, const std::string &name)
 {
     return "{\"device\":" + jsonString(m.device) + ",\"name\":" + jsonString(name) +
            ",\"bytes\":" + std::to_string(m.bytes) +
-           ",\"median_gbps\":" + jsonNumber(m.medianGBps) +
-           ",\"best_gbps\":" + jsonNumber(m.bestGBps) +
+           ",\"median_gbps\":" + rateJson(m, m.medianGBps) +
+           ",\"best_gbps\":" + rateJson(m, m.bestGBps) +
            ",\"samples\":" + std::to_string(m.samples) +
            ",\"checksum_ok\":" + (m.checksumOk ? "true" : "false") +
            ",\"below_cache\":" + (m.belowCache ? "true" : "false") +
@@ -267,8 +280,8 @@ void printMeasurement(const Measurement &m)
 {
     std::printf("buffer   %.3f GB (%llu bytes)%s\n", m.bytes / 1e9, (unsigned long long)m.bytes,
                 m.belowCache ? "  [below 4x cache: partly a cache measurement]" : "");
-    std::printf("median   %.1f GB/s\n", m.medianGBps);
-    std::printf("best     %.1f GB/s\n", m.bestGBps);
+    std::printf("median   %s GB/s\n", rateText(m, m.medianGBps).c_str());
+    std::printf("best     %s GB/s\n", rateText(m, m.bestGBps).c_str());
     std::printf("samples  %d over %.2f s, checksum %s\n", m.samples, m.seconds,
                 m.checksumOk ? "ok" : "MISMATCH (rates void)");
     std::printf("method   %s\n", m.method.c_str());
@@ -278,9 +291,9 @@ void printSweep(const std::vector<Measurement> &points)
 {
     std::printf("%14s %10s %12s %12s  %s\n", "bytes", "MB", "median GB/s", "best GB/s", "check");
     for (const Measurement &m : points)
-        std::printf("%14llu %10.2f %12.1f %12.1f  %s%s\n", (unsigned long long)m.bytes,
-                    m.bytes / 1e6, m.medianGBps, m.bestGBps, m.checksumOk ? "ok" : "MISMATCH",
-                    m.belowCache ? " cache" : "");
+        std::printf("%14llu %10.2f %12s %12s  %s%s\n", (unsigned long long)m.bytes, m.bytes / 1e6,
+                    rateText(m, m.medianGBps).c_str(), rateText(m, m.bestGBps).c_str(),
+                    m.checksumOk ? "ok" : "MISMATCH", m.belowCache ? " cache" : "");
 }
 
 DeviceInfo describeDevice(const std::string &id, const DeviceList &cuda)

@@ -31,16 +31,24 @@ QVariant MeasurementModel::data(const QModelIndex &index, int role) const
     if (role != Qt::DisplayRole)
         return {};
     switch (column) {
-    case Column::Device: return QString::fromStdString(m.device);
+    case Column::Device:
+        return QString::fromStdString(m.device);
     case Column::Buffer:
         return QString(formatBytes(double(m.bytes), ByteUnits::Binary) +
                        (m.belowCache ? QStringLiteral(" *") : QString()));
-    case Column::Median: return formatNumber(m.medianGBps, 4);
-    case Column::Best: return formatNumber(m.bestGBps, 4);
-    case Column::Samples: return m.samples;
-    case Column::Checksum: return m.checksumOk ? tr("verified") : tr("WRONG");
-    case Column::Method: return QString::fromStdString(m.method);
-    case Column::Count: break;
+    // A wrong checksum voids the rates: no number is shown for them.
+    case Column::Median:
+        return m.checksumOk ? formatNumber(m.medianGBps, 4) : QStringLiteral("—");
+    case Column::Best:
+        return m.checksumOk ? formatNumber(m.bestGBps, 4) : QStringLiteral("—");
+    case Column::Samples:
+        return m.samples;
+    case Column::Checksum:
+        return m.checksumOk ? tr("verified") : tr("WRONG");
+    case Column::Method:
+        return QString::fromStdString(m.method);
+    case Column::Count:
+        break;
     }
     return {};
 }
@@ -50,14 +58,22 @@ QVariant MeasurementModel::headerData(int section, Qt::Orientation o, int role) 
     if (o != Qt::Horizontal || role != Qt::DisplayRole)
         return QAbstractTableModel::headerData(section, o, role);
     switch (Column(section)) {
-    case Column::Device: return tr("Device");
-    case Column::Buffer: return tr("Buffer");
-    case Column::Median: return tr("Median GB/s");
-    case Column::Best: return tr("Best GB/s");
-    case Column::Samples: return tr("Samples");
-    case Column::Checksum: return tr("Checksum");
-    case Column::Method: return tr("Method");
-    case Column::Count: break;
+    case Column::Device:
+        return tr("Device");
+    case Column::Buffer:
+        return tr("Buffer");
+    case Column::Median:
+        return tr("Median GB/s");
+    case Column::Best:
+        return tr("Best GB/s");
+    case Column::Samples:
+        return tr("Samples");
+    case Column::Checksum:
+        return tr("Checksum");
+    case Column::Method:
+        return tr("Method");
+    case Column::Count:
+        break;
     }
     return {};
 }
@@ -80,15 +96,16 @@ void MeasurementModel::clear()
 
 QString MeasurementModel::csv() const
 {
-    QString out = QStringLiteral("device,buffer_bytes,median_gbps,best_gbps,samples,checksum_ok,below_cache,method\n");
+    QString out = QStringLiteral(
+        "device,buffer_bytes,median_gbps,best_gbps,samples,checksum_ok,below_cache,method\n");
     for (const auto &m : m_rows) {
         QString method = QString::fromStdString(m.method);
         method.replace(u'"', QStringLiteral("\"\""));
         out += QStringLiteral("%1,%2,%3,%4,%5,%6,%7,\"%8\"\n")
                    .arg(QString::fromStdString(m.device))
                    .arg(m.bytes)
-                   .arg(m.medianGBps, 0, 'g', 8)
-                   .arg(m.bestGBps, 0, 'g', 8)
+                   .arg(m.checksumOk ? QString::number(m.medianGBps, 'g', 8) : QString())
+                   .arg(m.checksumOk ? QString::number(m.bestGBps, 'g', 8) : QString())
                    .arg(m.samples)
                    .arg(m.checksumOk ? 1 : 0)
                    .arg(m.belowCache ? 1 : 0)

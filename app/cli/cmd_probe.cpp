@@ -9,12 +9,18 @@
 
 namespace kvl::cli {
 
+// A measurement whose checksum failed has no rates: null, never a number.
+static QJsonValue rate(const gpu::Measurement &m, double gbps)
+{
+    return m.checksumOk ? QJsonValue(gbps) : QJsonValue(QJsonValue::Null);
+}
+
 static QJsonObject toJson(const gpu::Measurement &m)
 {
     return QJsonObject{{QStringLiteral("device"), QString::fromStdString(m.device)},
                        {QStringLiteral("bytes"), qint64(m.bytes)},
-                       {QStringLiteral("median_gbps"), m.medianGBps},
-                       {QStringLiteral("best_gbps"), m.bestGBps},
+                       {QStringLiteral("median_gbps"), rate(m, m.medianGBps)},
+                       {QStringLiteral("best_gbps"), rate(m, m.bestGBps)},
                        {QStringLiteral("samples"), m.samples},
                        {QStringLiteral("checksum_ok"), m.checksumOk},
                        {QStringLiteral("below_cache"), m.belowCache},
@@ -27,11 +33,14 @@ int runProbe(const QStringList &args, QTextStream &out)
     p.setApplicationDescription(QStringLiteral(
         "Measure streaming-read bandwidth: a CUDA GPU when one is present, else host memory."));
     p.addOptions({
-        {QStringLiteral("device"), QStringLiteral("cuda:N, all or host (default: cuda:0 when present)."),
+        {QStringLiteral("device"),
+         QStringLiteral("cuda:N, all or host (default: cuda:0 when present)."),
          QStringLiteral("DEVICE")},
-        {QStringLiteral("bytes"), QStringLiteral("Buffer size, e.g. 2Gi or 512Mi (default: 4x the cache)."),
+        {QStringLiteral("bytes"),
+         QStringLiteral("Buffer size, e.g. 2Gi or 512Mi (default: 4x the cache)."),
          QStringLiteral("N")},
-        {QStringLiteral("samples"), QStringLiteral("Timed samples (default 20)."), QStringLiteral("N")},
+        {QStringLiteral("samples"), QStringLiteral("Timed samples (default 20)."),
+         QStringLiteral("N")},
         {QStringLiteral("sweep"), QStringLiteral("Measure a series of buffer sizes.")},
         {QStringLiteral("json"), QStringLiteral("JSON output.")},
     });
@@ -52,7 +61,8 @@ int runProbe(const QStringList &args, QTextStream &out)
         r.samples = intOption(p, QStringLiteral("samples"), 3, 10000);
     QTextStream err(stderr);
     if (r.device == "host" && !cuda.reason.empty() && !p.isSet(QStringLiteral("device")))
-        err << "kvledger-cli: " << QString::fromStdString(cuda.reason) << "; measuring host memory\n";
+        err << "kvledger-cli: " << QString::fromStdString(cuda.reason)
+            << "; measuring host memory\n";
 
     QJsonArray series;
     if (p.isSet(QStringLiteral("sweep"))) {
@@ -75,22 +85,26 @@ int runProbe(const QStringList &args, QTextStream &out)
     for (const auto &v : series)
         checksumsOk = checksumsOk && v.toObject().value(QStringLiteral("checksum_ok")).toBool();
     if (p.isSet(QStringLiteral("json"))) {
-        out << (p.isSet(QStringLiteral("sweep")) ? QJsonDocument(series).toJson()
-                                                 : QJsonDocument(series.first().toObject()).toJson());
+        out << (p.isSet(QStringLiteral("sweep"))
+                    ? QJsonDocument(series).toJson()
+                    : QJsonDocument(series.first().toObject()).toJson());
     } else {
         for (const auto &v : series) {
             const QJsonObject o = v.toObject();
+            const auto gbps = [&o](const QString &key) {
+                const QJsonValue v = o.value(key);
+                return v.isNull() ? QStringLiteral("void") : QString::number(v.toDouble(), 'f', 2);
+            };
             out << o.value(QStringLiteral("device")).toString() << '\t'
                 << o.value(QStringLiteral("bytes")).toInteger() << " B\t"
-                << QString::number(o.value(QStringLiteral("median_gbps")).toDouble(), 'f', 2)
-                << " GB/s median\t"
-                << QString::number(o.value(QStringLiteral("best_gbps")).toDouble(), 'f', 2)
-                << " GB/s best\tchecksum " << (o.value(QStringLiteral("checksum_ok")).toBool() ? "ok" : "WRONG")
-                << '\n';
+                << gbps(QStringLiteral("median_gbps")) << " GB/s median\t"
+                << gbps(QStringLiteral("best_gbps")) << " GB/s best\tchecksum "
+                << (o.value(QStringLiteral("checksum_ok")).toBool() ? "ok" : "WRONG") << '\n';
         }
     }
     if (!checksumsOk)
-        err << "kvledger-cli: probe: the checksum did not match the fill pattern; the figures are void\n";
+        err << "kvledger-cli: probe: the checksum did not match the fill pattern; the figures are "
+               "void\n";
     return checksumsOk ? 0 : 1;
 }
 

@@ -19,7 +19,8 @@ private slots:
     {
         const Run r = run({});
         QCOMPARE(r.exit, 0);
-        QVERIFY2(r.out.contains(QStringLiteral("2 × 80 × 8 × 128 × 2 = 327,680 B")), qPrintable(r.out));
+        QVERIFY2(r.out.contains(QStringLiteral("2 × 80 × 8 × 128 × 2 = 327,680 B")),
+                 qPrintable(r.out));
         QVERIFY(r.out.contains(QStringLiteral("Llama 3.1 70B")));
         QVERIFY(r.err.isEmpty());
     }
@@ -58,8 +59,8 @@ private slots:
     {
         QFETCH(QString, model);
         QFETCH(qint64, bytesPerToken);
-        const QJsonObject o = json({QStringLiteral("ledger"), QStringLiteral("--json"),
-                                    QStringLiteral("--model"), model});
+        const QJsonObject o = json(
+            {QStringLiteral("ledger"), QStringLiteral("--json"), QStringLiteral("--model"), model});
         QCOMPARE(o.value(QStringLiteral("kv_bytes_per_token")).toInteger(), bytesPerToken);
     }
 
@@ -68,24 +69,25 @@ private slots:
         QTest::addColumn<QStringList>("args");
         QTest::addColumn<QString>("key");
         QTest::addColumn<double>("value");
-        QTest::addRow("8 GPUs ~12 ms") << QStringList{"--gpus", "8"} << "kv_seconds_per_token"
-                                       << 40.96e9 / 3.35e12;
-        QTest::addRow("128Ki context") << QStringList{"--context", "128Ki"} << "kv_bytes"
-                                       << 327680.0 * 131072;
+        QTest::addRow("8 GPUs ~12 ms")
+            << QStringList{"--gpus", "8"} << "kv_seconds_per_token" << 40.96e9 / 3.35e12;
+        QTest::addRow("128Ki context")
+            << QStringList{"--context", "128Ki"} << "kv_bytes" << 327680.0 * 131072;
         QTest::addRow("fp8 KV") << QStringList{"--kv-precision", "fp8"} << "kv_bytes_per_token"
                                 << 163840.0;
         QTest::addRow("batch 4") << QStringList{"--batch", "4"} << "kv_bytes" << 4 * 327.68e9;
         QTest::addRow("H200") << QStringList{"--gpu", "h200"} << "kv_seconds_per_token"
                               << 327.68e9 / 4.8e12;
-        QTest::addRow("efficiency") << QStringList{"--efficiency", "0.5"}
-                                    << "kv_seconds_per_token" << 327.68e9 / 3.35e12 / 0.5;
+        QTest::addRow("efficiency") << QStringList{"--efficiency", "0.5"} << "kv_seconds_per_token"
+                                    << 327.68e9 / 3.35e12 / 0.5;
     }
     void options()
     {
         QFETCH(QStringList, args);
         QFETCH(QString, key);
         QFETCH(double, value);
-        const QJsonObject o = json(QStringList{QStringLiteral("ledger"), QStringLiteral("--json")} + args);
+        const QJsonObject o =
+            json(QStringList{QStringLiteral("ledger"), QStringLiteral("--json")} + args);
         QCOMPARE(o.value(key).toDouble(), value);
     }
 
@@ -96,20 +98,26 @@ private slots:
         QTest::addRow("negative context") << QStringList{"ledger", "--context", "-5"}
                                           << "kvledger-cli: --context: \"-5\" is not a token count";
         QTest::addRow("context words") << QStringList{"ledger", "--context", "lots"} << "--context";
-        QTest::addRow("context too long") << QStringList{"ledger", "--context", "1e9"} << "--context";
+        QTest::addRow("context too long")
+            << QStringList{"ledger", "--context", "1e9"} << "--context";
         QTest::addRow("gpus zero") << QStringList{"ledger", "--gpus", "0"} << "--gpus";
         QTest::addRow("gpus text") << QStringList{"ledger", "--gpus", "eight"} << "--gpus";
         QTest::addRow("batch") << QStringList{"ledger", "--batch", "5000"} << "--batch";
-        QTest::addRow("NaN efficiency") << QStringList{"ledger", "--efficiency", "nan"} << "--efficiency";
-        QTest::addRow("precision") << QStringList{"ledger", "--kv-precision", "fp12"} << "--kv-precision";
+        QTest::addRow("NaN efficiency")
+            << QStringList{"ledger", "--efficiency", "nan"} << "--efficiency";
+        QTest::addRow("precision")
+            << QStringList{"ledger", "--kv-precision", "fp12"} << "--kv-precision";
         QTest::addRow("model") << QStringList{"ledger", "--model", "gpt-9"} << "--model";
         QTest::addRow("gpu") << QStringList{"ledger", "--gpu", "voodoo2"} << "--gpu";
-        QTest::addRow("missing config") << QStringList{"ledger", "--config", "/nonexistent/config.json"} << "--config";
+        QTest::addRow("missing config")
+            << QStringList{"ledger", "--config", "/nonexistent/config.json"} << "--config";
         QTest::addRow("unknown option") << QStringList{"ledger", "--frobnicate"} << "frobnicate";
         QTest::addRow("unknown command") << QStringList{"explode"} << "explode";
         QTest::addRow("missing value") << QStringList{"ledger", "--context"} << "context";
-        QTest::addRow("sweep quantity") << QStringList{"sweep", "--over", "context", "--quantity", "x"} << "--quantity";
-        QTest::addRow("sweep over") << QStringList{"sweep", "--over", "time", "--quantity", "kv_bytes"} << "--over";
+        QTest::addRow("sweep quantity")
+            << QStringList{"sweep", "--over", "context", "--quantity", "x"} << "--quantity";
+        QTest::addRow("sweep over")
+            << QStringList{"sweep", "--over", "time", "--quantity", "kv_bytes"} << "--over";
         QTest::addRow("units") << QStringList{"ledger", "--units", "furlongs"} << "--units";
     }
     void badInput()
@@ -148,9 +156,10 @@ private slots:
 
     void sweepCsv()
     {
-        const Run r = run({QStringLiteral("sweep"), QStringLiteral("--over"), QStringLiteral("gpus"),
-                           QStringLiteral("--quantity"), QStringLiteral("kv_bytes_per_gpu"),
-                           QStringLiteral("--to"), QStringLiteral("16"), QStringLiteral("--csv")});
+        const Run r =
+            run({QStringLiteral("sweep"), QStringLiteral("--over"), QStringLiteral("gpus"),
+                 QStringLiteral("--quantity"), QStringLiteral("kv_bytes_per_gpu"),
+                 QStringLiteral("--to"), QStringLiteral("16"), QStringLiteral("--csv")});
         QCOMPARE(r.exit, 0);
         const QStringList lines = r.out.trimmed().split(u'\n');
         QCOMPARE(lines.size(), 17);
@@ -161,10 +170,12 @@ private slots:
 
     void probeJson()
     {
-        const Run r = run({"probe", "--device", "host", "--bytes", "64Mi", "--samples", "3", "--json"});
+        const Run r =
+            run({"probe", "--device", "host", "--bytes", "64Mi", "--samples", "3", "--json"});
         QCOMPARE(r.exit, 0);
         const QJsonObject o = QJsonDocument::fromJson(r.out.toUtf8()).object();
-        for (const char *key : {"device", "bytes", "median_gbps", "best_gbps", "samples", "checksum_ok"})
+        for (const char *key :
+             {"device", "bytes", "median_gbps", "best_gbps", "samples", "checksum_ok"})
             QVERIFY2(o.contains(QLatin1String(key)), key);
         QCOMPARE(o.value("device").toString(), QStringLiteral("host"));
         QCOMPARE(o.value("bytes").toInteger(), 64LL << 20);
@@ -173,6 +184,21 @@ private slots:
         const Run bad = run({"probe", "--device", "tpu:0"});
         QCOMPARE(bad.exit, 2);
         QVERIFY(bad.err.contains("--device"));
+    }
+
+    // A wrong checksum (injected after the fill) voids the rates: null, exit 1, a message.
+    void probeWrongChecksumIsVoid()
+    {
+        qputenv("KVL_PROBE_FAULT", "checksum");
+        const Run r =
+            run({"probe", "--device", "host", "--bytes", "64Mi", "--samples", "3", "--json"});
+        qunsetenv("KVL_PROBE_FAULT");
+        QCOMPARE(r.exit, 1);
+        const QJsonObject o = QJsonDocument::fromJson(r.out.toUtf8()).object();
+        QCOMPARE(o.value("checksum_ok").toBool(true), false);
+        QVERIFY(o.value("median_gbps").isNull());
+        QVERIFY(o.value("best_gbps").isNull());
+        QVERIFY(r.err.contains("checksum"));
     }
 
     void help()

@@ -52,6 +52,7 @@ private slots:
     void progressIsMonotonic();
     void cancelIsQuick();
     void belowCacheIsFlagged();
+    void wrongChecksumIsReported();
     void badRequestsAreErrors();
     void noCudaDeviceGivesReason();
     void measuresCudaDevice();
@@ -269,6 +270,15 @@ void TestHostProbe::belowCacheIsFlagged()
     QCOMPARE(result.value->belowCache, belowCache(16 * MiB, hostDevice().l2Bytes));
     QVERIFY(belowCache(100 * MiB, 32 * MiB));
     QVERIFY(!belowCache(128 * MiB, 32 * MiB));
+}
+
+void TestHostProbe::wrongChecksumIsReported()
+{
+    qputenv("KVL_PROBE_FAULT", "checksum");
+    const auto result = measure(smallHostRequest());
+    qunsetenv("KVL_PROBE_FAULT");
+    QVERIFY(result.ok());
+    QVERIFY(!result.value->checksumOk);
 }
 
 void TestHostProbe::badRequestsAreErrors()

@@ -76,6 +76,36 @@ private slots:
         QVERIFY(error.contains("/proc/kvledger/bw.csv"));
     }
 
+    // A wrong checksum: a message, a row without rates, and no overlay.
+    void wrongChecksumIsNotANumber()
+    {
+        MainWindow window;
+        window.setQuietErrors(true);
+        GpuPanel *panel = window.gpuPanel();
+        panel->setDevice("host");
+        panel->setBufferMiB(16);
+        panel->setSamples(3);
+        panel->setSampleMilliseconds(5);
+        QSignalSpy errors(panel, &GpuPanel::errorOccurred);
+        QSignalSpy done(panel->runner(), &ProbeRunner::measured);
+        qputenv("KVL_PROBE_FAULT", "checksum");
+        panel->run();
+        const bool finished = done.wait(60000);
+        qunsetenv("KVL_PROBE_FAULT");
+        QVERIFY(finished);
+        QCOMPARE(errors.size(), 1);
+        QVERIFY(panel->statusText().contains("checksum"));
+        QVERIFY(!window.controller()->scenario().measured.has_value());
+        const auto *model = panel->model();
+        QCOMPARE(model->rowCount(), 1);
+        for (int column = 0; column < model->columnCount(); ++column) {
+            const QString header = model->headerData(column, Qt::Horizontal).toString();
+            if (header.contains("GB/s"))
+                QCOMPARE(model->index(0, column).data().toString(), QStringLiteral("—"));
+        }
+        QVERIFY(model->csv().split('\n').at(1).startsWith("host,16777216,,,3,0,"));
+    }
+
     void cancelWithin200ms()
     {
         MainWindow window;
