@@ -42,7 +42,7 @@ enum class LoadVariant
 
 struct MeasureRequest
 {
-    std::string device = "host"; // "cuda:N", "all" (every CUDA device at once) or "host"
+    std::string device = "host"; // "cuda:N", "cuda:0,1" or "all" (measured at once), or "host"
     uint64_t bytes = 0;          // 0 = default: >= 4x L2/LLC, bounded by free memory
     int samples = 20;
     int warmups = 3;
@@ -112,8 +112,9 @@ struct DeviceSpec
         AllCuda,
     };
     Kind kind = Kind::Host;
-    int index = 0;
+    std::vector<int> indices; // Cuda: one or more distinct devices, as given
 };
+// "host", "all", "cuda:N" or a set measured at once, "cuda:0,2".
 std::optional<DeviceSpec> parseDevice(const std::string &text);
 
 const char *loadVariantName(LoadVariant variant);

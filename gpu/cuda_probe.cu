@@ -469,11 +469,14 @@ std::optional<ProbeError> planDevices(const std::string &deviceText, Plan &plan)
         }
         return std::nullopt;
     }
-    if (spec->index >= int(list.devices.size()))
-        return ProbeError{deviceText + " does not exist (" + std::to_string(list.devices.size()) +
-                          " CUDA device" + (list.devices.size() == 1 ? "" : "s") + ")"};
-    plan.devices.push_back(spec->index);
-    plan.infos.push_back(list.devices[size_t(spec->index)]);
+    for (int index : spec->indices) {
+        if (index >= int(list.devices.size()))
+            return ProbeError{"cuda:" + std::to_string(index) + " does not exist (" +
+                              std::to_string(list.devices.size()) + " CUDA device" +
+                              (list.devices.size() == 1 ? "" : "s") + ")"};
+        plan.devices.push_back(index);
+        plan.infos.push_back(list.devices[size_t(index)]);
+    }
     return std::nullopt;
 }
 
@@ -504,7 +507,7 @@ Result<Measurement> measurePoint(SampleRunner &runner,
     }
 
     Measurement m;
-    m.device = readers.size() == 1 ? readers.front()->info().id : "all";
+    m.device = request.device;
     for (auto &reader : readers) {
         m.bytes += reader->bytes();
         m.belowCache = m.belowCache || belowCache(reader->bytes(), reader->info().l2Bytes);

@@ -1,6 +1,7 @@
 #include "bandwidth_probe.h"
 #include "probe_backends.h"
 
+#include <algorithm>
 #include <charconv>
 
 namespace kvl::gpu {
@@ -26,8 +27,8 @@ std::optional<DeviceSpec> parseRequestDevice(const MeasureRequest &request, Prob
 {
     auto spec = parseDevice(request.device);
     if (!spec)
-        error =
-            ProbeError{"unknown device '" + request.device + "' (expected host, all or cuda:N)"};
+        error = ProbeError{"unknown device '" + request.device +
+                           "' (expected host, all, cuda:N or cuda:N,M)"};
     else if (spec->kind != DeviceSpec::Kind::Host && !cudaBuilt())
         error = ProbeError{"cannot measure " + request.device + ": built without CUDA"};
     else
@@ -40,19 +41,28 @@ std::optional<DeviceSpec> parseRequestDevice(const MeasureRequest &request, Prob
 std::optional<DeviceSpec> parseDevice(const std::string &text)
 {
     if (text == "host")
-        return DeviceSpec{DeviceSpec::Kind::Host, 0};
+        return DeviceSpec{DeviceSpec::Kind::Host, {}};
     if (text == "all")
-        return DeviceSpec{DeviceSpec::Kind::AllCuda, 0};
+        return DeviceSpec{DeviceSpec::Kind::AllCuda, {}};
     const std::string prefix = "cuda:";
     if (text.size() <= prefix.size() || text.compare(0, prefix.size(), prefix) != 0)
         return std::nullopt;
-    int index = -1;
-    const char *begin = text.data() + prefix.size();
+    DeviceSpec spec{DeviceSpec::Kind::Cuda, {}};
+    const char *p = text.data() + prefix.size();
     const char *end = text.data() + text.size();
-    auto [ptr, ec] = std::from_chars(begin, end, index);
-    if (ec != std::errc() || ptr != end || index < 0)
-        return std::nullopt;
-    return DeviceSpec{DeviceSpec::Kind::Cuda, index};
+    for (;;) {
+        int index = -1;
+        auto [next, ec] = std::from_chars(p, end, index);
+        if (ec != std::errc() || index < 0 ||
+            std::find(spec.indices.begin(), spec.indices.end(), index) != spec.indices.end())
+            return std::nullopt;
+        spec.indices.push_back(index);
+        if (next == end)
+            return spec;
+        if (*next != ',')
+            return std::nullopt;
+        p = next + 1;
+    }
 }
 
 const char *loadVariantName(LoadVariant variant)
@@ -104,7 +114,7 @@ Result<std::vector<Measurement>> sweep(const MeasureRequest &request, uint64_t m
     const auto spec = parseRequestDevice(request, error);
     if (!spec)
         return error;
-    if (spec->kind == DeviceSpec::Kind::AllCuda)
+    if (spec->kind == DeviceSpec::Kind::AllCuda || spec->indices.size() > 1)
         return ProbeError{"a sweep runs on one device: pick host or cuda:N"};
     if (points == 0)
         points = 40;
@@ -118,10 +128,11 @@ Result<std::vector<Measurement>> sweep(const MeasureRequest &request, uint64_t m
             maxBytes = defaultBufferBytes(host.l2Bytes, host.memoryFree, detail::kHostFloorBytes);
         } else {
             const DeviceList list = cudaDevices();
-            if (spec->index >= int(list.devices.size()))
+            const int index = spec->indices.front();
+            if (index >= int(list.devices.size()))
                 return ProbeError{"no device " + request.device +
                                   (list.reason.empty() ? std::string() : ": " + list.reason)};
-            const DeviceInfo &info = list.devices[size_t(spec->index)];
+            const DeviceInfo &info = list.devices[size_t(index)];
             maxBytes = defaultBufferBytes(info.l2Bytes, info.memoryFree, detail::kCudaFloorBytes);
         }
     }

@@ -27,11 +27,12 @@ extern "C" void onInterrupt(int)
 }
 
 constexpr const char *kUsage =
-    "usage: kvledger-probe [--device cuda:N|all|host] [--sweep] [--bytes N] [--samples N]\n"
+    "usage: kvledger-probe [--device cuda:N[,M...]|all|host] [--sweep] [--bytes N] [--samples N]\n"
     "                      [--warmups N] [--threads N] [--sample-ms X] [--loads V] [--json]\n"
     "                      [--min-bytes N] [--max-bytes N] [--points N] [--list] [--help]\n"
     "Measures streaming read bandwidth (decimal GB/s, bytes read once).\n"
-    "  --device      cuda:N, all (every GPU at once) or host; default cuda:0, else host\n"
+    "  --device      cuda:N, a set measured at once (cuda:0,1), all (every GPU at once) or\n"
+    "                host; default cuda:0, else host\n"
     "  --sweep       log-spaced buffer sizes from --min-bytes (1 MiB) to --max-bytes\n"
     "  --bytes N     buffer size; suffixes k M G (1000s) or Ki Mi Gi (1024s); default >= 4x cache\n"
     "  --loads V     CUDA load variant: plain, ldcs, ldcg, nc-no-allocate (or KVL_PROBE_LOADS)\n"
@@ -296,27 +297,33 @@ void printSweep(const std::vector<Measurement> &points)
                     m.checksumOk ? "ok" : "MISMATCH", m.belowCache ? " cache" : "");
 }
 
-DeviceInfo describeDevice(const std::string &id, const DeviceList &cuda)
+// The devices a --device value names: host, one or more CUDA devices, or all of them.
+std::vector<DeviceInfo> namedDevices(const std::string &id, const DeviceList &cuda)
 {
-    if (id == "host")
-        return hostDevice();
-    for (const DeviceInfo &d : cuda.devices) {
-        if (d.id == id)
-            return d;
+    const auto spec = parseDevice(id);
+    if (!spec || spec->kind == DeviceSpec::Kind::Host)
+        return {hostDevice()};
+    if (spec->kind == DeviceSpec::Kind::AllCuda)
+        return cuda.devices;
+    std::vector<DeviceInfo> devices;
+    for (int index : spec->indices) {
+        if (index < int(cuda.devices.size()))
+            devices.push_back(cuda.devices[size_t(index)]);
     }
-    DeviceInfo info;
-    info.id = id;
-    info.name = std::to_string(cuda.devices.size()) + " CUDA devices";
-    return info;
+    return devices;
+}
+
+std::string devicesName(const std::string &id, const DeviceList &cuda)
+{
+    const auto devices = namedDevices(id, cuda);
+    if (devices.size() == 1)
+        return devices.front().name;
+    return std::to_string(devices.size()) + " CUDA devices";
 }
 
 void printDevices(const std::string &id, const DeviceList &cuda)
 {
-    if (id != "all") {
-        printDevice(describeDevice(id, cuda));
-        return;
-    }
-    for (const DeviceInfo &d : cuda.devices)
+    for (const DeviceInfo &d : namedDevices(id, cuda))
         printDevice(d);
 }
 
@@ -372,7 +379,7 @@ int main(int argc, char **argv)
     if (showProgress)
         progress = [](double f) { std::fprintf(stderr, "\r%3d%%", int(std::lround(f * 100))); };
 
-    const std::string name = describeDevice(options.request.device, cuda).name;
+    const std::string name = devicesName(options.request.device, cuda);
     int status = 0;
     if (options.sweep) {
         const auto result = sweep(options.request, options.minBytes, options.maxBytes,

@@ -160,7 +160,7 @@ void GpuPanel::listDevices()
     if (m_devices.size() > 1) {
         gpu::DeviceInfo all;
         all.id = "all";
-        all.name = "All CUDA devices at once";
+        all.name = tr("All CUDA devices at once").toStdString();
         m_devices.push_back(all);
     }
     m_devices.push_back(gpu::hostDevice());

@@ -34,7 +34,7 @@ int runProbe(const QStringList &args, QTextStream &out)
         "Measure streaming-read bandwidth: a CUDA GPU when one is present, else host memory."));
     p.addOptions({
         {QStringLiteral("device"),
-         QStringLiteral("cuda:N, all or host (default: cuda:0 when present)."),
+         QStringLiteral("cuda:N, a set measured at once (cuda:0,1), all, or host (default: cuda:0 when present)."),
          QStringLiteral("DEVICE")},
         {QStringLiteral("bytes"),
          QStringLiteral("Buffer size, e.g. 2Gi or 512Mi (default: 4x the cache)."),
@@ -52,7 +52,7 @@ int runProbe(const QStringList &args, QTextStream &out)
     if (p.isSet(QStringLiteral("device"))) {
         r.device = p.value(QStringLiteral("device")).toStdString();
         if (!gpu::parseDevice(r.device))
-            throw UsageError{QStringLiteral("--device: \"%1\" is not cuda:N, all or host")
+            throw UsageError{QStringLiteral("--device: \"%1\" is not cuda:N, cuda:N,M, all or host")
                                  .arg(p.value(QStringLiteral("device")))};
     }
     if (p.isSet(QStringLiteral("bytes")))

@@ -138,8 +138,11 @@ void parsing()
 {
     KVL_EXPECT(parseDevice("host") && parseDevice("host")->kind == DeviceSpec::Kind::Host);
     KVL_EXPECT(parseDevice("all") && parseDevice("all")->kind == DeviceSpec::Kind::AllCuda);
-    KVL_EXPECT(parseDevice("cuda:12") && parseDevice("cuda:12")->index == 12);
-    for (const char *bad : {"", "cuda:", "cuda:-1", "cuda:1x", "gpu", "cuda:0 ", "HOST"})
+    KVL_EXPECT(parseDevice("cuda:12") && parseDevice("cuda:12")->indices == std::vector<int>{12});
+    KVL_EXPECT(
+        (parseDevice("cuda:1,0") && parseDevice("cuda:1,0")->indices == std::vector<int>{1, 0}));
+    for (const char *bad :
+         {"", "cuda:", "cuda:-1", "cuda:1x", "gpu", "cuda:0 ", "HOST", "cuda:0,0", "cuda:0,"})
         KVL_EXPECT(!parseDevice(bad));
     for (LoadVariant v :
          {LoadVariant::Plain, LoadVariant::Streaming, LoadVariant::L2Only, LoadVariant::NoAllocate})

@@ -191,17 +191,19 @@ void TestHostProbe::kernelWalk()
 
 void TestHostProbe::parseDevice_data()
 {
+    using Kind = DeviceSpec::Kind;
     QTest::addColumn<QString>("text");
     QTest::addColumn<bool>("valid");
     QTest::addColumn<int>("kind");
-    QTest::addColumn<int>("index");
-    QTest::addRow("host") << QStringLiteral("host") << true << int(DeviceSpec::Kind::Host) << 0;
-    QTest::addRow("all") << QStringLiteral("all") << true << int(DeviceSpec::Kind::AllCuda) << 0;
-    QTest::addRow("cuda:3") << QStringLiteral("cuda:3") << true << int(DeviceSpec::Kind::Cuda) << 3;
-    QTest::addRow("no index") << QStringLiteral("cuda:") << false << 0 << 0;
-    QTest::addRow("negative") << QStringLiteral("cuda:-1") << false << 0 << 0;
-    QTest::addRow("trailing") << QStringLiteral("cuda:1x") << false << 0 << 0;
-    QTest::addRow("other") << QStringLiteral("gpu") << false << 0 << 0;
+    QTest::addColumn<QList<int>>("indices");
+    QTest::addRow("host") << QStringLiteral("host") << true << int(Kind::Host) << QList<int>{};
+    QTest::addRow("all") << QStringLiteral("all") << true << int(Kind::AllCuda) << QList<int>{};
+    QTest::addRow("cuda:3") << QStringLiteral("cuda:3") << true << int(Kind::Cuda) << QList<int>{3};
+    QTest::addRow("a chosen set") << QStringLiteral("cuda:2,0") << true << int(Kind::Cuda)
+                                  << QList<int>{2, 0};
+    for (const char *bad : {"cuda:", "cuda:-1", "cuda:1x", "gpu", "HOST", "cuda:0,0", "cuda:0,",
+                            "cuda:,1", "cuda:0;1"})
+        QTest::addRow("%s", bad) << QString::fromLatin1(bad) << false << 0 << QList<int>{};
 }
 
 void TestHostProbe::parseDevice()
@@ -209,12 +211,12 @@ void TestHostProbe::parseDevice()
     QFETCH(QString, text);
     QFETCH(bool, valid);
     QFETCH(int, kind);
-    QFETCH(int, index);
+    QFETCH(QList<int>, indices);
     const auto spec = kvl::gpu::parseDevice(text.toStdString());
     QCOMPARE(spec.has_value(), valid);
     if (spec) {
         QCOMPARE(int(spec->kind), kind);
-        QCOMPARE(spec->index, index);
+        QCOMPARE(QList<int>(spec->indices.begin(), spec->indices.end()), indices);
     }
 }
 
