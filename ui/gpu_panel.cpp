@@ -139,6 +139,7 @@ void GpuPanel::build()
         series->attachAxis(y);
     }
     chart->legend()->setAlignment(Qt::AlignBottom);
+    chart->setLocalizeNumbers(true);
     chart->setMargins(QMargins(4, 4, 4, 4));
     m_chart = new QChartView(chart, this);
     m_chart->setRenderHint(QPainter::Antialiasing);
@@ -314,6 +315,7 @@ void GpuPanel::updateSweepChart()
     m_sweepSeries->replace(points);
     auto *x = static_cast<QLogValueAxis *>(m_chart->chart()->axes(Qt::Horizontal).first());
     auto *y = static_cast<QValueAxis *>(m_chart->chart()->axes(Qt::Vertical).first());
+    m_chart->chart()->legend()->setVisible(!points.isEmpty());
     if (points.isEmpty()) {
         m_cacheSeries->clear();
         applyRange(x, AxisRange{1, 10000, 0});
@@ -385,6 +387,7 @@ void GpuPanel::retranslate()
     m_sweepSeries->setName(tr("median"));
     y->setTitleText(tr("Read bandwidth (GB/s)"));
     m_chart->chart()->setTitle(tr("Bandwidth against buffer size"));
+    m_chart->chart()->setLocale(numberLocale());
     showDevice();
 }
 

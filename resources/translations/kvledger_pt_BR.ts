@@ -678,16 +678,32 @@
         <translation>Define a eficiência como banda medida / banda da ficha técnica</translation>
     </message>
     <message>
-        <source>Buffer size (bytes, log scale)</source>
-        <translation>Tamanho do buffer (bytes, escala log)</translation>
-    </message>
-    <message>
         <source>Read bandwidth (GB/s)</source>
         <translation>Banda de leitura (GB/s)</translation>
     </message>
     <message>
         <source>Bandwidth against buffer size</source>
         <translation>Largura de banda por tamanho de buffer</translation>
+    </message>
+    <message>
+        <source>All CUDA devices at once</source>
+        <translation>Todas as GPUs CUDA ao mesmo tempo</translation>
+    </message>
+    <message>
+        <source>cache %1</source>
+        <translation>cache %1</translation>
+    </message>
+    <message>
+        <source>L2 %1</source>
+        <translation>L2 %1</translation>
+    </message>
+    <message>
+        <source>Buffer size (MiB, log scale)</source>
+        <translation>Tamanho do buffer (MiB, escala log)</translation>
+    </message>
+    <message>
+        <source>median</source>
+        <translation>mediana</translation>
     </message>
 </context>
 <context>
