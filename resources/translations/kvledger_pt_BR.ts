@@ -740,7 +740,7 @@
         <translation>Tempo por token (ms)</translation>
     </message>
     <message>
-        <source>Tokens per second (one sequence)</source>
+        <source>Tokens/s (one sequence)</source>
         <translation>Tokens/s (uma sequência)</translation>
     </message>
     <message>
