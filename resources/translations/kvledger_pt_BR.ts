@@ -740,8 +740,8 @@
         <translation>Tempo por token (ms)</translation>
     </message>
     <message>
-        <source>Tokens/s (one sequence)</source>
-        <translation>Tokens/s (uma sequência)</translation>
+        <source>Speed (tokens/s)</source>
+        <translation>Vazão (tokens/s)</translation>
     </message>
     <message>
         <source>1 GPU</source>

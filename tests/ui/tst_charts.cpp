@@ -512,7 +512,7 @@ void TstCharts::axesTitledWithUnits_data()
     QTest::addRow("latency") << "latency" << false
                              << QStringList{"Context length (tokens, log scale)",
                                             "Time per token (ms)",
-                                            "Tokens/s (one sequence)"};
+                                            "Speed (tokens/s)"};
     QTest::addRow("gqa") << "gqa" << false << QStringList{"Share of MHA (%)"};
     QTest::addRow("precision") << "precision" << false << QStringList{"Share of fp16 (%)"};
 }

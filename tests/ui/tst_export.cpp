@@ -141,7 +141,7 @@ void TstExport::svgKeepsText_data()
                                            "6 GPUs to fit (TP 8)"};
     QTest::addRow("latency") << "latency"
                              << QStringList{"Time per token (ms)",
-                                            "Tokens/s (one sequence)"};
+                                            "Speed (tokens/s)"};
     QTest::addRow("gqa") << "gqa" << QStringList{"Share of MHA (%)", "327,680 B"};
     QTest::addRow("precision") << "precision" << QStringList{"Share of fp16 (%)", "163,840 B"};
 }

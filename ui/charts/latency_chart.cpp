@@ -143,7 +143,7 @@ void LatencyChart::createAxes()
     m_x->setTitleText(m_log ? tr("Context length (tokens, log scale)")
                             : tr("Context length (tokens)"));
     m_y->setTitleText(tr("Time per token (ms)"));
-    m_rate->setTitleText(tr("Tokens/s (one sequence)"));
+    m_rate->setTitleText(tr("Speed (tokens/s)"));
     m_rate->setGridLineVisible(false);
     c->addAxis(m_x, Qt::AlignBottom);
     c->addAxis(m_y, Qt::AlignLeft);
