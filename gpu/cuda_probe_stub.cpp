@@ -5,7 +5,9 @@ namespace kvl::gpu {
 
 namespace {
 
-constexpr const char *kReason = "built without CUDA";
+// The panel shows this where a GPU would be listed.
+constexpr const char *kReason = "built without CUDA (no nvcc was found when this KV Ledger was "
+                                "built, or KVL_WITH_CUDA was OFF)";
 
 } // namespace
 

@@ -319,7 +319,7 @@ void TestHostProbe::noCudaDeviceGivesReason()
         QSKIP("a CUDA device is present");
     QVERIFY(!list.reason.empty());
     if (!cudaBuilt())
-        QCOMPARE(list.reason, std::string("built without CUDA"));
+        QVERIFY(list.reason.rfind("built without CUDA", 0) == 0);
     MeasureRequest request = smallHostRequest();
     request.device = "cuda:0";
     const auto result = measure(request);
