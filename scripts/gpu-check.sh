@@ -17,7 +17,9 @@ echo "ptxas, per kernel:"
 grep -E 'Used [0-9]+ registers|spill' "$out/build.log" | sort | uniq -c || true
 if command -v cuobjdump >/dev/null; then
   cuobjdump --dump-sass "$build/kvledger-probe" >"$out/sass.txt" 2>&1 || true
-  echo "128-bit global loads in SASS: $(grep -cE 'LDG\.E[.A-Z0-9]*\.128' "$out/sass.txt" || true)"
+  loads=$(grep -cE 'LDG\.E[.A-Z0-9]*\.128' "$out/sass.txt" || true)
+  echo "128-bit global loads in SASS: $loads"
+  [ "$loads" != 0 ] || { echo "(no SASS read: this cuobjdump may not know the binary)"; head -5 "$out/sass.txt"; }
   grep -oE 'LDG\.E[.A-Z0-9]*\.128[.A-Z0-9]*' "$out/sass.txt" | sort | uniq -c || true
   cuobjdump --dump-resource-usage "$build/kvledger-probe" 2>/dev/null | grep -E 'Function|REG' \
     | sed -E 's/Function (_Z[^ ]*readKernel[^ ]*)/Function readKernel: \1/' | tail -20 || true
