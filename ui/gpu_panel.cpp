@@ -60,9 +60,28 @@ GpuPanel::GpuPanel(ScenarioController *controller, QWidget *parent)
     connect(m_controller, &ScenarioController::changed, this, [this] {
         m_use->setEnabled(m_controller->scenario().measured.has_value() && !m_runner->isRunning());
         updateSweepChart();
+        showSavedMeasurement();
     });
     setRunning(false);
     updateSweepChart();
+    showSavedMeasurement();
+}
+
+// Before any run of this session, the status line describes the measurement the scenario carries
+// (opened from a file, or restored) whenever that changes, so the chart and the overlay are not
+// left unexplained.
+void GpuPanel::showSavedMeasurement()
+{
+    const auto &measured = m_controller->scenario().measured;
+    if (m_runner->isRunning() || m_model->rowCount() > 0 || measured == m_shownMeasurement)
+        return;
+    m_shownMeasurement = measured;
+    m_status->setText(measured
+                          ? tr("Saved with the scenario: %1, median %2 over %3.")
+                                .arg(measured->deviceName,
+                                     formatRate(measured->medianBytesPerSecond, ByteUnits::SI),
+                                     formatBytes(double(measured->bufferBytes), ByteUnits::Binary))
+                          : QString());
 }
 
 void GpuPanel::build()

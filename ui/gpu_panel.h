@@ -1,7 +1,9 @@
 #pragma once
 
 #include "bandwidth_probe.h"
+#include "measured_bandwidth.h"
 #include <QWidget>
+#include <optional>
 
 class QChartView;
 class QComboBox;
@@ -56,6 +58,7 @@ private:
     void onMeasured(const std::vector<gpu::Measurement> &results, bool sweep);
     void setRunning(bool running);
     void updateSweepChart();
+    void showSavedMeasurement();
 
     ScenarioController *m_controller;
     ProbeRunner *m_runner;
@@ -77,6 +80,7 @@ private:
     QChartView *m_chart = nullptr;
     QLineSeries *m_sweepSeries = nullptr;
     QLineSeries *m_cacheSeries = nullptr;
+    std::optional<MeasuredBandwidth> m_shownMeasurement; // what the status line describes
 };
 
 } // namespace kvl

@@ -705,6 +705,10 @@
         <source>median</source>
         <translation>mediana</translation>
     </message>
+    <message>
+        <source>Saved with the scenario: %1, median %2 over %3.</source>
+        <translation>Salva com o cenário: %1, mediana de %2 em %3.</translation>
+    </message>
 </context>
 <context>
     <name>kvl::GroupedBarChart</name>

@@ -106,6 +106,30 @@ private slots:
         QVERIFY(model->csv().split('\n').at(1).startsWith("host,16777216,,,3,0,"));
     }
 
+    // A scenario that carries a measurement (opened or restored) says so in the status line.
+    void savedMeasurementIsDescribed()
+    {
+        MainWindow window;
+        window.setQuietErrors(true);
+        GpuPanel *panel = window.gpuPanel();
+        QVERIFY(panel->statusText().isEmpty());
+        Scenario s = Scenario::seed();
+        MeasuredBandwidth m;
+        m.device = QStringLiteral("cuda:0");
+        m.deviceName = QStringLiteral("NVIDIA H200");
+        m.medianBytesPerSecond = 3.9e12;
+        m.bestBytesPerSecond = 3.95e12;
+        m.bufferBytes = qint64(4) << 30;
+        s.measured = m;
+        window.controller()->replace(s, QString());
+        QCOMPARE(panel->statusText(),
+                 QStringLiteral("Saved with the scenario: NVIDIA H200, median %1 over %2.")
+                     .arg(formatRate(3.9e12, ByteUnits::SI),
+                          formatBytes(4.0 * (1 << 30), ByteUnits::Binary)));
+        window.controller()->replace(Scenario::seed(), QString());
+        QVERIFY(panel->statusText().isEmpty());
+    }
+
     void cancelWithin200ms()
     {
         MainWindow window;
