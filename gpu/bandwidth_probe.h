@@ -145,17 +145,22 @@ int gridBlocks(int smCount, int residentBlocksPerSm, uint64_t vectors, int block
 // Geometric steps from minBytes to maxBytes (both kept), multiples of align, strictly increasing.
 std::vector<uint64_t> logSpacedSizes(uint64_t minBytes, uint64_t maxBytes, int points,
                                      uint64_t align = kBufferAlign);
-// How far a block's slice moves between passes of the CUDA kernel: coprime with the grid and just
-// above half of it, so a block comes back to its own slice only after reading every other one.
+// How far the CUDA kernel's wrapped walk turns the buffer between passes, in vectors: a whole
+// number of blocks, coprime with the grid and just above half of it, so that over `grid` passes a
+// block reads every other block's share before its own again.
 uint32_t passRotation(int grid);
+uint64_t passShift(int grid, int blockThreads, uint64_t vectors);
 struct ReadWalkCheck
 {
     bool eachVectorOncePerPass = false;
     uint32_t checksum = 0; // wrapping sum of every lane read, as the kernel's block sums give it
+    uint32_t mostReadsByOneBlock = 0; // of one vector, in the launch: re-reads an SM's L1 can serve
 };
-// Runs the CUDA kernel's walk (read_walk.h) on the CPU over `vectors` 16-byte vectors holding
-// patternValue, with the kernel's rotation, for every block and thread of the grid.
-ReadWalkCheck simulateReadKernel(int grid, int blockThreads, uint64_t vectors, uint32_t passes);
+// Runs one launch of the CUDA kernel's walk (read_walk.h) on the CPU, for every block and thread
+// of the grid, over `vectors` 16-byte vectors holding patternValue: a single strided pass, or
+// `passes` > 1 as the wrapped walk with passShift(). shift overrides passShift (tests only).
+ReadWalkCheck simulateReadKernel(int grid, int blockThreads, uint64_t vectors, uint32_t passes,
+                                 std::optional<uint64_t> shift = std::nullopt);
 // Smallest odd count >= target / perRepeat within [1, maxCount]; odd counts keep a wrapping
 // checksum of repeated reads injective.
 int oddRepeats(double targetSeconds, double perRepeatSeconds, int maxCount);

@@ -71,21 +71,24 @@ __device__ __forceinline__ uint32_t lanes(uint4 v)
     return v.x + v.y + v.z + v.w;
 }
 
-// Every pass reads the whole buffer once; passes rotate which block takes which slice.
-template <LoadVariant V>
+// Reads the buffer once (a buffer of a launch's worth or more), or `passes` times as one wrapped
+// walk (a smaller one). Two instantiations rather than a branch: the large-buffer kernel keeps the
+// registers of the simple walk.
+template <LoadVariant V, bool Wrapped>
 __global__ void __launch_bounds__(kBlockThreads, kMinBlocksPerSm)
-    readKernel(const uint4 *__restrict__ data, uint64_t vectors, uint32_t passes, uint32_t rotate,
+    readKernel(const uint4 *__restrict__ data, uint64_t vectors, uint32_t passes, uint64_t shift,
                uint32_t *__restrict__ blockSums)
 {
+    const uint64_t first = uint64_t(blockIdx.x) * kBlockThreads + threadIdx.x;
     const uint64_t stride = uint64_t(gridDim.x) * kBlockThreads;
     uint32_t acc = 0;
-    for (uint32_t pass = 0; pass < passes; ++pass) {
-        const uint32_t slice = sliceForPass(blockIdx.x, pass, rotate, gridDim.x);
-        readStrided<kReadUnroll>(
-            uint64_t(slice) * kBlockThreads + threadIdx.x, stride, vectors,
-            [data](uint64_t i) { return loadVector<V>(data + i); },
-            [&acc](uint4 v) { acc += lanes(v); });
-    }
+    const auto load = [data](uint64_t i) { return loadVector<V>(data + i); };
+    const auto consume = [&acc](uint4 v) { acc += lanes(v); };
+    if constexpr (Wrapped) // a buffer under a launch's worth: fewer than 2^31 vectors
+        readWrapped<kReadUnroll>(first, stride, uint32_t(vectors), passes, uint32_t(shift), load,
+                                 consume);
+    else
+        readStrided<kReadUnroll>(first, stride, vectors, load, consume);
 
     __shared__ uint32_t warpSums[kBlockThreads / 32];
     for (int offset = 16; offset > 0; offset /= 2)
@@ -218,21 +221,21 @@ struct HoldFlag
 
 // ---- one device's share of a measurement ----
 
-using ReadKernel = void (*)(const uint4 *, uint64_t, uint32_t, uint32_t, uint32_t *);
+using ReadKernel = void (*)(const uint4 *, uint64_t, uint32_t, uint64_t, uint32_t *);
 
-ReadKernel readKernelFor(LoadVariant variant)
+template <bool Wrapped> ReadKernel readKernelFor(LoadVariant variant)
 {
     switch (variant) {
     case LoadVariant::Streaming:
-        return readKernel<LoadVariant::Streaming>;
+        return readKernel<LoadVariant::Streaming, Wrapped>;
     case LoadVariant::L2Only:
-        return readKernel<LoadVariant::L2Only>;
+        return readKernel<LoadVariant::L2Only, Wrapped>;
     case LoadVariant::NoAllocate:
-        return readKernel<LoadVariant::NoAllocate>;
+        return readKernel<LoadVariant::NoAllocate, Wrapped>;
     case LoadVariant::Plain:
         break;
     }
-    return readKernel<LoadVariant::Plain>;
+    return readKernel<LoadVariant::Plain, Wrapped>;
 }
 
 DeviceInfo queryDevice(int device)
@@ -269,13 +272,13 @@ class DeviceReader
 {
 public:
     DeviceReader(const DeviceInfo &info, int device, uint64_t capacity, LoadVariant variant)
-        : m_info(info), m_device(device), m_variant(variant), m_kernel(readKernelFor(variant)),
-          m_stream(device), m_done(device)
+        : m_info(info), m_device(device), m_variant(variant), m_stream(device), m_done(device)
     {
         KVL_CUDA_CHECK(cudaSetDevice(device));
-        KVL_CUDA_CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&m_residentBlocks, m_kernel,
-                                                                     kBlockThreads, 0));
-        m_maxGrid = gridBlocks(info.smCount, m_residentBlocks, ~uint64_t(0), kBlockThreads);
+        m_once = residentKernel(readKernelFor<false>(variant));
+        m_wrapped = residentKernel(readKernelFor<true>(variant));
+        m_maxGrid = gridBlocks(info.smCount, std::max(m_once.blocksPerSm, m_wrapped.blocksPerSm),
+                               ~uint64_t(0), kBlockThreads);
         m_data = std::make_unique<DeviceMemory>(device, capacity);
         m_sums = std::make_unique<DeviceMemory>(device, uint64_t(m_maxGrid) * sizeof(uint32_t));
         m_capacityVectors = capacity / sizeof(uint4);
@@ -290,14 +293,18 @@ public:
     cudaEvent_t done() const { return m_done.event; }
     const DeviceInfo &info() const { return m_info; }
 
+    // A launch reads a buffer of kBytesPerLaunch or more once, a smaller one an odd number of
+    // times as one wrapped walk, with the same grid and shift simulateReadKernel() checks.
     void setSize(uint64_t bytes)
     {
         m_vectors = std::min(bytes / sizeof(uint4), m_capacityVectors);
-        m_grid = gridBlocks(m_info.smCount, m_residentBlocks, m_vectors, kBlockThreads);
-        m_rotate = passRotation(m_grid);
         const uint64_t readBytes = m_vectors * sizeof(uint4);
         m_passes = oddRepeats(double(kBytesPerLaunch), double(std::max<uint64_t>(readBytes, 1)),
                               kMaxPasses);
+        m_kernel = m_passes > 1 ? m_wrapped : m_once;
+        m_grid = gridBlocks(m_info.smCount, m_kernel.blocksPerSm, uint64_t(m_passes) * m_vectors,
+                            kBlockThreads);
+        m_shift = passShift(m_grid, kBlockThreads, m_vectors);
     }
     uint64_t bytes() const { return m_vectors * sizeof(uint4); }
     int passes() const { return m_passes; }
@@ -313,8 +320,8 @@ public:
     {
         KVL_CUDA_CHECK(cudaSetDevice(m_device));
         for (int l = 0; l < launches; ++l) {
-            m_kernel<<<m_grid, kBlockThreads, 0, m_stream.stream>>>(
-                static_cast<const uint4 *>(m_data->ptr), m_vectors, uint32_t(m_passes), m_rotate,
+            m_kernel.kernel<<<m_grid, kBlockThreads, 0, m_stream.stream>>>(
+                static_cast<const uint4 *>(m_data->ptr), m_vectors, uint32_t(m_passes), m_shift,
                 static_cast<uint32_t *>(m_sums->ptr));
             KVL_CUDA_CHECK_LAUNCH();
         }
@@ -338,26 +345,42 @@ public:
     std::string method() const
     {
         return std::string("uint4 ") + loadVariantName(m_variant) + ", " + std::to_string(m_grid) +
-               " x " + std::to_string(kBlockThreads) + " (" + std::to_string(m_residentBlocks) +
+               " x " + std::to_string(kBlockThreads) + " (" + std::to_string(m_kernel.blocksPerSm) +
                "/SM), " + std::to_string(kReadUnroll) + " loads/thread in flight, " +
-               std::to_string(m_passes) + (m_passes == 1 ? " pass" : " passes") + "/launch";
+               (m_passes == 1 ? std::string("1 pass")
+                              : std::to_string(m_passes) + " passes wrapped") +
+               "/launch";
     }
 
 private:
     DeviceInfo m_info;
     int m_device;
+    struct Resident
+    {
+        ReadKernel kernel = nullptr;
+        int blocksPerSm = 1;
+    };
+    static Resident residentKernel(ReadKernel kernel)
+    {
+        Resident r{kernel, 1};
+        KVL_CUDA_CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&r.blocksPerSm, kernel,
+                                                                     kBlockThreads, 0));
+        return r;
+    }
+
     LoadVariant m_variant;
-    ReadKernel m_kernel;
     Stream m_stream;
     Event m_done;
-    int m_residentBlocks = 1;
+    Resident m_once;
+    Resident m_wrapped;
+    Resident m_kernel; // the one this size uses
     int m_maxGrid = 1;
     std::unique_ptr<DeviceMemory> m_data;
     std::unique_ptr<DeviceMemory> m_sums;
     uint64_t m_capacityVectors = 0;
     uint64_t m_vectors = 0;
     int m_grid = 1;
-    uint32_t m_rotate = 1;
+    uint64_t m_shift = 0;
     int m_passes = 1;
 };
 

@@ -80,33 +80,48 @@ uint32_t passRotation(int grid)
     return 1;
 }
 
-ReadWalkCheck simulateReadKernel(int grid, int blockThreads, uint64_t vectors, uint32_t passes)
+uint64_t passShift(int grid, int blockThreads, uint64_t vectors)
+{
+    if (vectors == 0)
+        return 0;
+    return uint64_t(passRotation(grid)) * uint64_t(std::max(blockThreads, 1)) % vectors;
+}
+
+ReadWalkCheck simulateReadKernel(int grid, int blockThreads, uint64_t vectors, uint32_t passes,
+                                 std::optional<uint64_t> shift)
 {
     using Vector = std::array<uint32_t, 4>;
-    const uint32_t g = uint32_t(std::max(grid, 1));
+    const uint64_t g = uint64_t(std::max(grid, 1));
     const uint64_t threads = uint64_t(std::max(blockThreads, 1));
-    const uint32_t rotate = passRotation(int(g));
+    const uint64_t turn = shift.value_or(passShift(int(g), int(threads), vectors));
     std::vector<uint32_t> reads(vectors, 0);
+    std::vector<uint32_t> blockReads(vectors, 0);
     ReadWalkCheck check;
-    for (uint32_t block = 0; block < g; ++block) {
+    for (uint64_t block = 0; block < g; ++block) {
+        std::fill(blockReads.begin(), blockReads.end(), 0);
         for (uint64_t thread = 0; thread < threads; ++thread) {
             uint32_t acc = 0;
-            for (uint32_t pass = 0; pass < passes; ++pass) {
-                const uint32_t slice = sliceForPass(block, pass, rotate, g);
-                readStrided<kReadUnroll>(
-                    slice * threads + thread, g * threads, vectors,
-                    [&reads](uint64_t i) {
-                        ++reads[i];
-                        return Vector{patternValue(4 * i), patternValue(4 * i + 1),
-                                      patternValue(4 * i + 2), patternValue(4 * i + 3)};
-                    },
-                    [&acc](const Vector &v) { acc += v[0] + v[1] + v[2] + v[3]; });
-            }
+            const auto load = [&](uint64_t i) {
+                ++reads[i];
+                ++blockReads[i];
+                return Vector{patternValue(4 * i), patternValue(4 * i + 1), patternValue(4 * i + 2),
+                              patternValue(4 * i + 3)};
+            };
+            const auto consume = [&acc](const Vector &v) { acc += v[0] + v[1] + v[2] + v[3]; };
+            const uint64_t first = block * threads + thread;
+            if (passes > 1)
+                readWrapped<kReadUnroll>(first, g * threads, uint32_t(vectors), passes,
+                                         uint32_t(turn), load, consume);
+            else
+                readStrided<kReadUnroll>(first, g * threads, vectors, load, consume);
             check.checksum += acc;
         }
+        for (uint32_t n : blockReads)
+            check.mostReadsByOneBlock = std::max(check.mostReadsByOneBlock, n);
     }
+    const uint32_t expected = std::max(passes, 1u);
     check.eachVectorOncePerPass =
-        std::all_of(reads.begin(), reads.end(), [passes](uint32_t n) { return n == passes; });
+        std::all_of(reads.begin(), reads.end(), [expected](uint32_t n) { return n == expected; });
     return check;
 }
 

@@ -37,11 +37,12 @@ sed -E 's/^\.version [0-9]+\.[0-9]+/.version 7.8/' "$out/cuda_probe.ptx" >"$out/
 "$tools/usr/bin/cuobjdump" --dump-sass "$out/cuda_probe.cubin" >"$out/sass.txt"
 
 echo "nvcc $(nvcc --version | sed -n 's/.*release \([0-9.]*\).*/\1/p') PTX, ptxas 11.8 SASS for sm_90"
-awk '/Compiling entry function/ { match($0, /LoadVariantE[0-9]|holdKernel|fillKernel/);
+awk '/Compiling entry function/ { match($0, /LoadVariantE[0-9]ELb[01]|holdKernel|fillKernel/);
                                   name = substr($0, RSTART, RLENGTH) }
      /Used [0-9]+ registers/ { print "  " name ": " $0 }' "$out/ptxas.txt" \
-    | sed -E 's/ptxas info *: //; s/LoadVariantE0/read plain/; s/LoadVariantE1/read ldcs/;
-              s/LoadVariantE2/read ldcg/; s/LoadVariantE3/read nc-no-allocate/'
-echo "128-bit global loads per read kernel:"
+    | sed -E 's/ptxas info *: //; s/Lb0/ once/; s/Lb1/ wrapped/;
+              s/LoadVariantE0E/read plain/; s/LoadVariantE1E/read ldcs/;
+              s/LoadVariantE2E/read ldcg/; s/LoadVariantE3E/read nc-no-allocate/' | sort
+echo "128-bit global loads, both read kernels of each variant together:"
 grep -oE 'LDG\.E[.A-Z0-9]*\.128[.A-Z0-9]*' "$out/sass.txt" | sort | uniq -c | sed 's/^/  /'
 echo "SASS in $out/sass.txt"

@@ -46,6 +46,7 @@ private slots:
     void passRotation();
     void kernelWalk_data();
     void kernelWalk();
+    void wrappedWalkTurnsTheBuffer();
     void parseDevice_data();
     void parseDevice();
     void measuresHost();
@@ -156,10 +157,10 @@ void TestHostProbe::passRotation()
     QFETCH(uint, expected);
     const uint32_t rotate = kvl::gpu::passRotation(grid);
     QCOMPARE(rotate, expected);
-    // Over `grid` passes a block reads every slice once, its own last.
+    // Over `grid` passes the turn visits every block's share once.
     QList<int> seen(grid, 0);
     for (int pass = 0; pass < grid; ++pass)
-        ++seen[int(sliceForPass(0, uint32_t(pass), rotate, uint32_t(grid)))];
+        ++seen[int(uint64_t(pass) * rotate % uint64_t(grid))];
     QVERIFY(std::all_of(seen.begin(), seen.end(), [](int n) { return n == 1; }));
 }
 
@@ -175,6 +176,8 @@ void TestHostProbe::kernelWalk_data()
     QTest::addRow("unrolled, no tail") << 7 << 16 << quint64(7 * 16 * kReadUnroll * 2) << 5u;
     QTest::addRow("unrolled and tail") << 5 << 32 << quint64(5 * 32 * kReadUnroll * 3 + 17) << 3u;
     QTest::addRow("132 blocks") << 132 << 32 << quint64(132 * 32 * kReadUnroll + 5) << 1u;
+    QTest::addRow("wrapped, stride above the buffer") << 8 << 16 << quint64(50) << 7u;
+    QTest::addRow("wrapped, one vector") << 3 << 4 << quint64(1) << 9u;
 }
 
 // The CUDA kernel's walk, run on the CPU: every vector read once per pass, and the block sums add
@@ -188,6 +191,22 @@ void TestHostProbe::kernelWalk()
     const ReadWalkCheck walk = simulateReadKernel(grid, blockThreads, vectors, passes);
     QVERIFY(walk.eachVectorOncePerPass);
     QCOMPARE(walk.checksum, passes * kvl::gpu::expectedChecksum(4 * vectors));
+}
+
+// A buffer that is a whole number of grid strides: without the turn between passes every block
+// would re-read its own share each pass, from its SM's L1.
+void TestHostProbe::wrappedWalkTurnsTheBuffer()
+{
+    const int grid = 4;
+    const int blockThreads = 8;
+    const quint64 vectors = 3 * grid * blockThreads;
+    const uint32_t passes = 5;
+    const ReadWalkCheck turned = simulateReadKernel(grid, blockThreads, vectors, passes);
+    QVERIFY(turned.eachVectorOncePerPass);
+    QCOMPARE(turned.mostReadsByOneBlock, 2u); // passes 0 and 4 of the 4-block cycle
+    const ReadWalkCheck still = simulateReadKernel(grid, blockThreads, vectors, passes, 0);
+    QVERIFY(still.eachVectorOncePerPass);
+    QCOMPARE(still.mostReadsByOneBlock, passes);
 }
 
 void TestHostProbe::parseDevice_data()
