@@ -8,6 +8,7 @@
 #include <atomic>
 #include <chrono>
 #include <numeric>
+#include <random>
 #include <thread>
 
 using namespace kvl::gpu;
@@ -46,6 +47,7 @@ private slots:
     void passRotation();
     void kernelWalk_data();
     void kernelWalk();
+    void kernelWalkRandomShapes();
     void wrappedWalkTurnsTheBuffer();
     void parseDevice_data();
     void parseDevice();
@@ -178,6 +180,8 @@ void TestHostProbe::kernelWalk_data()
     QTest::addRow("132 blocks") << 132 << 32 << quint64(132 * 32 * kReadUnroll + 5) << 1u;
     QTest::addRow("wrapped, stride above the buffer") << 8 << 16 << quint64(50) << 7u;
     QTest::addRow("wrapped, one vector") << 3 << 4 << quint64(1) << 9u;
+    // What the device runs for a one-page buffer on 132 SMs: a full grid, 4095 passes.
+    QTest::addRow("wrapped, one page, full grid") << 132 * 5 << 256 << quint64(256) << 4095u;
 }
 
 // The CUDA kernel's walk, run on the CPU: every vector read once per pass, and the block sums add
@@ -191,6 +195,29 @@ void TestHostProbe::kernelWalk()
     const ReadWalkCheck walk = simulateReadKernel(grid, blockThreads, vectors, passes);
     QVERIFY(walk.eachVectorOncePerPass);
     QCOMPARE(walk.checksum, passes * kvl::gpu::expectedChecksum(4 * vectors));
+}
+
+// Many shapes, from a fixed seed: every vector read once per pass, the checksum in closed form.
+void TestHostProbe::kernelWalkRandomShapes()
+{
+    std::mt19937 random(20261129);
+    const auto draw = [&random](int lo, int hi) {
+        return std::uniform_int_distribution<int>(lo, hi)(random);
+    };
+    for (int shape = 0; shape < 300; ++shape) {
+        const int grid = draw(1, 40);
+        const int blockThreads = draw(1, 64);
+        const quint64 vectors = quint64(draw(1, 3000));
+        const uint32_t passes = uint32_t(draw(1, 12));
+        const ReadWalkCheck walk = simulateReadKernel(grid, blockThreads, vectors, passes);
+        QVERIFY2(walk.eachVectorOncePerPass &&
+                     walk.checksum == passes * kvl::gpu::expectedChecksum(4 * vectors),
+                 qPrintable(QStringLiteral("grid %1, %2 threads, %3 vectors, %4 passes")
+                                .arg(grid)
+                                .arg(blockThreads)
+                                .arg(vectors)
+                                .arg(passes)));
+    }
 }
 
 // A buffer that is a whole number of grid strides: without the turn between passes every block
