@@ -5,6 +5,7 @@
 #include "controls_panel.h"
 #include "export_dialog.h"
 #include "gpu_panel.h"
+#include "measurement_model.h"
 #include "latency_chart.h"
 #include "hf_config.h"
 #include "language.h"
@@ -182,7 +183,15 @@ void MainWindow::buildActions()
     add(QStringLiteral("exportAll"), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_E), &MainWindow::exportAllDialog);
     add(QStringLiteral("exportReport"), QKeySequence(Qt::CTRL | Qt::Key_P), &MainWindow::exportReportDialog);
     add(QStringLiteral("exportLedger"), QKeySequence(), &MainWindow::exportLedgerDialog);
-    add(QStringLiteral("exportMeasurements"), QKeySequence(), &MainWindow::exportMeasurementsDialog);
+    // Nothing to export before a measurement of this session.
+    QAction *measurements =
+        add(QStringLiteral("exportMeasurements"), QKeySequence(), &MainWindow::exportMeasurementsDialog);
+    const auto syncMeasurements = [this, measurements] {
+        measurements->setEnabled(m_gpuPanel->model()->rowCount() > 0);
+    };
+    connect(m_gpuPanel->model(), &QAbstractItemModel::rowsInserted, this, syncMeasurements);
+    connect(m_gpuPanel->model(), &QAbstractItemModel::modelReset, this, syncMeasurements);
+    syncMeasurements();
     add(QStringLiteral("quit"), QKeySequence::Quit, &MainWindow::close);
     add(QStringLiteral("copyChart"), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_C), &MainWindow::copyChart);
     add(QStringLiteral("copyLedger"), QKeySequence(Qt::CTRL | Qt::ALT | Qt::Key_C), &MainWindow::copyLedger);

@@ -8,6 +8,7 @@
 #include "units.h"
 
 #include <QAbstractItemModelTester>
+#include <QAction>
 #include <QChart>
 #include <QChartView>
 #include <QElapsedTimer>
@@ -40,6 +41,8 @@ private slots:
         panel->setSampleMilliseconds(20);
         QSignalSpy done(panel->runner(), &ProbeRunner::measured);
         QSignalSpy progress(panel->runner(), &ProbeRunner::progress);
+        auto *exportAction = window.findChild<QAction *>(QStringLiteral("exportMeasurements"));
+        QVERIFY(exportAction && !exportAction->isEnabled()); // nothing measured yet
         panel->run();
         QVERIFY(panel->runner()->isRunning());
         QVERIFY(done.wait(60000));
@@ -50,6 +53,7 @@ private slots:
             last = args.at(0).toDouble();
         }
         QCOMPARE(panel->model()->rowCount(), 1);
+        QVERIFY(exportAction->isEnabled());
         const auto &m = panel->model()->results().front();
         QVERIFY(m.checksumOk);
         QVERIFY(m.medianGBps > 0);
