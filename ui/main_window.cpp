@@ -5,16 +5,16 @@
 #include "controls_panel.h"
 #include "export_dialog.h"
 #include "gpu_panel.h"
-#include "measurement_model.h"
-#include "latency_chart.h"
 #include "hf_config.h"
 #include "language.h"
+#include "latency_chart.h"
 #include "ledger_chart.h"
 #include "ledger_json.h"
 #include "ledger_text.h"
 #include "ledger_view.h"
-#include "scenario_controller.h"
+#include "measurement_model.h"
 #include "safe_save.h"
+#include "scenario_controller.h"
 #include "scenario_file.h"
 #include "tour.h"
 #include "tradeoff_views.h"
@@ -133,7 +133,8 @@ void MainWindow::buildDocks()
     m_controlsDock->setObjectName(QStringLiteral("controlsDock"));
     m_controlsDock->setWidget(scroll);
     addDockWidget(Qt::LeftDockWidgetArea, m_controlsDock);
-    connect(m_controls, &ControlsPanel::importConfigRequested, this, &MainWindow::importConfigDialog);
+    connect(m_controls, &ControlsPanel::importConfigRequested, this,
+            &MainWindow::importConfigDialog);
 
     m_ledger = new LedgerView(m_controller, this);
     m_ledgerDock = new QDockWidget(this);
@@ -178,14 +179,18 @@ void MainWindow::buildActions()
     add(QStringLiteral("open"), QKeySequence::Open, &MainWindow::open);
     add(QStringLiteral("save"), QKeySequence::Save, &MainWindow::save);
     add(QStringLiteral("saveAs"), QKeySequence::SaveAs, &MainWindow::saveAs);
-    add(QStringLiteral("importConfig"), QKeySequence(Qt::CTRL | Qt::Key_I), &MainWindow::importConfigDialog);
-    add(QStringLiteral("exportChart"), QKeySequence(Qt::CTRL | Qt::Key_E), &MainWindow::exportChartDialog);
-    add(QStringLiteral("exportAll"), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_E), &MainWindow::exportAllDialog);
-    add(QStringLiteral("exportReport"), QKeySequence(Qt::CTRL | Qt::Key_P), &MainWindow::exportReportDialog);
+    add(QStringLiteral("importConfig"), QKeySequence(Qt::CTRL | Qt::Key_I),
+        &MainWindow::importConfigDialog);
+    add(QStringLiteral("exportChart"), QKeySequence(Qt::CTRL | Qt::Key_E),
+        &MainWindow::exportChartDialog);
+    add(QStringLiteral("exportAll"), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_E),
+        &MainWindow::exportAllDialog);
+    add(QStringLiteral("exportReport"), QKeySequence(Qt::CTRL | Qt::Key_P),
+        &MainWindow::exportReportDialog);
     add(QStringLiteral("exportLedger"), QKeySequence(), &MainWindow::exportLedgerDialog);
     // Nothing to export before a measurement of this session.
-    QAction *measurements =
-        add(QStringLiteral("exportMeasurements"), QKeySequence(), &MainWindow::exportMeasurementsDialog);
+    QAction *measurements = add(QStringLiteral("exportMeasurements"), QKeySequence(),
+                                &MainWindow::exportMeasurementsDialog);
     const auto syncMeasurements = [this, measurements] {
         measurements->setEnabled(m_gpuPanel->model()->rowCount() > 0);
     };
@@ -193,17 +198,20 @@ void MainWindow::buildActions()
     connect(m_gpuPanel->model(), &QAbstractItemModel::modelReset, this, syncMeasurements);
     syncMeasurements();
     add(QStringLiteral("quit"), QKeySequence::Quit, &MainWindow::close);
-    add(QStringLiteral("copyChart"), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_C), &MainWindow::copyChart);
-    add(QStringLiteral("copyLedger"), QKeySequence(Qt::CTRL | Qt::ALT | Qt::Key_C), &MainWindow::copyLedger);
+    add(QStringLiteral("copyChart"), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_C),
+        &MainWindow::copyChart);
+    add(QStringLiteral("copyLedger"), QKeySequence(Qt::CTRL | Qt::ALT | Qt::Key_C),
+        &MainWindow::copyLedger);
     add(QStringLiteral("reset"), QKeySequence(Qt::CTRL | Qt::Key_R), &MainWindow::resetToSeed);
     auto *present = add(QStringLiteral("presentation"), QKeySequence(Qt::Key_F11),
                         [this](bool on) { setPresentationMode(on); });
     present->setCheckable(true);
     add(QStringLiteral("tour"), QKeySequence(Qt::Key_F1), &MainWindow::startTour);
-    auto *logAxes = add(QStringLiteral("logAxes"), QKeySequence(Qt::CTRL | Qt::Key_L), [this](bool on) {
-        if (auto *latency = dynamic_cast<LatencyChart *>(chart(QStringLiteral("latency"))))
-            latency->setLogScale(on);
-    });
+    auto *logAxes =
+        add(QStringLiteral("logAxes"), QKeySequence(Qt::CTRL | Qt::Key_L), [this](bool on) {
+            if (auto *latency = dynamic_cast<LatencyChart *>(chart(QStringLiteral("latency"))))
+                latency->setLogScale(on);
+        });
     logAxes->setCheckable(true);
     logAxes->setChecked(true);
     add(QStringLiteral("about"), QKeySequence(), [this] {
@@ -262,7 +270,8 @@ void MainWindow::buildMenus()
     file->addSeparator();
     file->addAction(m_actions.value(QStringLiteral("importConfig")));
     file->addSeparator();
-    for (const char *a : {"exportChart", "exportAll", "exportReport", "exportLedger", "exportMeasurements"})
+    for (const char *a :
+         {"exportChart", "exportAll", "exportReport", "exportLedger", "exportMeasurements"})
         file->addAction(m_actions.value(QLatin1String(a)));
     file->addSeparator();
     file->addAction(m_actions.value(QStringLiteral("quit")));
@@ -300,7 +309,8 @@ void MainWindow::buildMenus()
     auto *bar = addToolBar(QString());
     bar->setObjectName(QStringLiteral("mainToolBar"));
     m_menus.insert(QStringLiteral("toolbar"), nullptr);
-    for (const char *a : {"open", "save", "undo", "redo", "reset", "exportReport", "presentation", "tour"})
+    for (const char *a :
+         {"open", "save", "undo", "redo", "reset", "exportReport", "presentation", "tour"})
         bar->addAction(m_actions.value(QLatin1String(a)));
     bar->setToolButtonStyle(Qt::ToolButtonTextOnly);
     rebuildRecentMenu();
@@ -320,7 +330,8 @@ void MainWindow::retranslate()
     text("importConfig", tr("&Import config.json…"), tr("Read a Hugging Face config.json"));
     text("exportChart", tr("&Export Chart…"), tr("One chart as PNG, SVG, PDF or CSV"));
     text("exportAll", tr("Export &All…"), tr("Every chart and the ledger into a folder"));
-    text("exportReport", tr("PDF &Report…"), tr("The scenario, the ledger and every chart, one per page"));
+    text("exportReport", tr("PDF &Report…"),
+         tr("The scenario, the ledger and every chart, one per page"));
     text("exportLedger", tr("Export &Ledger as JSON…"));
     text("exportMeasurements", tr("Export &Measurements as CSV…"),
          tr("The GPU panel's bandwidth results"));
@@ -329,7 +340,8 @@ void MainWindow::retranslate()
     text("copyLedger", tr("Copy &Ledger"));
     text("reset", tr("&Reset to the Seed Scenario"),
          tr("Llama 3.1 70B, 1M tokens, fp16, one H100 SXM"));
-    text("presentation", tr("&Presentation Mode"), tr("Full screen, large type, thick lines (F11)"));
+    text("presentation", tr("&Presentation Mode"),
+         tr("Full screen, large type, thick lines (F11)"));
     text("logAxes", tr("Lo&garithmic Time Axes"), tr("Log-log time per token chart (Ctrl+L)"));
     text("tour", tr("Guided &Tour"), tr("The seed article step by step (F1)"));
     text("about", tr("&About KV Ledger"));
@@ -347,7 +359,8 @@ void MainWindow::retranslate()
         const QString code = a->data().toString();
         a->setText(code.isEmpty() ? tr("System Language") : language::nativeName(code));
     }
-    const QStringList tabs = {tr("Cost"), tr("KV strategies"), tr("Roofline"), tr("Attention mass")};
+    const QStringList tabs = {tr("Cost"), tr("KV strategies"), tr("Roofline"),
+                              tr("Attention mass")};
     const QStringList tips = {
         tr("Memory, time per token, GQA and precision"),
         tr("Quantize, window, evict or read sparsely: what each holds, reads and loses"),
@@ -380,8 +393,8 @@ void MainWindow::updateCharts()
     if (auto *latency = dynamic_cast<LatencyChart *>(chart(QStringLiteral("latency")))) {
         const double measured = s.measured ? s.measured->medianBytesPerSecond : 0;
         latency->setMeasuredBandwidth(
-            measured, measured > 0 ? tr("measured: %1").arg(formatRate(measured, ByteUnits::SI))
-                                   : QString());
+            measured,
+            measured > 0 ? tr("measured: %1").arg(formatRate(measured, ByteUnits::SI)) : QString());
     }
     updateMeasuredRows();
     for (LedgerChart *c : std::as_const(m_charts))
@@ -414,7 +427,8 @@ void MainWindow::updateMeasuredRows()
          QStringLiteral("%1 / %2").arg(formatSeconds(datasheet.secondsPerToken),
                                        formatSeconds(measured.secondsPerToken)),
          tr("KV alone: %1 / %2")
-             .arg(formatSeconds(datasheet.kvSecondsPerToken), formatSeconds(measured.kvSecondsPerToken)),
+             .arg(formatSeconds(datasheet.kvSecondsPerToken),
+                  formatSeconds(measured.kvSecondsPerToken)),
          QStringLiteral("measured_seconds_per_token")},
     });
 }
@@ -422,8 +436,8 @@ void MainWindow::updateMeasuredRows()
 void MainWindow::updateTitle()
 {
     const Scenario &s = m_controller->scenario();
-    const QString model = m_controller->modelIsCustom() ? tr("%1 (custom)").arg(s.model.name)
-                                                        : s.model.name;
+    const QString model =
+        m_controller->modelIsCustom() ? tr("%1 (custom)").arg(s.model.name) : s.model.name;
     const QString file = m_path.isEmpty() ? tr("Untitled") : QFileInfo(m_path).fileName();
     setWindowTitle(QStringLiteral("%1[*] — %2 — KV Ledger").arg(file, model));
     setWindowModified(!m_controller->undoStack()->isClean());
@@ -435,7 +449,8 @@ void MainWindow::setUnits(ByteUnits units)
     m_ledger->setUnits(units);
     for (LedgerChart *c : std::as_const(m_allCharts))
         c->setUnits(units);
-    m_actions.value(units == ByteUnits::SI ? QStringLiteral("unitsSi") : QStringLiteral("unitsBinary"))
+    m_actions
+        .value(units == ByteUnits::SI ? QStringLiteral("unitsSi") : QStringLiteral("unitsBinary"))
         ->setChecked(true);
     updateCharts();
 }
@@ -513,7 +528,8 @@ bool MainWindow::openScenario(const QString &path)
     QString why;
     const auto s = loadScenarioFile(path, &why);
     if (!s) {
-        showError(tr("Cannot open scenario"), tr("%1 was not opened: %2").arg(QFileInfo(path).fileName(), why));
+        showError(tr("Cannot open scenario"),
+                  tr("%1 was not opened: %2").arg(QFileInfo(path).fileName(), why));
         return false;
     }
     m_controller->replace(*s, tr("Open %1").arg(QFileInfo(path).fileName()));
@@ -548,7 +564,8 @@ bool MainWindow::importConfig(const QString &path)
     QString why;
     const auto imported = importHfConfigFile(path, &why);
     if (!imported) {
-        showError(tr("Cannot import config"), tr("%1 was not imported: %2").arg(QFileInfo(path).fileName(), why));
+        showError(tr("Cannot import config"),
+                  tr("%1 was not imported: %2").arg(QFileInfo(path).fileName(), why));
         return false;
     }
     ModelSpec m = imported->model;
@@ -565,8 +582,9 @@ void MainWindow::open()
 {
     if (!maybeSave())
         return;
-    const QString path = QFileDialog::getOpenFileName(this, tr("Open Scenario"), m_settings.lastDirectory(),
-                                                      tr("KV Ledger scenarios (*.kvledger);;All files (*)"));
+    const QString path =
+        QFileDialog::getOpenFileName(this, tr("Open Scenario"), m_settings.lastDirectory(),
+                                     tr("KV Ledger scenarios (*.kvledger);;All files (*)"));
     if (!path.isEmpty())
         openScenario(path);
 }
@@ -578,9 +596,9 @@ bool MainWindow::save()
 
 bool MainWindow::saveAs()
 {
-    QString path = QFileDialog::getSaveFileName(this, tr("Save Scenario"),
-                                                m_path.isEmpty() ? m_settings.lastDirectory() : m_path,
-                                                tr("KV Ledger scenarios (*.kvledger)"));
+    QString path = QFileDialog::getSaveFileName(
+        this, tr("Save Scenario"), m_path.isEmpty() ? m_settings.lastDirectory() : m_path,
+        tr("KV Ledger scenarios (*.kvledger)"));
     if (path.isEmpty())
         return false;
     if (QFileInfo(path).suffix().isEmpty())
@@ -604,7 +622,8 @@ void MainWindow::rebuildRecentMenu()
     const QStringList files = m_settings.recentFiles();
     for (int i = 0; i < files.size(); ++i) {
         const QString path = files.at(i);
-        QAction *a = menu->addAction(QStringLiteral("&%1 %2").arg(i + 1).arg(QFileInfo(path).fileName()));
+        QAction *a =
+            menu->addAction(QStringLiteral("&%1 %2").arg(i + 1).arg(QFileInfo(path).fileName()));
         a->setToolTip(path);
         connect(a, &QAction::triggered, this, [this, path] {
             if (!maybeSave())
@@ -624,7 +643,8 @@ bool MainWindow::maybeSave()
     if (m_path.isEmpty() || m_controller->undoStack()->isClean() || m_quietErrors)
         return true;
     const auto answer = QMessageBox::question(
-        this, tr("Unsaved changes"), tr("Save the changes to %1?").arg(QFileInfo(m_path).fileName()),
+        this, tr("Unsaved changes"),
+        tr("Save the changes to %1?").arg(QFileInfo(m_path).fileName()),
         QMessageBox::Save | QMessageBox::Discard | QMessageBox::Cancel, QMessageBox::Save);
     if (answer == QMessageBox::Save)
         return save();
@@ -687,8 +707,8 @@ void MainWindow::exportChartDialog()
 void MainWindow::exportAllDialog()
 {
     syncHiddenCharts();
-    const QString dir = QFileDialog::getExistingDirectory(this, tr("Export Every Chart and the Ledger"),
-                                                          m_settings.lastDirectory());
+    const QString dir = QFileDialog::getExistingDirectory(
+        this, tr("Export Every Chart and the Ledger"), m_settings.lastDirectory());
     if (dir.isEmpty())
         return;
     QString why;
@@ -707,9 +727,9 @@ void MainWindow::exportAllDialog()
 void MainWindow::exportReportDialog()
 {
     syncHiddenCharts();
-    QString path = QFileDialog::getSaveFileName(this, tr("PDF Report"),
-                                                m_settings.lastDirectory() + QStringLiteral("/kv-ledger-report.pdf"),
-                                                tr("PDF (*.pdf)"));
+    QString path = QFileDialog::getSaveFileName(
+        this, tr("PDF Report"),
+        m_settings.lastDirectory() + QStringLiteral("/kv-ledger-report.pdf"), tr("PDF (*.pdf)"));
     if (path.isEmpty())
         return;
     if (QFileInfo(path).suffix().isEmpty())
@@ -729,9 +749,9 @@ void MainWindow::exportReportDialog()
 
 void MainWindow::exportLedgerDialog()
 {
-    QString path = QFileDialog::getSaveFileName(this, tr("Export Ledger"),
-                                                m_settings.lastDirectory() + QStringLiteral("/ledger.json"),
-                                                tr("JSON (*.json)"));
+    QString path = QFileDialog::getSaveFileName(
+        this, tr("Export Ledger"), m_settings.lastDirectory() + QStringLiteral("/ledger.json"),
+        tr("JSON (*.json)"));
     if (path.isEmpty())
         return;
     const QByteArray data =
@@ -746,9 +766,9 @@ void MainWindow::exportLedgerDialog()
 
 void MainWindow::exportMeasurementsDialog()
 {
-    const QString path = QFileDialog::getSaveFileName(this, tr("Export Measurements"),
-                                                      m_settings.lastDirectory() + QStringLiteral("/bandwidth.csv"),
-                                                      tr("CSV (*.csv)"));
+    const QString path = QFileDialog::getSaveFileName(
+        this, tr("Export Measurements"),
+        m_settings.lastDirectory() + QStringLiteral("/bandwidth.csv"), tr("CSV (*.csv)"));
     if (path.isEmpty())
         return;
     QString why;

@@ -34,7 +34,8 @@ int runProbe(const QStringList &args, QTextStream &out)
         "Measure streaming-read bandwidth: a CUDA GPU when one is present, else host memory."));
     p.addOptions({
         {QStringLiteral("device"),
-         QStringLiteral("cuda:N, a set measured at once (cuda:0,1), all, or host (default: cuda:0 when present)."),
+         QStringLiteral("cuda:N, a set measured at once (cuda:0,1), all, or host (default: cuda:0 "
+                        "when present)."),
          QStringLiteral("DEVICE")},
         {QStringLiteral("bytes"),
          QStringLiteral("Buffer size, e.g. 2Gi or 512Mi (default: 4x the cache)."),

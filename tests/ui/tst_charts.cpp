@@ -511,8 +511,7 @@ void TstCharts::axesTitledWithUnits_data()
         << "memory" << true << QStringList{"Context length (tokens)", "Memory (GiB)"};
     QTest::addRow("latency") << "latency" << false
                              << QStringList{"Context length (tokens, log scale)",
-                                            "Time per token (ms)",
-                                            "Speed (tokens/s)"};
+                                            "Time per token (ms)", "Speed (tokens/s)"};
     QTest::addRow("gqa") << "gqa" << false << QStringList{"Share of MHA (%)"};
     QTest::addRow("precision") << "precision" << false << QStringList{"Share of fp16 (%)"};
 }

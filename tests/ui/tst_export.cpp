@@ -139,9 +139,7 @@ void TstExport::svgKeepsText_data()
     QTest::addRow("memory") << "memory"
                             << QStringList{"Context length (tokens)", "Memory (GB)",
                                            "6 GPUs to fit (TP 8)"};
-    QTest::addRow("latency") << "latency"
-                             << QStringList{"Time per token (ms)",
-                                            "Speed (tokens/s)"};
+    QTest::addRow("latency") << "latency" << QStringList{"Time per token (ms)", "Speed (tokens/s)"};
     QTest::addRow("gqa") << "gqa" << QStringList{"Share of MHA (%)", "327,680 B"};
     QTest::addRow("precision") << "precision" << QStringList{"Share of fp16 (%)", "163,840 B"};
 }
