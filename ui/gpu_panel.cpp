@@ -41,7 +41,7 @@ static MeasuredBandwidth toMeasured(const gpu::Measurement &m, const QString &na
 
 GpuPanel::GpuPanel(ScenarioController *controller, QWidget *parent)
     : QWidget(parent), m_controller(controller), m_runner(new ProbeRunner(this)),
-      m_model(new MeasurementModel(this))
+      m_model(new MeasurementModel(this)), m_measured(controller->scenario().measured)
 {
     setObjectName(QStringLiteral("gpuPanel"));
     build();
@@ -58,30 +58,30 @@ GpuPanel::GpuPanel(ScenarioController *controller, QWidget *parent)
     connect(m_runner, &ProbeRunner::cancelled, this,
             [this] { m_status->setText(tr("Cancelled; nothing was recorded.")); });
     connect(m_controller, &ScenarioController::changed, this, [this] {
-        m_use->setEnabled(m_controller->scenario().measured.has_value() && !m_runner->isRunning());
+        const auto &measured = m_controller->scenario().measured;
+        m_use->setEnabled(measured.has_value() && !m_runner->isRunning());
+        // Slider moves leave the measurement alone: nothing below depends on them.
+        if (measured == m_measured)
+            return;
+        m_measured = measured;
         updateSweepChart();
         showSavedMeasurement();
     });
     setRunning(false);
-    updateSweepChart();
-    showSavedMeasurement();
 }
 
 // Before any run of this session, the status line describes the measurement the scenario carries
-// (opened from a file, or restored) whenever that changes, so the chart and the overlay are not
-// left unexplained.
+// (opened from a file, or restored), so the chart and the overlay are not left unexplained.
 void GpuPanel::showSavedMeasurement()
 {
-    const auto &measured = m_controller->scenario().measured;
-    if (m_runner->isRunning() || m_model->rowCount() > 0 || measured == m_shownMeasurement)
+    if (m_runner->isRunning() || m_model->rowCount() > 0)
         return;
-    m_shownMeasurement = measured;
-    m_status->setText(measured
-                          ? tr("Saved with the scenario: %1, median %2 over %3.")
-                                .arg(measured->deviceName,
-                                     formatRate(measured->medianBytesPerSecond, ByteUnits::SI),
-                                     formatBytes(double(measured->bufferBytes), ByteUnits::Binary))
-                          : QString());
+    m_status->setText(
+        m_measured ? tr("Saved with the scenario: %1, median %2 over %3.")
+                         .arg(m_measured->deviceName,
+                              formatRate(m_measured->medianBytesPerSecond, ByteUnits::SI),
+                              formatBytes(double(m_measured->bufferBytes), ByteUnits::Binary))
+                   : QString());
 }
 
 void GpuPanel::build()
@@ -326,7 +326,7 @@ void GpuPanel::useMeasuredBandwidth()
 void GpuPanel::updateSweepChart()
 {
     constexpr double MiB = 1024.0 * 1024.0;
-    const auto &measured = m_controller->scenario().measured;
+    const auto &measured = m_measured;
     QList<QPointF> points;
     if (measured)
         for (const QPointF &p : measured->sweep)
@@ -408,6 +408,8 @@ void GpuPanel::retranslate()
     m_chart->chart()->setTitle(tr("Bandwidth against buffer size"));
     m_chart->chart()->setLocale(numberLocale());
     showDevice();
+    updateSweepChart();
+    showSavedMeasurement();
 }
 
 void GpuPanel::changeEvent(QEvent *e)

@@ -80,7 +80,7 @@ private:
     QChartView *m_chart = nullptr;
     QLineSeries *m_sweepSeries = nullptr;
     QLineSeries *m_cacheSeries = nullptr;
-    std::optional<MeasuredBandwidth> m_shownMeasurement; // what the status line describes
+    std::optional<MeasuredBandwidth> m_measured; // the scenario's, as the chart and status show it
 };
 
 } // namespace kvl
