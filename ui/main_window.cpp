@@ -533,13 +533,19 @@ bool MainWindow::openScenario(const QString &path)
         return false;
     }
     m_controller->replace(*s, tr("Open %1").arg(QFileInfo(path).fileName()));
+    setCurrentFile(path);
+    return true;
+}
+
+// The window's scenario is now the file at `path`, as opened or saved.
+void MainWindow::setCurrentFile(const QString &path)
+{
     m_path = path;
     m_controller->undoStack()->setClean();
     m_settings.addRecentFile(path);
     m_settings.setLastDirectory(QFileInfo(path).absolutePath());
     rebuildRecentMenu();
     updateTitle();
-    return true;
 }
 
 bool MainWindow::saveScenario(const QString &path)
@@ -549,12 +555,7 @@ bool MainWindow::saveScenario(const QString &path)
         showError(tr("Cannot save scenario"), tr("Not saved: %1").arg(why));
         return false;
     }
-    m_path = path;
-    m_controller->undoStack()->setClean();
-    m_settings.addRecentFile(path);
-    m_settings.setLastDirectory(QFileInfo(path).absolutePath());
-    rebuildRecentMenu();
-    updateTitle();
+    setCurrentFile(path);
     statusBar()->showMessage(tr("Saved %1").arg(path), 5000);
     return true;
 }

@@ -67,6 +67,7 @@ private:
     void exportMeasurementsDialog();
     void updateTitle();
     void rebuildRecentMenu();
+    void setCurrentFile(const QString &path);
     void showError(const QString &title, const QString &message);
     void setUnits(ByteUnits units);
     void highlight(const QString &ledgerKey, const QString &chartId);
