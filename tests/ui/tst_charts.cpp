@@ -27,34 +27,21 @@
 
 using namespace kvl;
 
-Q_DECLARE_METATYPE(kvl::Scenario)
-
 namespace {
 
+using kvl::test::addCommonScenarioRows;
+using kvl::test::findSeries;
 using kvl::test::presetScenario;
 
 void addScenarioRows()
 {
-    QTest::addColumn<Scenario>("s");
-    QTest::addRow("seed: 70B, 1M tokens, 1 H100") << Scenario::seed();
-    QTest::addRow("8B fp8 KV, 128k, 2 H200")
-        << presetScenario("llama-3.1-8b", "h200", 2, 128'000, 1, NumberFormat::FP8);
-    QTest::addRow("DeepSeek-V3 (MLA), 128k, 8 H200")
-        << presetScenario("deepseek-v3", "h200", 8, 128'000);
+    addCommonScenarioRows();
     QTest::addRow("Mistral 7B (window), batch 8, A100")
         << presetScenario("mistral-7b-v0.1", "a100-80gb-sxm", 1, 32'768, 8);
     QTest::addRow("Gemma 2 9B, 20M tokens, 3 RTX 4090")
         << presetScenario("gemma-2-9b", "rtx-4090", 3, 20'000'000);
     QTest::addRow("70B int4 KV, 500 tokens, 16 H100")
         << presetScenario("llama-3.1-70b", "h100-sxm", 16, 500, 1, NumberFormat::INT4);
-}
-
-template <class T> T *findSeries(LedgerChart *c, const QString &name)
-{
-    for (QAbstractSeries *s : c->chart()->series())
-        if (s->objectName() == name)
-            return qobject_cast<T *>(s);
-    return nullptr;
 }
 
 // Doubles compared bit for bit: the charts must plot core's numbers, not re-derive them.

@@ -1,7 +1,6 @@
 // The trade-off views plot and tabulate exactly what core computes, analyse attention mass off
 // the UI thread (cancellable, stale results dropped, failures keeping the old results), and
 // export like every other chart.
-#include "test_scenarios.h"
 #include "axis_range.h"
 #include "chart_export.h"
 #include "mass_charts.h"
@@ -20,6 +19,7 @@
 #include "strategy_table_model.h"
 #include "sweep.h"
 #include "synthetic_mass.h"
+#include "test_scenarios.h"
 #include "tradeoff_views.h"
 
 #include <QAbstractAxis>
@@ -37,19 +37,15 @@
 
 using namespace kvl;
 
-Q_DECLARE_METATYPE(kvl::Scenario)
-
 namespace {
 
+using kvl::test::addCommonScenarioRows;
+using kvl::test::findSeries;
 using kvl::test::presetScenario;
 
 void addScenarioRows()
 {
-    QTest::addColumn<Scenario>("s");
-    QTest::addRow("seed: 70B, 1M tokens, 1 H100") << Scenario::seed();
-    QTest::addRow("8B fp8 KV, 128k, 2 H200")
-        << presetScenario("llama-3.1-8b", "h200", 2, 128'000, 1, NumberFormat::FP8);
-    QTest::addRow("DeepSeek-V3 (MLA), 128k, 8 H200") << presetScenario("deepseek-v3", "h200", 8, 128'000);
+    addCommonScenarioRows();
     QTest::addRow("Mistral 7B (window), 32k, A100")
         << presetScenario("mistral-7b-v0.1", "a100-80gb-sxm", 1, 32'768);
     QTest::addRow("70B, 20M tokens (past the axis)")
@@ -63,14 +59,6 @@ QList<KvStrategy> allStrategies()
     for (const StrategyPreset &p : strategyPresets())
         out << *KvStrategy::parse(p.id);
     return out;
-}
-
-template <typename T> T *findSeries(LedgerChart *chart, const QString &name)
-{
-    for (QAbstractSeries *s : chart->chart()->series())
-        if (s->objectName() == name)
-            return qobject_cast<T *>(s);
-    return nullptr;
 }
 
 QString massFile(const char *name)
@@ -175,8 +163,8 @@ void TestTradeoffs::latencyMatchesCore()
     const QList<KvStrategy> strategies = allStrategies();
     chart.setStrategies(strategies);
     chart.updateFrom(s, evaluate(s));
-    const qint64 to = std::max(kContextAxisTo,
-                               qint64(std::pow(10.0, std::ceil(std::log10(double(s.context))))));
+    const qint64 to =
+        std::max(kContextAxisTo, qint64(std::pow(10.0, std::ceil(std::log10(double(s.context))))));
     const QList<qint64> contexts =
         logSpacedContexts(kContextAxisFrom, to, StrategyLatencyChart::kPoints);
     QCOMPARE(chart.contexts(), contexts);
