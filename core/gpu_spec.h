@@ -10,7 +10,9 @@ struct GpuSpec
 {
     QString id;
     QString name;
-    double memoryBytes = 0;
+    double memoryBytes = 0;         // the datasheet's label (80 GB)
+    double reportedMemoryBytes = 0; // what the device reports to nvidia-smi; 0 = unknown
+    QString reportedMemorySource;
     double bandwidth = 0;  // bytes per second
     double peakBf16 = 0;   // FLOP/s; fp16 equal
     double peakFp8 = 0;    // 0 = not supported

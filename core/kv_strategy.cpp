@@ -441,11 +441,16 @@ bool KvStrategy::dropsTokens() const
            std::holds_alternative<HeadsPolicy>(tokens);
 }
 
+// The strategy grammar writes scale bits as their own option: "old=int4,scale-bits=32".
 static QString precisionSpec(const Precision &p)
 {
     QString s = p.spec();
-    if (p.groupSize > 0 && p.scaleBits != Precision::parse(s)->scaleBits)
+    if (const qsizetype at = s.indexOf(QLatin1String(":s")); at > 0) {
+        s.truncate(at);
+        if (s.endsWith(QStringLiteral(":g%1").arg(Precision::of(p.format).groupSize)))
+            s.truncate(s.lastIndexOf(u':'));
         s += QStringLiteral(",scale-bits=%1").arg(p.scaleBits);
+    }
     return s;
 }
 
@@ -526,24 +531,23 @@ StrategyModel::StrategyModel(const Scenario &s, const KvStrategy &k)
                              : m_recentTokens > 0               ? s.kvPrecision
                                                                 : older;
     const ModelSpec &m = s.model;
-    for (AttentionKind kind :
-         {AttentionKind::Full, AttentionKind::SlidingWindow, AttentionKind::Latent}) {
+    for (AttentionKind kind : kAllKinds) {
         KindCost c;
         c.kind = kind;
         c.layers = m.layerCount(kind);
-        if (c.layers == 0)
+        if (c.layers == 0 || hasFixedState(kind)) // a fixed state has no tokens to drop
             continue;
         c.recent = double(kvBytesPerTokenLayerPerGpu(m, 1, kind, recent));
         c.older = double(kvBytesPerTokenLayerPerGpu(m, 1, kind, older));
         c.recentGpu = double(kvBytesPerTokenLayerPerGpu(m, s.gpus, kind, recent));
         c.olderGpu = double(kvBytesPerTokenLayerPerGpu(m, s.gpus, kind, older));
-        c.flopGpu = attentionFlopPerTokenLayer(m, s.gpus, kind);
+        c.flopGpu = m.attentionFlopPerTokenLayer(kind, s.gpus);
         // A block summary is a key: half of K and V, or a whole latent (keys live in it).
         c.keyShare = kind == AttentionKind::Latent ? 1.0 : 0.5;
         m_kinds << c;
     }
     const Ledger l = evaluate(s);
-    m_weightBytes = l.weightBytes;
+    m_fixedBytes = l.weightBytes + l.stateBytes;
     m_usableBytesPerGpu = l.usableBytesPerGpu;
 }
 
@@ -556,7 +560,7 @@ QList<StrategyModel::Slice> StrategyModel::slices(qint64 L) const
         base.cost = &c;
         base.layers = c.layers;
         base.held = base.read = m.tokensHeld(c.kind, L);
-        base.recentKept = c.kind == AttentionKind::SlidingWindow ? std::min(L, m.window) : L;
+        base.recentKept = c.kind == AttentionKind::SlidingWindow ? std::min(L, m.window) : base.held;
         // Sinks + the last W tokens of what the layer holds.
         const auto windowed = [&](double layers, qint64 sinks, qint64 window) {
             Slice slice = base;
@@ -648,7 +652,7 @@ StrategyResult StrategyModel::at(qint64 L) const
     r.secondsPerToken = std::max(memory, compute);
     r.memoryBound = memory >= compute;
     r.kvSecondsPerToken = r.readBytesPerGpu / m_step.bandwidth;
-    const double needed = std::ceil((m_weightBytes + r.heldBytes) / m_usableBytesPerGpu);
+    const double needed = std::ceil((m_fixedBytes + r.heldBytes) / m_usableBytesPerGpu);
     r.gpusToFit = int(std::clamp(needed, 1.0, 1e9));
     r.tokensHeldPerLayer = fewest;
     r.meanTokensHeld = layers > 0 ? heldTokens / layers : 0;

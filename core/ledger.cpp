@@ -1,6 +1,7 @@
 #include "ledger.h"
 
 #include "step_model.h"
+#include "weights.h"
 
 #include <QCoreApplication>
 #include <QStringList>
@@ -9,44 +10,23 @@
 
 namespace kvl {
 
-namespace {
-
 qint64 kvBytesPerToken(const ModelSpec &m, const Precision &p)
 {
     qint64 total = 0;
-    for (AttentionKind kind :
-         {AttentionKind::Full, AttentionKind::SlidingWindow, AttentionKind::Latent})
-        total += m.layerCount(kind) * p.bytesFor(m.kvElementsPerTokenLayer(kind));
+    for (AttentionKind kind : kAllKinds)
+        total += m.layerCount(kind) * kvBytesPerTokenLayerPerGpu(m, 1, kind, p);
     return total;
 }
-
-// KV bytes of one sequence at `context` tokens, whole model.
-double kvBytesAt(const ModelSpec &m, const Precision &p, qint64 context)
-{
-    double total = 0;
-    for (AttentionKind kind :
-         {AttentionKind::Full, AttentionKind::SlidingWindow, AttentionKind::Latent})
-        total += double(m.layerCount(kind)) * double(p.bytesFor(m.kvElementsPerTokenLayer(kind))) *
-                 double(m.tokensHeld(kind, context));
-    return total;
-}
-
-} // namespace
 
 // Attention FLOP per token of context over KV bytes per token: 2g/e for GQA.
 double attentionIntensity(const ModelSpec &m, const Precision &p)
 {
     double flop = 0;
     double bytes = 0;
-    for (AttentionKind kind :
-         {AttentionKind::Full, AttentionKind::SlidingWindow, AttentionKind::Latent}) {
+    for (AttentionKind kind : kAllKinds) {
         const int n = m.layerCount(kind);
-        if (n == 0)
-            continue;
-        flop += n * (kind == AttentionKind::Latent
-                         ? 2.0 * m.queryHeads * (2.0 * m.kvLoraRank + m.qkRopeHeadDim)
-                         : 4.0 * m.queryHeads * m.headDim);
-        bytes += n * double(p.bytesFor(m.kvElementsPerTokenLayer(kind)));
+        flop += n * m.attentionFlopPerTokenLayer(kind);
+        bytes += n * double(kvBytesPerTokenLayerPerGpu(m, 1, kind, p));
     }
     return bytes > 0 ? flop / bytes : 0;
 }
@@ -57,7 +37,8 @@ double perGpuBytes(const Scenario &s, int gpus, double weightBytes)
 {
     Scenario t = s;
     t.gpus = gpus;
-    return weightBytes / gpus + StepModel(t).kvBytes(s.context);
+    const StepModel step(t);
+    return weightBytes / gpus + step.kvBytes(s.context) + step.stateBytes;
 }
 
 } // namespace
@@ -88,15 +69,37 @@ Ledger evaluate(const Scenario &s)
     l.kvBytesPerTokenUnscaled = kvBytesPerToken(m, unscaled);
     l.gqaFactor = l.kvBytesPerToken > 0 ? double(l.kvBytesPerTokenMha) / l.kvBytesPerToken : 0;
 
-    l.kvBytes = s.batch * kvBytesAt(m, kvp, s.context);
-    l.weightBytes = m.parameters() * s.weightPrecision.bytesPerElement();
-    l.totalBytes = l.kvBytes + l.weightBytes;
+    const StepModel whole([&] {
+        Scenario one = s;
+        one.gpus = 1;
+        return one;
+    }());
+    for (AttentionKind kind : kAllKinds) {
+        const int n = m.layerCount(kind);
+        if (n == 0)
+            continue;
+        LayerKindRow row{kind, n};
+        row.bytesPerToken = n * kvBytesPerTokenLayerPerGpu(m, 1, kind, kvp);
+        row.fixedBytes = n * double(stateBytesLayerPerGpu(m, 1, kind));
+        row.tokensHeld = m.tokensHeld(kind, s.context);
+        row.bytes = s.batch * (double(row.bytesPerToken) * double(row.tokensHeld) + row.fixedBytes);
+        l.layersByKind << row;
+    }
+    l.kvBytes = whole.kvBytes(s.context);
+    l.stateBytes = whole.stateBytes;
+    const WeightBytes weights = weightBytes(s);
+    l.weightBytes = weights.total();
+    l.weightBytesEmbeddings = weights.embeddings;
+    l.weightBytesExperts = weights.routedExperts;
+    l.weightBytesRest = weights.rest;
+    l.totalBytes = l.kvBytes + l.stateBytes + l.weightBytes;
 
     const StepModel step(s);
-    l.kvHeadsPerGpu = kvHeadsPerGpu(m, s.gpus);
+    l.kvHeadsPerGpu = m.kvHeadsPerGpu(s.gpus);
     l.kvBytesPerGpu = step.kvBytes(s.context);
+    l.stateBytesPerGpu = step.stateBytes;
     l.weightBytesPerGpu = l.weightBytes / s.gpus;
-    l.bytesPerGpu = l.kvBytesPerGpu + l.weightBytesPerGpu;
+    l.bytesPerGpu = l.kvBytesPerGpu + l.stateBytesPerGpu + l.weightBytesPerGpu;
     l.usableBytesPerGpu = s.gpu.memoryBytes * s.memoryFraction;
     l.fits = l.bytesPerGpu <= l.usableBytesPerGpu;
     l.validTpDegree = isValidTpDegree(m, s.gpus);
@@ -121,13 +124,14 @@ Ledger evaluate(const Scenario &s)
                        .arg(l.tpDegree);
 
     l.weightBytesReadPerStep = step.weightBytesRead * s.gpus;
-    l.bytesReadPerGpu = step.weightBytesRead + l.kvBytesPerGpu;
+    l.bytesReadPerGpu = step.weightBytesRead + l.stateBytesPerGpu + l.kvBytesPerGpu;
     l.memorySeconds = step.memorySeconds(s.context);
     l.computeSeconds = step.computeSeconds(s.context);
     l.secondsPerToken = std::max(l.memorySeconds, l.computeSeconds);
     l.memoryBound = l.memorySeconds >= l.computeSeconds;
     l.kvSecondsPerToken = step.kvSeconds(s.context);
     l.weightSecondsPerToken = step.weightBytesRead / step.bandwidth;
+    l.stateSecondsPerToken = step.stateBytes / step.bandwidth;
     l.tokensPerSecond = 1.0 / l.secondsPerToken;
     l.aggregateTokensPerSecond = s.batch / l.secondsPerToken;
 
@@ -137,7 +141,7 @@ Ledger evaluate(const Scenario &s)
 
     l.arithmeticIntensity = attentionIntensity(m, kvp);
     l.mhaArithmeticIntensity = attentionIntensity(m.mhaEquivalent(), kvp);
-    l.ridgePoint = s.gpu.ridgePoint(s.weightPrecision);
+    l.ridgePoint = s.gpu.ridgePoint(computePrecision(s));
     l.belowRidge = l.arithmeticIntensity > 0 ? l.ridgePoint / l.arithmeticIntensity : 0;
     return l;
 }
@@ -150,12 +154,24 @@ QList<Quantity> allQuantities()
     return out;
 }
 
-static const char *const kKeys[] = {
-    "kv_bytes_per_token", "kv_bytes_per_token_mha", "gqa_factor",         "kv_bytes",
-    "kv_bytes_per_gpu",   "weight_bytes",           "total_bytes",        "bytes_per_gpu",
-    "gpus_to_fit",        "tp_degree",              "seconds_per_token",  "kv_seconds_per_token",
-    "tokens_per_second",  "response_seconds",       "conversation_seconds",
-    "arithmetic_intensity", "ridge_point"};
+static const char *const kKeys[] = {"kv_bytes_per_token",
+                                    "kv_bytes_per_token_mha",
+                                    "gqa_factor",
+                                    "kv_bytes",
+                                    "state_bytes",
+                                    "kv_bytes_per_gpu",
+                                    "weight_bytes",
+                                    "total_bytes",
+                                    "bytes_per_gpu",
+                                    "gpus_to_fit",
+                                    "tp_degree",
+                                    "seconds_per_token",
+                                    "kv_seconds_per_token",
+                                    "tokens_per_second",
+                                    "response_seconds",
+                                    "conversation_seconds",
+                                    "arithmetic_intensity",
+                                    "ridge_point"};
 static_assert(std::size(kKeys) == int(Quantity::RidgePoint) + 1);
 
 QString quantityKey(Quantity q)
@@ -177,6 +193,7 @@ QString quantityUnit(Quantity q)
     case Quantity::KvBytesPerToken:
     case Quantity::KvBytesPerTokenMha:
     case Quantity::KvBytes:
+    case Quantity::StateBytes:
     case Quantity::KvBytesPerGpu:
     case Quantity::WeightBytes:
     case Quantity::TotalBytes:
@@ -204,23 +221,42 @@ QString quantityUnit(Quantity q)
 double quantityValue(const Ledger &l, Quantity q)
 {
     switch (q) {
-    case Quantity::KvBytesPerToken: return double(l.kvBytesPerToken);
-    case Quantity::KvBytesPerTokenMha: return double(l.kvBytesPerTokenMha);
-    case Quantity::GqaFactor: return l.gqaFactor;
-    case Quantity::KvBytes: return l.kvBytes;
-    case Quantity::KvBytesPerGpu: return l.kvBytesPerGpu;
-    case Quantity::WeightBytes: return l.weightBytes;
-    case Quantity::TotalBytes: return l.totalBytes;
-    case Quantity::BytesPerGpu: return l.bytesPerGpu;
-    case Quantity::GpusToFit: return l.gpusToFit;
-    case Quantity::TpDegree: return l.tpDegree;
-    case Quantity::SecondsPerToken: return l.secondsPerToken;
-    case Quantity::KvSecondsPerToken: return l.kvSecondsPerToken;
-    case Quantity::TokensPerSecond: return l.tokensPerSecond;
-    case Quantity::ResponseSeconds: return l.responseSeconds;
-    case Quantity::ConversationSeconds: return l.conversationSeconds;
-    case Quantity::ArithmeticIntensity: return l.arithmeticIntensity;
-    case Quantity::RidgePoint: return l.ridgePoint;
+    case Quantity::KvBytesPerToken:
+        return double(l.kvBytesPerToken);
+    case Quantity::KvBytesPerTokenMha:
+        return double(l.kvBytesPerTokenMha);
+    case Quantity::GqaFactor:
+        return l.gqaFactor;
+    case Quantity::KvBytes:
+        return l.kvBytes;
+    case Quantity::StateBytes:
+        return l.stateBytes;
+    case Quantity::KvBytesPerGpu:
+        return l.kvBytesPerGpu;
+    case Quantity::WeightBytes:
+        return l.weightBytes;
+    case Quantity::TotalBytes:
+        return l.totalBytes;
+    case Quantity::BytesPerGpu:
+        return l.bytesPerGpu;
+    case Quantity::GpusToFit:
+        return l.gpusToFit;
+    case Quantity::TpDegree:
+        return l.tpDegree;
+    case Quantity::SecondsPerToken:
+        return l.secondsPerToken;
+    case Quantity::KvSecondsPerToken:
+        return l.kvSecondsPerToken;
+    case Quantity::TokensPerSecond:
+        return l.tokensPerSecond;
+    case Quantity::ResponseSeconds:
+        return l.responseSeconds;
+    case Quantity::ConversationSeconds:
+        return l.conversationSeconds;
+    case Quantity::ArithmeticIntensity:
+        return l.arithmeticIntensity;
+    case Quantity::RidgePoint:
+        return l.ridgePoint;
     }
     return 0;
 }

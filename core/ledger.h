@@ -7,59 +7,80 @@
 
 namespace kvl {
 
+// One layer kind of the model: what its layers cache per token, or hold as a fixed state.
+struct LayerKindRow
+{
+    AttentionKind kind = AttentionKind::Full;
+    int layers = 0;
+    qint64 bytesPerToken = 0; // all layers of the kind, one sequence (0 for fixed states)
+    double fixedBytes = 0;    // fixed state of all layers of the kind, one sequence
+    qint64 tokensHeld = 0;    // per layer at the context (0 for fixed states)
+    double bytes = 0;         // at the context, whole batch: cache or state
+};
+
 // Every number the app shows for one scenario. SI base units: bytes, seconds, FLOP.
 struct Ledger
 {
+    QList<LayerKindRow> layersByKind; // kinds present, in kAllKinds order
+
     // Per token, one sequence, whole model (no parallelism).
     qint64 kvBytesPerToken = 0;
     qint64 kvBytesPerTokenMha = 0;
     qint64 kvBytesPerTokenMqa = 0;
     qint64 kvBytesPerTokenUnscaled = 0; // same precision without group scales
-    double gqaFactor = 0;                // MHA bytes / actual bytes
+    double gqaFactor = 0;               // MHA bytes / actual bytes
 
-    // At the context, whole batch.
+    // At the context, whole batch. kvBytes is the growing cache; stateBytes the fixed states.
     double kvBytes = 0;
+    double stateBytes = 0;
     double weightBytes = 0;
+    double weightBytesEmbeddings = 0; // the parts of weightBytes
+    double weightBytesExperts = 0;
+    double weightBytesRest = 0;
     double totalBytes = 0;
 
     // Tensor parallel over scenario.gpus, KV heads replicated past one per GPU.
     int kvHeadsPerGpu = 0;
     double kvBytesPerGpu = 0;
+    double stateBytesPerGpu = 0;
     double weightBytesPerGpu = 0;
     double bytesPerGpu = 0;
     double usableBytesPerGpu = 0;
-    bool fits = false;         // on scenario.gpus GPUs
+    bool fits = false;          // on scenario.gpus GPUs
     bool validTpDegree = false; // scenario.gpus is a valid TP degree
 
-    int gpusToFit = 0;  // ceil(total / usable per GPU), pooled memory
-    int tpDegree = 0;   // smallest valid TP degree >= gpusToFit that fits with replication; 0 = none
-    QString tpNote;     // why tpDegree differs from gpusToFit, or why there is none
+    int gpusToFit = 0; // ceil(total / usable per GPU), pooled memory
+    int tpDegree = 0;  // smallest valid TP degree >= gpusToFit that fits with replication; 0 = none
+    QString tpNote;    // why tpDegree differs from gpusToFit, or why there is none
 
     // One decode step (every sequence emits one token) on scenario.gpus GPUs.
     double weightBytesReadPerStep = 0; // per step, whole model (MoE: experts the batch touches)
     double bytesReadPerGpu = 0;
     double memorySeconds = 0;
     double computeSeconds = 0;
-    double secondsPerToken = 0;   // max(memory, compute)
-    double kvSecondsPerToken = 0; // KV term alone, as the seed states it
+    double secondsPerToken = 0;      // max(memory, compute)
+    double kvSecondsPerToken = 0;    // KV term alone, as the seed states it
+    double stateSecondsPerToken = 0; // reading the fixed states
     double weightSecondsPerToken = 0;
     bool memoryBound = true;
     double tokensPerSecond = 0;          // per sequence
     double aggregateTokensPerSecond = 0; // whole batch
 
-    double responseSeconds = 0;    // responseTokens from the context, cache growing
-    double responseKvSeconds = 0;  // the KV streaming part of it
+    double responseSeconds = 0;     // responseTokens from the context, cache growing
+    double responseKvSeconds = 0;   // the KV streaming part of it
     double conversationSeconds = 0; // every token from 0 to the context
 
     double arithmeticIntensity = 0; // decode attention, FLOP per KV byte
     double mhaArithmeticIntensity = 0;
-    double ridgePoint = 0;          // FLOP per byte
-    double belowRidge = 0;          // ridgePoint / arithmeticIntensity
+    double ridgePoint = 0; // FLOP per byte
+    double belowRidge = 0; // ridgePoint / arithmeticIntensity
 };
 
 // Throws nothing: call Scenario::validate() first; an invalid scenario yields a zeroed ledger.
 Ledger evaluate(const Scenario &s);
 
+// KV bytes one token adds over all layers, one sequence, whole model.
+qint64 kvBytesPerToken(const ModelSpec &m, const Precision &p);
 // Decode attention FLOP per KV byte over the model's layers: 2g/e for GQA, 2/e for MHA,
 // q × 2 × (2 rank + rope) / ((rank + rope) e) for MLA. Ledger::arithmeticIntensity is this.
 double attentionIntensity(const ModelSpec &m, const Precision &p);
@@ -70,11 +91,13 @@ double stepSeconds(const Scenario &s, qint64 context);
 double sumStepSeconds(const Scenario &s, qint64 from, qint64 count);
 
 // The quantities a chart can plot; names are the JSON keys of the CLI.
-enum class Quantity {
+enum class Quantity
+{
     KvBytesPerToken,
     KvBytesPerTokenMha,
     GqaFactor,
     KvBytes,
+    StateBytes,
     KvBytesPerGpu,
     WeightBytes,
     TotalBytes,

@@ -2,6 +2,10 @@
 
 #include "json_number.h"
 #include "units.h"
+#include "weights.h"
+
+#include "units.h"
+#include <QJsonArray>
 
 #include <cmath>
 
@@ -17,8 +21,10 @@ QJsonObject scenarioSummaryJson(const Scenario &s)
         {QStringLiteral("batch"), s.batch},
         {QStringLiteral("kv_precision"), s.kvPrecision.spec()},
         {QStringLiteral("kv_bits_per_element"), s.kvPrecision.effectiveBits()},
-        {QStringLiteral("weight_precision"), s.weightPrecision.spec()},
-        {QStringLiteral("weight_bits_per_element"), s.weightPrecision.effectiveBits()},
+        {QStringLiteral("weight_precision"),
+         s.weightsAsStored ? QStringLiteral("stored") : s.weightPrecision.spec()},
+        {QStringLiteral("weight_precision_label"), weightPrecisionLabel(s)},
+        {QStringLiteral("weight_bits_per_element"), computePrecision(s).effectiveBits()},
         {QStringLiteral("efficiency"), s.efficiency},
         {QStringLiteral("memory_fraction"), s.memoryFraction},
         {QStringLiteral("response_tokens"), jsonNumber(double(s.responseTokens))},
@@ -52,6 +58,25 @@ QJsonObject ledgerToJson(const Scenario &s, const Ledger &l)
     o.insert(QStringLiteral("response_kv_seconds"), l.responseKvSeconds);
     o.insert(QStringLiteral("mha_arithmetic_intensity"), l.mhaArithmeticIntensity);
     o.insert(QStringLiteral("below_ridge"), l.belowRidge);
+    o.insert(QStringLiteral("state_bytes_per_gpu"), jsonNumber(l.stateBytesPerGpu));
+    o.insert(QStringLiteral("state_seconds_per_token"), l.stateSecondsPerToken);
+    o.insert(QStringLiteral("weight_bytes_by_part"),
+             QJsonObject{{QStringLiteral("embeddings"), jsonNumber(l.weightBytesEmbeddings)},
+                         {QStringLiteral("experts"), jsonNumber(l.weightBytesExperts)},
+                         {QStringLiteral("rest"), jsonNumber(l.weightBytesRest)}});
+    QJsonArray kinds;
+    for (const LayerKindRow &r : l.layersByKind)
+        kinds.append(
+            QJsonObject{{QStringLiteral("kind"), kindKey(r.kind)},
+                        {QStringLiteral("count"), r.layers},
+                        {QStringLiteral("bytes_per_token"), jsonNumber(double(r.bytesPerToken))},
+                        {QStringLiteral("fixed_bytes"), jsonNumber(r.fixedBytes)},
+                        {QStringLiteral("tokens_held"), jsonNumber(double(r.tokensHeld))},
+                        {QStringLiteral("bytes"), jsonNumber(r.bytes)}});
+    o.insert(QStringLiteral("layers_by_kind"), kinds);
+    o.insert(QStringLiteral("parameters"), jsonNumber(s.model.parameters()));
+    o.insert(QStringLiteral("parameters_estimated"), s.model.parametersEstimated());
+    o.insert(QStringLiteral("notes"), QJsonArray::fromStringList(s.model.notes));
     o.insert(QStringLiteral("scenario"), scenarioSummaryJson(s));
     return o;
 }

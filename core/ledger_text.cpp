@@ -1,5 +1,7 @@
 #include "ledger_text.h"
 
+#include "weights.h"
+
 #include <QCoreApplication>
 #include <QStringList>
 #include <cmath>
@@ -23,27 +25,49 @@ QString tokens(qint64 n)
 }
 } // namespace
 
+QString layerKindLabel(AttentionKind kind, int n)
+{
+    switch (kind) {
+    case AttentionKind::Full: return LedgerStrings::tr("%n full-attention layer(s)", "", n);
+    case AttentionKind::SlidingWindow: return LedgerStrings::tr("%n sliding-window layer(s)", "", n);
+    case AttentionKind::Latent: return LedgerStrings::tr("%n latent-attention (MLA) layer(s)", "", n);
+    case AttentionKind::Chunked: return LedgerStrings::tr("%n chunked-attention layer(s)", "", n);
+    case AttentionKind::Linear: return LedgerStrings::tr("%n linear-attention layer(s)", "", n);
+    case AttentionKind::StateSpace: return LedgerStrings::tr("%n Mamba (state-space) layer(s)", "", n);
+    }
+    return {};
+}
+
 QString bytesPerTokenFormula(const Scenario &s, const Ledger &l, ByteUnits units)
 {
     const ModelSpec &m = s.model;
     const QString e = elementBytes(s.kvPrecision);
     QStringList terms;
-    const int full = m.layerCount(AttentionKind::Full);
-    const int window = m.layerCount(AttentionKind::SlidingWindow);
-    const int latent = m.layerCount(AttentionKind::Latent);
-    const auto gqa = [&](int layers) {
-        return QStringLiteral("2 × %1 × %2 × %3 × %4").arg(layers).arg(m.kvHeads).arg(m.headDim).arg(e);
-    };
-    if (full > 0)
-        terms << gqa(full);
-    if (window > 0)
-        terms << gqa(window) + (full + latent > 0 ? LedgerStrings::tr(" (window)") : QString());
-    if (latent > 0)
-        terms << QStringLiteral("%1 × (%2 + %3) × %4")
-                     .arg(latent)
-                     .arg(m.kvLoraRank)
-                     .arg(m.qkRopeHeadDim)
-                     .arg(e);
+    int cachedKinds = 0;
+    for (const LayerKindRow &r : l.layersByKind)
+        cachedKinds += r.bytesPerToken > 0;
+    for (const LayerKindRow &r : l.layersByKind) {
+        if (r.bytesPerToken == 0)
+            continue;
+        QString term = r.kind == AttentionKind::Latent
+                           ? QStringLiteral("%1 × (%2 + %3) × %4")
+                                 .arg(r.layers)
+                                 .arg(m.kvLoraRank)
+                                 .arg(m.qkRopeHeadDim)
+                                 .arg(e)
+                           : QStringLiteral("2 × %1 × %2 × %3 × %4")
+                                 .arg(r.layers)
+                                 .arg(m.kvHeads)
+                                 .arg(m.headDim)
+                                 .arg(e);
+        if (cachedKinds > 1 && r.kind == AttentionKind::SlidingWindow)
+            term += LedgerStrings::tr(" (window)");
+        if (cachedKinds > 1 && r.kind == AttentionKind::Chunked)
+            term += LedgerStrings::tr(" (chunked)");
+        terms << term;
+    }
+    if (terms.isEmpty())
+        return LedgerStrings::tr("no layer caches tokens: 0 B per token");
     const double bytes = double(l.kvBytesPerToken);
     QString out = terms.join(QStringLiteral(" + ")) + u" = " + formatInteger(l.kvBytesPerToken) + u" B";
     const QString approx = formatBytes(bytes, units);
@@ -52,30 +76,108 @@ QString bytesPerTokenFormula(const Scenario &s, const Ledger &l, ByteUnits units
     return out + LedgerStrings::tr(" per token");
 }
 
+namespace {
+QString perTokenNote(const Scenario &s)
+{
+    const ModelSpec &m = s.model;
+    const QString precision = LedgerStrings::tr("%1 KV at %2 bits per element")
+                                  .arg(s.kvPrecision.label())
+                                  .arg(s.kvPrecision.effectiveBits());
+    bool heads = false;
+    for (AttentionKind k : kAllKinds)
+        heads = heads || (hasKvHeads(k) && m.hasKind(k));
+    if (heads)
+        return LedgerStrings::tr("2 = K and V; %1").arg(precision);
+    if (m.hasKind(AttentionKind::Latent))
+        return LedgerStrings::tr("one latent of rank + rope elements per token and layer, shared "
+                                 "by every head; %1")
+            .arg(precision);
+    return precision;
+}
+
+QString mhaNote(const ModelSpec &m, const Ledger &l)
+{
+    const QString factor = formatNumber(l.gqaFactor, 3);
+    if (m.hasKind(AttentionKind::Latent))
+        return LedgerStrings::tr("%1 heads each caching K (%2) and V (%3): the latent saves %4×")
+            .arg(m.queryHeads)
+            .arg(m.keyHeadDim())
+            .arg(m.headDim)
+            .arg(factor);
+    if (l.kvBytesPerToken == 0)
+        return LedgerStrings::tr("no attention layer caches K and V");
+    if (m.kvHeads == m.queryHeads)
+        return LedgerStrings::tr("already multi-head attention: %1 KV heads").arg(m.kvHeads);
+    return LedgerStrings::tr("%1 KV heads instead of %2: GQA saves %3×")
+        .arg(m.queryHeads)
+        .arg(m.kvHeads)
+        .arg(factor);
+}
+
+QString weightNote(const Scenario &s, const Ledger &l, ByteUnits u)
+{
+    const ModelSpec &m = s.model;
+    const QString count = formatNumber(m.parameters(), 4);
+    const QString estimated =
+        m.parametersEstimated() ? LedgerStrings::tr(" (estimated from the shape)") : QString();
+    if (!s.weightsAsStored)
+        return LedgerStrings::tr("%1 parameters%2 × %3 B (%4)")
+            .arg(count, estimated, elementBytes(s.weightPrecision), s.weightPrecision.label());
+    QString parts = LedgerStrings::tr("as stored: %1").arg(weightPrecisionLabel(s));
+    if (l.weightBytesExperts > 0)
+        parts += LedgerStrings::tr("; experts %1, the rest %2")
+                     .arg(formatBytes(l.weightBytesExperts, u),
+                          formatBytes(l.weightBytesRest + l.weightBytesEmbeddings, u));
+    return LedgerStrings::tr("%1 parameters%2, %3").arg(count, estimated, parts);
+}
+} // namespace
+
 QList<LedgerRow> ledgerRows(const Scenario &s, const Ledger &l, ByteUnits u)
 {
     const ModelSpec &m = s.model;
     const auto bytes = [u](double b) { return formatBytes(b, u); };
+    const bool broken = !l.fits || !l.validTpDegree;
+    const QString why =
+        !l.validTpDegree
+            ? LedgerStrings::tr("%n GPU(s) is not a tensor-parallel degree for this model: "
+                                "it must divide %1 query heads and match %2 KV heads", "", s.gpus)
+                  .arg(m.queryHeads)
+                  .arg(m.kvHeads)
+            : LedgerStrings::tr("does not fit: %1 per GPU, %2 usable")
+                  .arg(bytes(l.bytesPerGpu), bytes(l.usableBytesPerGpu));
     QList<LedgerRow> rows;
-    rows << LedgerRow{QStringLiteral("kv_bytes_per_token"), LedgerStrings::tr("KV bytes per token"), bytesPerTokenFormula(s, l, u),
-                      LedgerStrings::tr("2 = K and V; %1 KV at %2 bits per element")
-                          .arg(s.kvPrecision.label())
-                          .arg(s.kvPrecision.effectiveBits())};
-    rows << LedgerRow{QStringLiteral("kv_bytes_per_token_mha"), LedgerStrings::tr("MHA equivalent"), formatInteger(l.kvBytesPerTokenMha) + u" B",
-                      LedgerStrings::tr("%1 KV heads instead of %2: GQA saves %3×")
-                          .arg(m.queryHeads)
-                          .arg(m.kvHeads)
-                          .arg(formatNumber(l.gqaFactor, 3))};
+    rows << LedgerRow{QStringLiteral("kv_bytes_per_token"), LedgerStrings::tr("KV bytes per token"),
+                      bytesPerTokenFormula(s, l, u), perTokenNote(s)};
+    rows << LedgerRow{QStringLiteral("kv_bytes_per_token_mha"), LedgerStrings::tr("MHA equivalent"),
+                      formatInteger(l.kvBytesPerTokenMha) + u" B", mhaNote(m, l)};
     rows << LedgerRow{QStringLiteral("kv_bytes_per_token_mqa"), LedgerStrings::tr("MQA equivalent"), formatInteger(l.kvBytesPerTokenMqa) + u" B",
                       LedgerStrings::tr("one KV head")};
+    const bool mixed = l.layersByKind.size() > 1 || l.stateBytes > 0;
+    for (const LayerKindRow &r : l.layersByKind) {
+        if (!mixed)
+            break;
+        const QString value = hasFixedState(r.kind)
+                                  ? LedgerStrings::tr("%1 fixed state per sequence").arg(bytes(r.fixedBytes))
+                                  : LedgerStrings::tr("%1 B per token").arg(formatInteger(r.bytesPerToken));
+        const QString note =
+            hasFixedState(r.kind)
+                ? LedgerStrings::tr("does not grow with the context; read every step")
+                : LedgerStrings::tr("%1 tokens held per layer: %2").arg(tokens(r.tokensHeld), bytes(r.bytes));
+        rows << LedgerRow{QStringLiteral("layers_by_kind"), layerKindLabel(r.kind, r.layers), value, note};
+    }
     rows << LedgerRow{QStringLiteral("kv_bytes"), LedgerStrings::tr("KV cache at the context"), bytes(l.kvBytes),
                       LedgerStrings::tr("%1 tokens × batch %2").arg(tokens(s.context)).arg(s.batch)};
+    if (l.stateBytes > 0)
+        rows << LedgerRow{QStringLiteral("state_bytes"), LedgerStrings::tr("Fixed state"), bytes(l.stateBytes),
+                          LedgerStrings::tr("%1 per sequence × batch %2, at %3")
+                              .arg(bytes(l.stateBytes / s.batch))
+                              .arg(s.batch)
+                              .arg(m.statePrecision.label())};
     rows << LedgerRow{QStringLiteral("weight_bytes"), LedgerStrings::tr("Weights"), bytes(l.weightBytes),
-                      LedgerStrings::tr("%1 parameters × %2 B (%3)")
-                          .arg(formatNumber(m.parameters(), 4))
-                          .arg(elementBytes(s.weightPrecision))
-                          .arg(s.weightPrecision.label())};
-    rows << LedgerRow{QStringLiteral("total_bytes"), LedgerStrings::tr("Weights + KV"), bytes(l.totalBytes), {}};
+                      weightNote(s, l, u)};
+    rows << LedgerRow{QStringLiteral("total_bytes"),
+                      l.stateBytes > 0 ? LedgerStrings::tr("Weights + KV + state") : LedgerStrings::tr("Weights + KV"),
+                      bytes(l.totalBytes), {}};
     rows << LedgerRow{QStringLiteral("gpus_to_fit"), LedgerStrings::tr("GPUs to fit"), QString::number(l.gpusToFit),
                       LedgerStrings::tr("%1 / %2 usable per %3")
                           .arg(bytes(l.totalBytes), bytes(l.usableBytesPerGpu), s.gpu.name)};
@@ -86,22 +188,29 @@ QList<LedgerRow> ledgerRows(const Scenario &s, const Ledger &l, ByteUnits u)
                               .arg(bytes(l.usableBytesPerGpu)) +
                           (l.kvHeadsPerGpu * s.gpus > m.kvHeads && m.kvHeads > 0
                                ? LedgerStrings::tr("; KV heads replicated (%1 per GPU)").arg(l.kvHeadsPerGpu)
-                               : QString())};
+                               : QString()),
+                      broken};
+    const QString warn = broken ? LedgerStrings::tr("Cannot run as set: %1. ").arg(why) : QString();
     rows << LedgerRow{QStringLiteral("seconds_per_token"), LedgerStrings::tr("Time per token"), formatSeconds(l.secondsPerToken),
-                      (l.memoryBound ? LedgerStrings::tr("weights + KV streamed at %1 per GPU; memory-bound")
-                                     : LedgerStrings::tr("compute-bound at %1 per GPU"))
-                          .arg(formatRate(s.gpu.bandwidth * s.efficiency, ByteUnits::SI))};
+                      warn + (l.memoryBound ? (l.stateBytes > 0 ? LedgerStrings::tr("weights + KV + state streamed at %1 per GPU; memory-bound")
+                                                                : LedgerStrings::tr("weights + KV streamed at %1 per GPU; memory-bound"))
+                                            : LedgerStrings::tr("compute-bound at %1 per GPU"))
+                                 .arg(formatRate(s.gpu.bandwidth * s.efficiency, ByteUnits::SI)),
+                      broken};
     rows << LedgerRow{QStringLiteral("kv_seconds_per_token"), LedgerStrings::tr("KV streaming alone"), formatSeconds(l.kvSecondsPerToken),
                       LedgerStrings::tr("%1 per GPU / %2")
                           .arg(bytes(l.kvBytesPerGpu),
-                               formatRate(s.gpu.bandwidth * s.efficiency, ByteUnits::SI))};
+                               formatRate(s.gpu.bandwidth * s.efficiency, ByteUnits::SI)),
+                      broken};
     rows << LedgerRow{QStringLiteral("tokens_per_second"), LedgerStrings::tr("Tokens per second"), formatNumber(l.tokensPerSecond, 3),
                       LedgerStrings::tr("per sequence; %1 for the batch")
-                          .arg(formatNumber(l.aggregateTokensPerSecond, 3))};
+                          .arg(formatNumber(l.aggregateTokensPerSecond, 3)),
+                      broken};
     rows << LedgerRow{QStringLiteral("response_seconds"), LedgerStrings::tr("A %1-token answer").arg(tokens(s.responseTokens)),
                       formatSeconds(l.responseSeconds),
                       LedgerStrings::tr("%1 of it streaming KV; the cache grows while it answers")
-                          .arg(formatSeconds(l.responseKvSeconds))};
+                          .arg(formatSeconds(l.responseKvSeconds)),
+                      broken};
     rows << LedgerRow{QStringLiteral("conversation_seconds"), LedgerStrings::tr("The whole conversation"), formatSeconds(l.conversationSeconds),
                       LedgerStrings::tr("every token from 0 to %1: quadratic in length").arg(tokens(s.context))};
     rows << LedgerRow{QStringLiteral("arithmetic_intensity"), LedgerStrings::tr("Decode attention intensity"),
@@ -122,11 +231,16 @@ QString ledgerText(const Scenario &s, const Ledger &l, ByteUnits units)
                       .arg(s.model.name)
                       .arg(s.gpus)
                       .arg(s.gpu.name, tokens(s.context), s.kvPrecision.label(),
-                           s.weightPrecision.label());
+                           weightPrecisionLabel(s));
     for (const auto &r : rows) {
         out += r.label.leftJustified(width + 2) + r.value + u'\n';
         if (!r.note.isEmpty())
             out += QString(width + 4, u' ') + r.note + u'\n';
+    }
+    if (!s.model.notes.isEmpty()) {
+        out += u'\n' + LedgerStrings::tr("Notes") + u'\n';
+        for (const QString &note : s.model.notes)
+            out += QStringLiteral("  - ") + note + u'\n';
     }
     return out;
 }

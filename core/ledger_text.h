@@ -9,6 +9,9 @@ namespace kvl {
 
 // The bytes-per-token formula with the numbers filled in, as the seed writes it:
 // "2 × 80 × 8 × 128 × 2 = 327,680 B ≈ 320 KiB per token".
+// "12 full-attention layers", "36 linear-attention layers" (translated).
+QString layerKindLabel(AttentionKind kind, int layers);
+
 QString bytesPerTokenFormula(const Scenario &s, const Ledger &l, ByteUnits units);
 
 // The ledger as labelled rows (label, value, note), shared by the CLI table and the app's
@@ -19,6 +22,7 @@ struct LedgerRow
     QString label;
     QString value;
     QString note;
+    bool warning = false; // the figure describes a deployment that cannot run as set
 };
 QList<LedgerRow> ledgerRows(const Scenario &s, const Ledger &l, ByteUnits units);
 QString ledgerText(const Scenario &s, const Ledger &l, ByteUnits units);

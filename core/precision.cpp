@@ -1,5 +1,6 @@
 #include "precision.h"
 
+#include "input_limits.h"
 #include "units.h"
 
 #include <QRegularExpression>
@@ -55,8 +56,10 @@ QList<NumberFormat> Precision::allFormats()
 
 std::optional<Precision> Precision::parse(const QString &text, QString *error)
 {
-    // "int4", "int4:g128" (one fp16 scale per 128), "int4:g0" (no scales), "e4m3" alias for fp8.
-    static const QRegularExpression re(QStringLiteral(R"(^([a-z0-9]+)(?::g([0-9]+))?$)"));
+    // "int4", "int4:g128" (one fp16 scale per 128), "int4:g0" (no scales), "fp4:g32:s8" (MXFP4:
+    // one 8-bit scale per 32), "fp8:g16384:s32" (fp32 scales on 128 × 128 blocks), "e4m3".
+    static const QRegularExpression re(
+        QStringLiteral(R"(^([a-z0-9]+)(?::g([0-9]{1,9}))?(?::s([0-9]{1,3}))?$)"));
     const QString t = text.trimmed().toLower();
     const auto m = re.match(t);
     QString name = m.hasMatch() ? m.captured(1) : QString();
@@ -70,23 +73,36 @@ std::optional<Precision> Precision::parse(const QString &text, QString *error)
         Precision p = of(i.format);
         if (!m.captured(2).isEmpty()) {
             const int g = m.captured(2).toInt();
-            if (g > 4096 || (g != 0 && g < 1)) {
+            if (g > limits::maxGroupSize) {
                 if (error)
-                    *error = QStringLiteral("\"%1\": group size must be 0 (no scales) or 1-4096")
-                                 .arg(text);
+                    *error = QStringLiteral("\"%1\": group size must be 0 (no scales) or 1-%2")
+                                 .arg(text)
+                                 .arg(limits::maxGroupSize);
                 return std::nullopt;
             }
             p.groupSize = g;
             if (p.scaleBits == 0)
                 p.scaleBits = 16;
-            if (g == 0)
-                p.scaleBits = 0;
         }
+        if (!m.captured(3).isEmpty()) {
+            const int bits = m.captured(3).toInt();
+            if (bits < 1 || bits > 64 || p.groupSize == 0) {
+                if (error)
+                    *error = QStringLiteral("\"%1\": scale bits must be 1-64, after a group "
+                                            "size (:gN:sB)")
+                                 .arg(text);
+                return std::nullopt;
+            }
+            p.scaleBits = bits;
+        }
+        if (p.groupSize == 0)
+            p.scaleBits = 0;
         return p;
     }
     if (error)
         *error = QStringLiteral("\"%1\" is not a precision (fp32, fp16, bf16, fp8, int8, int4, "
-                                "fp4; optionally :gN for N values per scale)")
+                                "fp4; optionally :gN for N values per scale, :sB for B-bit "
+                                "scales)")
                      .arg(text);
     return std::nullopt;
 }
@@ -122,16 +138,23 @@ QString Precision::name() const
 
 QString Precision::spec() const
 {
-    if (groupSize == info(format).defaultGroup)
+    const auto &i = info(format);
+    if (groupSize == i.defaultGroup && scaleBits == i.defaultScaleBits)
         return name();
-    return name() + u":g" + QString::number(groupSize);
+    QString out = name() + u":g" + QString::number(groupSize);
+    if (groupSize > 0 && scaleBits != (i.defaultScaleBits > 0 ? i.defaultScaleBits : 16))
+        out += u":s" + QString::number(scaleBits);
+    return out;
 }
 
 QString Precision::label() const
 {
     if (groupSize == 0)
         return name();
-    return QStringLiteral("%1 (g%2, %3 bits)").arg(name()).arg(groupSize).arg(formatNumber(effectiveBits(), 4));
+    return QStringLiteral("%1 (g%2, %3 bits)")
+        .arg(name())
+        .arg(groupSize)
+        .arg(formatNumber(effectiveBits(), 4));
 }
 
 } // namespace kvl

@@ -18,7 +18,6 @@ namespace {
 
 // Presets are a few hundred bytes; a huge file in the user folder is a mistake, not a preset.
 constexpr qint64 kMaxPresetFileBytes = 1 << 20;
-constexpr double kMaxParameters = 1e15; // as ModelSpec::validate()
 constexpr double kMaxBytes = 1e15;      // as GpuSpec::validate()
 constexpr double kMaxFlops = 1e18;
 
@@ -97,19 +96,6 @@ private:
     QString m_error;
 };
 
-QString kindName(AttentionKind k)
-{
-    switch (k) {
-    case AttentionKind::Full:
-        return u"full"_s;
-    case AttentionKind::SlidingWindow:
-        return u"window"_s;
-    case AttentionKind::Latent:
-        return u"latent"_s;
-    }
-    return u"full"_s;
-}
-
 void readLayerPattern(Reader &r, ModelSpec &m)
 {
     const QJsonValue v = r.value(u"layer_pattern"_s);
@@ -124,17 +110,12 @@ void readLayerPattern(Reader &r, ModelSpec &m)
             u"layer_pattern: needs 1-%1 entries, has %2"_s.arg(limits::maxLayers).arg(a.size()));
     QList<AttentionKind> pattern;
     for (qsizetype i = 0; i < a.size(); ++i) {
-        const QString s = a.at(i).toString();
-        if (s == u"full")
-            pattern << AttentionKind::Full;
-        else if (s == u"window")
-            pattern << AttentionKind::SlidingWindow;
-        else if (s == u"latent")
-            pattern << AttentionKind::Latent;
+        if (const auto kind = kindFromKey(a.at(i).toString()))
+            pattern << *kind;
         else
-            return r.fail(
-                u"layer_pattern[%1]: expected \"full\", \"window\" or \"latent\", got "_s.arg(i) +
-                jsonValueText(a.at(i)));
+            return r.fail(u"layer_pattern[%1]: expected \"full\", \"window\", \"chunked\", "
+                          u"\"latent\", \"linear\" or \"mamba\", got "_s.arg(i) +
+                          jsonValueText(a.at(i)));
     }
     m.layerPattern = pattern;
 }
@@ -324,6 +305,8 @@ std::optional<ModelSpec> modelFromJson(const QJsonObject &o, QString *error)
     r.integer(u"moe_intermediate_size"_s, m.moeIntermediateSize, 0, limits::maxIntermediateSize,
               false);
     r.integer(u"first_dense_layers"_s, m.firstDenseLayers, 0, limits::maxLayers, false);
+    r.integer(u"expert_layer_period"_s, m.expertLayerPeriod, 1, limits::maxLayers, false);
+    r.integer(u"expert_layer_offset"_s, m.expertLayerOffset, 0, limits::maxLayers, false);
 
     r.integer(u"kv_lora_rank"_s, m.kvLoraRank, 0, limits::maxLoraRank, false);
     r.integer(u"qk_rope_head_dim"_s, m.qkRopeHeadDim, 0, limits::maxHeadDim, false);
@@ -332,19 +315,40 @@ std::optional<ModelSpec> modelFromJson(const QJsonObject &o, QString *error)
 
     r.integer(u"window"_s, m.window, 0, limits::maxContext, false);
     r.integer(u"sink_tokens"_s, m.sinkTokens, 0, limits::maxContext, false);
+    r.integer(u"chunk_size"_s, m.chunkSize, 0, limits::maxContext, false);
+    r.integer(u"linear_key_heads"_s, m.linearKeyHeads, 0, limits::maxHeads, false);
+    r.integer(u"linear_value_heads"_s, m.linearValueHeads, 0, limits::maxHeads, false);
+    r.integer(u"linear_key_head_dim"_s, m.linearKeyHeadDim, 0, limits::maxHeadDim, false);
+    r.integer(u"linear_value_head_dim"_s, m.linearValueHeadDim, 0, limits::maxHeadDim, false);
+    r.integer(u"linear_conv_kernel"_s, m.linearConvKernel, 0, 64, false);
+    r.integer(u"mamba_d_inner"_s, m.mambaInner, 0, limits::maxStateDim, false);
+    r.integer(u"mamba_d_state"_s, m.mambaState, 0, limits::maxStateDim, false);
+    r.integer(u"mamba_d_conv"_s, m.mambaConv, 0, 64, false);
+    r.integer(u"mamba_groups"_s, m.mambaGroups, 0, limits::maxHeads, false);
     readLayerPattern(r, m);
 
-    r.number(u"total_parameters"_s, m.totalParameters, kMaxParameters, false);
-    r.number(u"active_parameters"_s, m.activeParameters, kMaxParameters, false);
+    r.number(u"total_parameters"_s, m.totalParameters, limits::maxParameters, false);
+    r.number(u"active_parameters"_s, m.activeParameters, limits::maxParameters, false);
 
-    const QJsonValue precision = o.value(u"native_precision"_s);
-    if (!r.failed() && !precision.isUndefined()) {
+    const auto readPrecision = [&](const QString &key, auto assign) {
+        const QJsonValue v = o.value(key);
+        if (r.failed() || v.isUndefined())
+            return;
         QString why;
-        if (auto p = precisionFromJson(precision, u"native_precision"_s, &why))
-            m.nativePrecision = *p;
+        if (auto p = precisionFromJson(v, key, &why))
+            assign(*p);
         else
             r.fail(why);
-    }
+    };
+    readPrecision(u"native_precision"_s, [&](const Precision &p) { m.nativePrecision = p; });
+    readPrecision(u"expert_precision"_s, [&](const Precision &p) { m.expertPrecision = p; });
+    readPrecision(u"embedding_precision"_s, [&](const Precision &p) { m.embeddingPrecision = p; });
+    readPrecision(u"state_precision"_s, [&](const Precision &p) { m.statePrecision = p; });
+    if (const QJsonValue notes = o.value(u"notes"_s); notes.isString())
+        m.notes << notes.toString();
+    else if (notes.isArray())
+        for (const QJsonValue &n : notes.toArray())
+            m.notes << n.toString();
 
     if (!r.failed() && m.firstDenseLayers > m.layers)
         r.fail(u"first_dense_layers: %1 is more than layers %2"_s.arg(m.firstDenseLayers)
@@ -363,8 +367,8 @@ QJsonObject modelToJson(const ModelSpec &m)
 {
     QJsonArray pattern;
     for (AttentionKind k : m.layerPattern)
-        pattern.append(kindName(k));
-    return QJsonObject{
+        pattern.append(kindKey(k));
+    QJsonObject o{
         {u"id"_s, m.id},
         {u"name"_s, m.name},
         {u"source"_s, m.source},
@@ -381,17 +385,37 @@ QJsonObject modelToJson(const ModelSpec &m)
         {u"shared_experts"_s, m.sharedExperts},
         {u"moe_intermediate_size"_s, m.moeIntermediateSize},
         {u"first_dense_layers"_s, m.firstDenseLayers},
+        {u"expert_layer_period"_s, m.expertLayerPeriod},
+        {u"expert_layer_offset"_s, m.expertLayerOffset},
         {u"kv_lora_rank"_s, m.kvLoraRank},
         {u"qk_rope_head_dim"_s, m.qkRopeHeadDim},
         {u"q_lora_rank"_s, m.qLoraRank},
         {u"qk_nope_head_dim"_s, m.qkNopeHeadDim},
         {u"window"_s, m.window},
         {u"sink_tokens"_s, m.sinkTokens},
+        {u"chunk_size"_s, m.chunkSize},
+        {u"linear_key_heads"_s, m.linearKeyHeads},
+        {u"linear_value_heads"_s, m.linearValueHeads},
+        {u"linear_key_head_dim"_s, m.linearKeyHeadDim},
+        {u"linear_value_head_dim"_s, m.linearValueHeadDim},
+        {u"linear_conv_kernel"_s, m.linearConvKernel},
+        {u"mamba_d_inner"_s, m.mambaInner},
+        {u"mamba_d_state"_s, m.mambaState},
+        {u"mamba_d_conv"_s, m.mambaConv},
+        {u"mamba_groups"_s, m.mambaGroups},
         {u"layer_pattern"_s, pattern},
         {u"total_parameters"_s, m.totalParameters},
         {u"active_parameters"_s, m.activeParameters},
         {u"native_precision"_s, precisionToJson(m.nativePrecision)},
+        {u"state_precision"_s, precisionToJson(m.statePrecision)},
     };
+    if (m.expertPrecision)
+        o.insert(u"expert_precision"_s, precisionToJson(*m.expertPrecision));
+    if (m.embeddingPrecision)
+        o.insert(u"embedding_precision"_s, precisionToJson(*m.embeddingPrecision));
+    if (!m.notes.isEmpty())
+        o.insert(u"notes"_s, QJsonArray::fromStringList(m.notes));
+    return o;
 }
 
 std::optional<GpuSpec> gpuFromJson(const QJsonObject &o, QString *error)
@@ -403,6 +427,8 @@ std::optional<GpuSpec> gpuFromJson(const QJsonObject &o, QString *error)
     r.string(u"source"_s, g.source);
     r.string(u"notes"_s, g.notes);
     r.number(u"memory_bytes"_s, g.memoryBytes, kMaxBytes);
+    r.number(u"reported_memory_bytes"_s, g.reportedMemoryBytes, kMaxBytes, false);
+    r.string(u"reported_memory_source"_s, g.reportedMemorySource);
     r.number(u"bandwidth_bytes_per_second"_s, g.bandwidth, kMaxBytes);
 
     const QJsonValue peaks = o.value(u"peak_flops"_s);
@@ -445,6 +471,8 @@ QJsonObject gpuToJson(const GpuSpec &g)
                                       {u"fp32"_s, g.peakFp32}}},
         {u"source"_s, g.source},
         {u"notes"_s, g.notes},
+        {u"reported_memory_bytes"_s, g.reportedMemoryBytes},
+        {u"reported_memory_source"_s, g.reportedMemorySource},
     };
 }
 

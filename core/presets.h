@@ -35,15 +35,6 @@ private:
     QStringList m_errors;
 };
 
-// Bounds for fields model_spec.h leaves open; the preset reader and the HF importer share them.
-namespace limits {
-inline constexpr int maxHiddenSize = 1 << 20; // as ModelSpec::validate()
-inline constexpr int maxIntermediateSize = 1 << 24;
-inline constexpr int maxVocab = 1 << 24;
-inline constexpr int maxExperts = 4096;
-inline constexpr int maxLoraRank = 65536; // as ModelSpec::validate()
-} // namespace limits
-
 // A JSON number that must be an integer in [min, max]. Otherwise nullopt and *error says why,
 // naming `field` ("layers: 80.5 is not an integer", "kv_heads: expected an integer, got a string").
 std::optional<qint64> jsonInteger(const QJsonValue &v, const QString &field, qint64 min, qint64 max,

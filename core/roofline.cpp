@@ -1,5 +1,7 @@
 #include "roofline.h"
 
+#include "weights.h"
+
 #include "ledger.h"
 #include "step_model.h"
 #include "units.h"
@@ -45,23 +47,21 @@ double prefillIntensity(const Scenario &s, qint64 promptTokens)
     t.batch = 1;
     const StepModel cache(t);
     double attention = 0;
-    for (AttentionKind kind :
-         {AttentionKind::Full, AttentionKind::SlidingWindow, AttentionKind::Latent}) {
+    for (AttentionKind kind : kAllKinds) {
         const int n = m.layerCount(kind);
         if (n == 0)
             continue;
-        const qint64 cap =
-            kind == AttentionKind::SlidingWindow ? m.window + m.sinkTokens : promptTokens;
-        attention += n * attentionFlopPerTokenLayer(m, 1, kind) * heldSum(promptTokens, cap);
+        const qint64 cap = m.tokenCap(kind) > 0 ? m.tokenCap(kind) : promptTokens;
+        attention += n * m.attentionFlopPerTokenLayer(kind) * heldSum(promptTokens, cap);
     }
-    const double bytes = weights.weightBytesRead + cache.kvBytes(promptTokens);
+    const double bytes = weights.weightBytesRead + cache.stateBytes + cache.kvBytes(promptTokens);
     return bytes > 0 ? (weights.matmulFlop + attention) / bytes : 0;
 }
 
 Roofline roofline(const Scenario &s, const RooflineOptions &o)
 {
     Roofline r;
-    r.precision = o.compute.value_or(s.weightPrecision);
+    r.precision = o.compute.value_or(computePrecision(s));
     r.peakFlops = s.gpu.peakFlops(r.precision);
     r.bandwidth = s.gpu.bandwidth;
     r.ridgePoint = s.gpu.ridgePoint(r.precision);
@@ -114,7 +114,7 @@ Roofline roofline(const Scenario &s, const RooflineOptions &o)
                         .arg(s.batch)
                   : QStringLiteral("≈ 2B/e_w = 2 × %1 / %2")
                         .arg(s.batch)
-                        .arg(formatNumber(s.weightPrecision.bytesPerElement(), 4)),
+                        .arg(formatNumber(computePrecision(s).bytesPerElement(), 4)),
         step.weightBytesRead > 0 ? step.matmulFlop / step.weightBytesRead : 0);
     add(QStringLiteral("prefill"),
         QStringLiteral("Prefill, %1-token prompt").arg(formatInteger(o.promptTokens)),

@@ -57,6 +57,7 @@ QJsonObject scenarioToJson(const Scenario &s)
         {QStringLiteral("batch"), s.batch},
         {QStringLiteral("kv_precision"), s.kvPrecision.spec()},
         {QStringLiteral("weight_precision"), s.weightPrecision.spec()},
+        {QStringLiteral("weights_as_stored"), s.weightsAsStored},
         {QStringLiteral("efficiency"), s.efficiency},
         {QStringLiteral("memory_fraction"), s.memoryFraction},
         {QStringLiteral("response_tokens"), double(s.responseTokens)},
@@ -150,6 +151,7 @@ std::optional<Scenario> scenarioFromJson(const QJsonObject &o, QString *error)
         !readNumber(o, "efficiency", s.efficiency, error) ||
         !readNumber(o, "memory_fraction", s.memoryFraction, error))
         return std::nullopt;
+    s.weightsAsStored = o.value(QStringLiteral("weights_as_stored")).toBool(false);
     if (gpus < 0 || gpus > limits::maxGpus || batch < 0 || batch > limits::maxBatch) {
         fail(error, QStringLiteral("gpus or batch: out of range"));
         return std::nullopt;

@@ -1,58 +1,33 @@
 #include "step_model.h"
 
+#include "weights.h"
+
 #include <algorithm>
 #include <cmath>
 
 namespace kvl {
 
-int kvHeadsPerGpu(const ModelSpec &m, int gpus)
-{
-    // vLLM replicates KV heads once the TP degree passes the head count.
-    return std::max(1, (m.kvHeads + gpus - 1) / gpus);
-}
-
 bool isValidTpDegree(const ModelSpec &m, int gpus)
 {
-    if (gpus < 1 || m.queryHeads % gpus != 0)
+    if (gpus < 1 || (m.queryHeads > 0 && m.queryHeads % gpus != 0))
         return false;
-    if (!m.hasKind(AttentionKind::Full) && !m.hasKind(AttentionKind::SlidingWindow))
+    const bool kvHeads =
+        std::any_of(std::begin(kAllKinds), std::end(kAllKinds),
+                    [&](AttentionKind k) { return hasKvHeads(k) && m.hasKind(k); });
+    if (!kvHeads)
         return true;
     return m.kvHeads % gpus == 0 || gpus % m.kvHeads == 0;
-}
-
-// Weight bytes one decode step reads: all of a dense model; for MoE the shared part plus the
-// experts the batch touches (each token picks k of E; E × (1 - (1 - k/E)^B) distinct on average).
-static double weightBytesReadPerStep(const Scenario &s)
-{
-    const ModelSpec &m = s.model;
-    const double e = s.weightPrecision.bytesPerElement();
-    if (!m.isMoE() || m.experts <= m.expertsPerToken)
-        return m.parameters() * e;
-    const double total = m.parameters();
-    const double active = m.parametersActive();
-    const double perExpert = (total - active) / (m.experts - m.expertsPerToken);
-    const double shared = active - m.expertsPerToken * perExpert;
-    const double k = m.expertsPerToken, E = m.experts;
-    const double touched = E * (1.0 - std::pow(1.0 - k / E, s.batch));
-    return std::min(total, shared + touched * perExpert) * e;
 }
 
 qint64 kvBytesPerTokenLayerPerGpu(const ModelSpec &m, int gpus, AttentionKind kind,
                                   const Precision &p)
 {
-    if (kind == AttentionKind::Latent)
-        return p.bytesFor(m.kvElementsPerTokenLayer(kind)); // replicated on every rank
-    ModelSpec perGpu = m;
-    perGpu.kvHeads = kvHeadsPerGpu(m, std::max(1, gpus));
-    return p.bytesFor(perGpu.kvElementsPerTokenLayer(kind));
+    return p.bytesFor(m.kvElementsPerTokenLayer(kind, gpus));
 }
 
-double attentionFlopPerTokenLayer(const ModelSpec &m, int gpus, AttentionKind kind)
+qint64 stateBytesLayerPerGpu(const ModelSpec &m, int gpus, AttentionKind kind)
 {
-    const int n = std::max(1, gpus);
-    if (kind == AttentionKind::Latent)
-        return 2.0 * m.queryHeads * (2.0 * m.kvLoraRank + m.qkRopeHeadDim) / n;
-    return 4.0 * m.queryHeads * m.headDim / n;
+    return m.statePrecision.bytesFor(m.stateElementsLayer(kind, gpus));
 }
 
 StepModel::StepModel(const Scenario &s)
@@ -60,36 +35,50 @@ StepModel::StepModel(const Scenario &s)
     const ModelSpec &m = s.model;
     const int n = std::max(1, s.gpus);
     const double batch = s.batch;
-    const auto layerBytes = [&](AttentionKind kind) {
-        return double(kvBytesPerTokenLayerPerGpu(m, n, kind, s.kvPrecision));
-    };
-    // Attention FLOP per held token per layer and sequence: QK^T and AV for every query head.
-    const double gqaFlop = attentionFlopPerTokenLayer(m, n, AttentionKind::Full);
-    const double mlaFlop = attentionFlopPerTokenLayer(m, n, AttentionKind::Latent);
-    kvFull = batch * (m.layerCount(AttentionKind::Full) * layerBytes(AttentionKind::Full) +
-                      m.layerCount(AttentionKind::Latent) * layerBytes(AttentionKind::Latent));
-    kvWindow = batch * m.layerCount(AttentionKind::SlidingWindow) *
-               layerBytes(AttentionKind::SlidingWindow);
-    flopFull = batch * (m.layerCount(AttentionKind::Full) * gqaFlop +
-                        m.layerCount(AttentionKind::Latent) * mlaFlop);
-    flopWindow = batch * m.layerCount(AttentionKind::SlidingWindow) * gqaFlop;
-    windowTokens = m.window + m.sinkTokens;
+    for (AttentionKind kind : kAllKinds) {
+        const int layers = m.layerCount(kind);
+        if (layers == 0)
+            continue;
+        if (hasFixedState(kind)) {
+            stateBytes += batch * layers * double(stateBytesLayerPerGpu(m, n, kind));
+            stateFlop += batch * layers * m.stateFlopLayer(kind, n);
+            continue;
+        }
+        const qint64 cap = m.tokenCap(kind);
+        auto it = std::find_if(growth.begin(), growth.end(),
+                               [cap](const Growth &g) { return g.cap == cap; });
+        if (it == growth.end())
+            it = growth.insert(growth.end(), Growth{cap});
+        it->bytes += batch * layers * double(kvBytesPerTokenLayerPerGpu(m, n, kind, s.kvPrecision));
+        it->flop += batch * layers * m.attentionFlopPerTokenLayer(kind, n);
+    }
 
     weightBytesRead = weightBytesReadPerStep(s) / n;
     matmulFlop = 2.0 * m.parametersActive() * batch / n;
     bandwidth = s.gpu.bandwidth * s.efficiency;
-    matmulPeak = s.gpu.peakFlops(s.weightPrecision);
+    matmulPeak = s.gpu.peakFlops(computePrecision(s));
     attentionPeak = s.gpu.peakBf16;
+}
+
+static qint64 held(const StepModel::Growth &g, qint64 L)
+{
+    return g.cap > 0 ? std::min(L, g.cap) : L;
 }
 
 double StepModel::kvBytes(qint64 L) const
 {
-    return kvFull * double(L) + kvWindow * double(std::min(L, windowTokens));
+    double total = 0;
+    for (const Growth &g : growth)
+        total += g.bytes * double(held(g, L));
+    return total;
 }
 
 double StepModel::attentionFlop(qint64 L) const
 {
-    return flopFull * double(L) + flopWindow * double(std::min(L, windowTokens));
+    double total = 0;
+    for (const Growth &g : growth)
+        total += g.flop * double(held(g, L));
+    return total;
 }
 
 double StepModel::memorySeconds(qint64 L) const
@@ -104,12 +93,12 @@ double StepModel::computeSeconds(qint64 L) const
 
 double StepModel::memorySecondsFor(double kvBytesRead) const
 {
-    return (weightBytesRead + kvBytesRead) / bandwidth;
+    return (weightBytesRead + stateBytes + kvBytesRead) / bandwidth;
 }
 
 double StepModel::computeSecondsFor(double flop) const
 {
-    return matmulFlop / matmulPeak + flop / attentionPeak;
+    return matmulFlop / matmulPeak + (flop + stateFlop) / attentionPeak;
 }
 
 double StepModel::stepSeconds(qint64 L) const
@@ -152,30 +141,56 @@ double sumMax(const Line &f, const Line &g, qint64 from, qint64 count)
         ++split;
     return sumLine(before, from, split - from) + sumLine(after, split, last + 1 - split);
 }
+
+// Calls piece(from, count, bytes line, flop line) for each linear piece of [from, from + count):
+// between two caps every capped kind is either still growing or already full.
+template <typename Piece>
+void forEachPiece(const QVarLengthArray<StepModel::Growth, 4> &growth, qint64 from, qint64 count,
+                  Piece piece)
+{
+    const qint64 end = from + count;
+    qint64 a = from;
+    while (a < end) {
+        qint64 b = end;
+        for (const auto &g : growth)
+            if (g.cap > a && g.cap < b)
+                b = g.cap;
+        Line bytes, flop;
+        for (const auto &g : growth) {
+            if (g.cap > 0 && g.cap <= a) {
+                bytes.a += g.bytes * double(g.cap);
+                flop.a += g.flop * double(g.cap);
+            } else {
+                bytes.b += g.bytes;
+                flop.b += g.flop;
+            }
+        }
+        piece(a, b - a, bytes, flop);
+        a = b;
+    }
+}
 } // namespace
 
 double StepModel::sumStepSeconds(qint64 from, qint64 count) const
 {
     double total = 0;
-    // Two pieces: below the window every layer grows; from the window on, only full layers.
-    const qint64 kink = std::clamp(windowTokens, from, from + count);
-    const Line memBelow{weightBytesRead / bandwidth, (kvFull + kvWindow) / bandwidth};
-    const Line cmpBelow{matmulFlop / matmulPeak, (flopFull + flopWindow) / attentionPeak};
-    total += sumMax(memBelow, cmpBelow, from, kink - from);
-    const double w = double(windowTokens);
-    const Line memAbove{(weightBytesRead + kvWindow * w) / bandwidth, kvFull / bandwidth};
-    const Line cmpAbove{matmulFlop / matmulPeak + flopWindow * w / attentionPeak,
-                        flopFull / attentionPeak};
-    total += sumMax(memAbove, cmpAbove, kink, from + count - kink);
+    forEachPiece(growth, from, count, [&](qint64 a, qint64 n, const Line &bytes, const Line &flop) {
+        const Line memory{(weightBytesRead + stateBytes + bytes.a) / bandwidth,
+                          bytes.b / bandwidth};
+        const Line compute{matmulFlop / matmulPeak + (stateFlop + flop.a) / attentionPeak,
+                           flop.b / attentionPeak};
+        total += sumMax(memory, compute, a, n);
+    });
     return total;
 }
 
 double StepModel::sumKvSeconds(qint64 from, qint64 count) const
 {
-    const qint64 kink = std::clamp(windowTokens, from, from + count);
-    const Line below{0, (kvFull + kvWindow) / bandwidth};
-    const Line above{kvWindow * double(windowTokens) / bandwidth, kvFull / bandwidth};
-    return sumLine(below, from, kink - from) + sumLine(above, kink, from + count - kink);
+    double total = 0;
+    forEachPiece(growth, from, count, [&](qint64 a, qint64 n, const Line &bytes, const Line &) {
+        total += sumLine({bytes.a / bandwidth, bytes.b / bandwidth}, a, n);
+    });
+    return total;
 }
 
 } // namespace kvl

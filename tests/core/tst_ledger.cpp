@@ -51,10 +51,11 @@ private slots:
         QCOMPARE(l.kvBytesPerTokenMha, qint64(2 * 80 * 64 * 128 * 2)); // 2,621,440
         QCOMPARE(l.kvBytesPerTokenMqa, qint64(2 * 80 * 1 * 128 * 2));
         QCOMPARE(l.gqaFactor, 8.0);
-        // MLA's MHA equivalent: 128 heads of dim 128.
+        // MLA's MHA equivalent: 128 heads caching K of qk_nope 128 + qk_rope 64 = 192 and
+        // V of v_head_dim 128 (not 2 × 128: K is the larger head).
         const Ledger d = evaluate(scenario(deepseekV3()));
-        QCOMPARE(d.kvBytesPerTokenMha, qint64(2 * 61 * 128 * 128 * 2));
-        QCOMPARE(d.gqaFactor, double(2 * 61 * 128 * 128 * 2) / (61 * 576 * 2));
+        QCOMPARE(d.kvBytesPerTokenMha, qint64(61 * 128 * (192 + 128) * 2)); // 4,997,120
+        QCOMPARE(d.gqaFactor, double(61 * 128 * (192 + 128) * 2) / (61 * 576 * 2));
     }
 
     void slidingWindow_data()

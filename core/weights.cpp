@@ -1,0 +1,64 @@
+#include "weights.h"
+
+#include "scenario.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace kvl {
+
+namespace {
+struct PartPrecisions
+{
+    Precision embeddings, experts, rest;
+};
+
+PartPrecisions partPrecisions(const Scenario &s)
+{
+    if (!s.weightsAsStored)
+        return {s.weightPrecision, s.weightPrecision, s.weightPrecision};
+    const ModelSpec &m = s.model;
+    return {m.embeddingPrecision.value_or(m.nativePrecision),
+            m.expertPrecision.value_or(m.nativePrecision), m.nativePrecision};
+}
+} // namespace
+
+WeightBytes weightBytes(const Scenario &s)
+{
+    const ParameterParts parts = s.model.parameterParts();
+    const PartPrecisions p = partPrecisions(s);
+    return {parts.embeddings * p.embeddings.bytesPerElement(),
+            parts.routedExperts * p.experts.bytesPerElement(),
+            parts.rest * p.rest.bytesPerElement()};
+}
+
+double weightBytesReadPerStep(const Scenario &s)
+{
+    const ModelSpec &m = s.model;
+    const WeightBytes w = weightBytes(s);
+    if (!m.isMoE() || m.experts <= m.expertsPerToken)
+        return w.total();
+    const double k = m.expertsPerToken, E = m.experts;
+    const double touched = E * (1.0 - std::pow(1.0 - k / E, s.batch));
+    return w.embeddings + w.rest + w.routedExperts * std::min(1.0, touched / E);
+}
+
+Precision computePrecision(const Scenario &s)
+{
+    return s.weightsAsStored ? s.model.nativePrecision : s.weightPrecision;
+}
+
+QString weightPrecisionLabel(const Scenario &s)
+{
+    if (!s.weightsAsStored)
+        return s.weightPrecision.label();
+    const PartPrecisions p = partPrecisions(s);
+    QString label = p.rest.label();
+    if (s.model.isMoE() && !(p.experts == p.rest))
+        label = QStringLiteral("%1 experts + %2").arg(p.experts.label(), label);
+    if (!(p.embeddings == p.rest))
+        label += QStringLiteral(", embeddings %1").arg(p.embeddings.label());
+    return label;
+}
+
+} // namespace kvl
