@@ -100,8 +100,12 @@ private:
     void readMoE();
     void readAttention();
     void readLayerTypes(const Field &types, std::optional<bool> useSliding);
+    void readHybridPattern();
+    void readChunkedPattern();
+    void readLayerState();
     std::optional<qint64> readWindow();
     void readPrecision();
+    void readQuantization(const Precision &dtype);
 
     QJsonObject m_top;
     QString m_fileName;     // names the model when the config does not
@@ -183,8 +187,22 @@ void Importer::readShape()
     m.queryHeads = required({u"num_attention_heads"_s, u"n_head"_s}, 1, limits::maxHeads);
     m.hiddenSize =
         required({u"hidden_size"_s, u"n_embd"_s, u"d_model"_s}, 1, limits::maxHiddenSize);
-    m.intermediateSize = required({u"intermediate_size"_s, u"ffn_hidden_size"_s, u"n_inner"_s}, 1,
-                                  limits::maxIntermediateSize);
+    if (const auto ffn = integer({u"intermediate_size"_s, u"ffn_hidden_size"_s, u"n_inner"_s}, 1,
+                                 limits::maxIntermediateSize)) {
+        m.intermediateSize = *ffn;
+    } else if (!failed() && m.hiddenSize > 0) {
+        // GPT-2, GPT-J and Falcon write no FFN size (or n_inner: null): their code uses 4 × hidden.
+        m.intermediateSize = 4 * m.hiddenSize;
+        note(u"no FFN size in the config: 4 × hidden_size = %1, as the model code does"_s.arg(
+            m.intermediateSize));
+    }
+    static const QStringList plainMlp = {
+        u"gpt2"_s, u"gptj"_s,  u"gpt_neox"_s, u"falcon"_s, u"gpt_bigcode"_s,
+        u"opt"_s,  u"bloom"_s, u"phi"_s,      u"mpt"_s,    u"starcoder2"_s};
+    if (plainMlp.contains(m_modelType)) {
+        m.gatedMlp = false;
+        note(u"%1: the MLP has two matrices (up, down), no gate"_s.arg(m_modelType));
+    }
     if (!failed() && find({u"vocab_size"_s}).absent() && m_modelType == u"gemma3_text") {
         m.vocabSize = 262208;
         note(u"vocab_size absent: 262,208, the Gemma3TextConfig default"_s);
@@ -212,6 +230,16 @@ void Importer::readKvHeads()
     const int heads = m_model.queryHeads;
     if (failed())
         return;
+    // Falcon: num_kv_heads counts only with the new decoder architecture (Falcon 40B/180B);
+    // the old one has one KV head when multi_query is set (Falcon 7B), else one per head.
+    const auto newDecoder = boolean(u"new_decoder_architecture"_s);
+    if (m_modelType == u"falcon" && newDecoder != true) {
+        const bool mqa = boolean(u"multi_query"_s).value_or(true);
+        m_model.kvHeads = mqa ? 1 : heads;
+        note(mqa ? u"falcon, multi_query: one KV head shared by all query heads (MQA)"_s
+                 : u"falcon without multi_query: one KV head per query head (MHA)"_s);
+        return;
+    }
     if (kv.absent()) {
         if (boolean(u"multi_query"_s).value_or(false)) { // Falcon 7B
             m_model.kvHeads = 1;
@@ -309,10 +337,39 @@ void Importer::readMoE()
                  .arg(m.sharedExperts)
                  .arg(unit));
     }
-    const auto frequency = integer({u"moe_layer_freq"_s, u"decoder_sparse_step"_s}, 1, m.layers);
-    if (frequency && *frequency != 1)
-        note(u"MoE on every %1th layer only: the estimate puts experts on every layer"_s.arg(
-            *frequency));
+    // Which layers are MoE: Jamba writes a period and offset, Llama 4 an interleave step,
+    // Qwen MoE a sparse step and DeepSeek a frequency (layer i is MoE when (i + 1) % k == 0).
+    if (const auto period = integer({u"expert_layer_period"_s}, 1, m.layers)) {
+        m.expertLayerPeriod = *period;
+        m.expertLayerOffset = integer({u"expert_layer_offset"_s}, 0, *period - 1).value_or(0);
+    } else if (const auto step = integer(
+                   {u"interleave_moe_layer_step"_s, u"decoder_sparse_step"_s, u"moe_layer_freq"_s},
+                   1, m.layers)) {
+        m.expertLayerPeriod = *step;
+        m.expertLayerOffset = *step - 1;
+    }
+    if (m.expertLayerPeriod > 1)
+        note(u"MoE on the layers i with i mod %1 = %2 (%3 of %4); the others dense"_s
+                 .arg(m.expertLayerPeriod)
+                 .arg(m.expertLayerOffset)
+                 .arg(m.moeLayers())
+                 .arg(m.layers));
+    if (const QJsonValue only = find({u"mlp_only_layers"_s}).value;
+        only.isArray() && !only.toArray().isEmpty())
+        note(u"mlp_only_layers lists %1 dense layers: counted as MoE"_s.arg(only.toArray().size()));
+    // Llama 4: intermediate_size is the expert's (routed and one shared), intermediate_size_mlp
+    // the dense layers'.
+    if (m_modelType.startsWith(u"llama4")) {
+        if (const auto dense =
+                integer({u"intermediate_size_mlp"_s}, 1, limits::maxIntermediateSize)) {
+            m.moeIntermediateSize = m.intermediateSize;
+            m.intermediateSize = *dense;
+        }
+        if (m.sharedExperts == 0) {
+            m.sharedExperts = 1;
+            note(u"llama4: one shared expert beside the routed ones in every MoE layer"_s);
+        }
+    }
     if (failed())
         return;
     QString moe =
@@ -367,6 +424,10 @@ void Importer::readAttention()
     const Field types = find({u"layer_types"_s});
     if (!types.absent())
         return readLayerTypes(types, useSliding);
+    if (!find({u"full_attention_interval"_s}).absent() || !find({u"attn_layer_period"_s}).absent())
+        return readHybridPattern();
+    if (!find({u"attention_chunk_size"_s}).absent())
+        return readChunkedPattern();
     if (!window) {
         m.layerPattern = {AttentionKind::Full};
         return;
@@ -431,50 +492,178 @@ void Importer::readLayerTypes(const Field &types, std::optional<bool> useSliding
 {
     ModelSpec &m = m_model;
     if (!types.value.isArray())
-        return fail(u"layer_types: expected a list of \"full_attention\" / "
-                    u"\"sliding_attention\", got "_s +
+        return fail(u"layer_types: expected a list such as [\"full_attention\", ...], got "_s +
                     jsonValueText(types.value));
     const QJsonArray a = types.value.toArray();
     if (a.size() != m.layers)
         return fail(
             u"layer_types: %1 entries, but num_hidden_layers is %2"_s.arg(a.size()).arg(m.layers));
+    // Every value transformers writes for a layer KV Ledger models; anything else is refused
+    // by name rather than guessed.
+    static const QList<std::pair<QString, AttentionKind>> names = {
+        {u"full_attention"_s, AttentionKind::Full},
+        {u"attention"_s, AttentionKind::Full},
+        {u"sliding_attention"_s, AttentionKind::SlidingWindow},
+        {u"chunked_attention"_s, AttentionKind::Chunked},
+        {u"linear_attention"_s, AttentionKind::Linear},
+        {u"mamba"_s, AttentionKind::StateSpace},
+        {u"mamba2"_s, AttentionKind::StateSpace},
+    };
     QList<AttentionKind> kinds;
-    bool chunked = false;
     for (qsizetype i = 0; i < a.size(); ++i) {
         const QString t = a.at(i).toString();
-        if (t == u"full_attention") {
-            kinds << AttentionKind::Full;
-        } else if (t == u"sliding_attention" || t == u"chunked_attention") {
-            kinds << AttentionKind::SlidingWindow;
-            chunked = chunked || t == u"chunked_attention";
-        } else {
-            return fail(u"layer_types[%1]: expected \"full_attention\" or \"sliding_attention\", "
-                        u"got "_s.arg(i) +
-                        jsonValueText(a.at(i)));
-        }
+        const auto it =
+            std::find_if(names.begin(), names.end(), [&](const auto &n) { return n.first == t; });
+        if (it == names.end())
+            return fail(u"layer_types[%1]: %2 is not a layer kind KV Ledger models "
+                        u"(full_attention, sliding_attention, chunked_attention, "
+                        u"linear_attention, mamba)"_s.arg(i)
+                            .arg(jsonValueText(a.at(i))));
+        kinds << it->second;
     }
-    const int windowed = int(kinds.count(AttentionKind::SlidingWindow));
-    if (windowed > 0 && useSliding == false) {
-        m.layerPattern = {AttentionKind::Full};
+    if (kinds.contains(AttentionKind::SlidingWindow) && useSliding == false) {
+        std::replace(kinds.begin(), kinds.end(), AttentionKind::SlidingWindow, AttentionKind::Full);
         note(u"layer_types lists sliding layers, but use_sliding_window is false: full attention "
-             u"on every layer"_s);
-        return;
+             u"on those layers"_s);
     }
-    if (windowed > 0) {
-        // Llama 4 chunked attention holds at most one chunk: a window of that size is its bound.
-        const Field key = chunked ? find({u"attention_chunk_size"_s}) : find({u"sliding_window"_s});
+    if (kinds.contains(AttentionKind::SlidingWindow)) {
+        const Field key = find({u"sliding_window"_s});
         if (key.absent())
-            return fail(key.key + u": missing, but layer_types lists "_s +
-                        (chunked ? u"chunked_attention" : u"sliding_attention") + u" layers");
+            return fail(
+                u"sliding_window: missing, but layer_types lists sliding_attention layers"_s);
         m.window = jsonInteger(key.value, key.key, 1, limits::maxContext, &m_error).value_or(0);
+    }
+    if (kinds.contains(AttentionKind::Chunked)) {
+        const Field key = find({u"attention_chunk_size"_s});
+        if (key.absent())
+            return fail(
+                u"attention_chunk_size: missing, but layer_types lists chunked_attention layers"_s);
+        m.chunkSize = jsonInteger(key.value, key.key, 1, limits::maxContext, &m_error).value_or(0);
+    }
+    if (failed())
+        return;
+    m.layerPattern = compressPattern(kinds);
+    QStringList parts;
+    for (AttentionKind k : kAllKinds) {
+        const int n = int(kinds.count(k));
+        if (n == 0 || k == AttentionKind::Full)
+            continue;
+        const QString what =
+            k == AttentionKind::SlidingWindow ? u"sliding (window %1)"_s.arg(m.window)
+            : k == AttentionKind::Chunked     ? u"chunked (chunks of %1)"_s.arg(m.chunkSize)
+            : k == AttentionKind::Linear      ? u"linear attention (a fixed state)"_s
+                                              : u"Mamba (a fixed state)"_s;
+        parts << u"%1 of %2 layers %3"_s.arg(n).arg(m.layers).arg(what);
+    }
+    if (!parts.isEmpty())
+        note(u"layer_types: "_s + parts.join(u"; "_s) + u", the rest full"_s);
+}
+
+void Importer::readHybridPattern()
+{
+    ModelSpec &m = m_model;
+    QList<AttentionKind> kinds;
+    if (const auto interval = integer({u"full_attention_interval"_s}, 1, m.layers)) {
+        // Qwen3-Next: every interval-th layer is full attention, the rest Gated DeltaNet.
+        for (int i = 0; i < m.layers; ++i)
+            kinds << ((i + 1) % *interval == 0 ? AttentionKind::Full : AttentionKind::Linear);
+        note(u"full_attention_interval %1: full attention on every %1th layer, linear attention "
+             u"(a fixed state) on the others"_s.arg(*interval));
+    } else if (const auto period = integer({u"attn_layer_period"_s}, 1, m.layers)) {
+        // Jamba: layer i is attention when i % period == offset, Mamba otherwise.
+        const int offset = integer({u"attn_layer_offset"_s}, 0, *period - 1).value_or(0);
+        for (int i = 0; i < m.layers; ++i)
+            kinds << (i % *period == offset ? AttentionKind::Full : AttentionKind::StateSpace);
+        note(u"attn_layer_period %1, attn_layer_offset %2: attention on %3 of %4 layers, Mamba "
+             u"(a fixed state) on the others"_s.arg(*period)
+                 .arg(offset)
+                 .arg(kinds.count(AttentionKind::Full))
+                 .arg(m.layers));
+    }
+    if (!failed() && !kinds.isEmpty())
+        m.layerPattern = compressPattern(kinds);
+}
+
+void Importer::readChunkedPattern()
+{
+    // Llama 4: layers with RoPE attend within chunks of attention_chunk_size; the NoPE layers
+    // (a 0 in no_rope_layers; by default every 4th) attend to everything.
+    ModelSpec &m = m_model;
+    m.chunkSize = integer({u"attention_chunk_size"_s}, 1, limits::maxContext).value_or(0);
+    if (failed())
+        return;
+    QList<AttentionKind> kinds;
+    const QJsonValue rope = find({u"no_rope_layers"_s}).value;
+    if (rope.isArray() && !rope.toArray().isEmpty()) {
+        const QJsonArray a = rope.toArray();
+        if (a.size() < m.layers)
+            return fail(
+                u"no_rope_layers: %1 entries, but num_hidden_layers is %2"_s.arg(a.size()).arg(
+                    m.layers));
+        for (int i = 0; i < m.layers; ++i)
+            kinds << (a.at(i).toInt() != 0 ? AttentionKind::Chunked : AttentionKind::Full);
+    } else {
+        const int interval = integer({u"no_rope_layer_interval"_s}, 1, m.layers).value_or(4);
+        for (int i = 0; i < m.layers; ++i)
+            kinds << ((i + 1) % interval != 0 ? AttentionKind::Chunked : AttentionKind::Full);
+        note(u"no_rope_layers absent: every %1th layer global (the transformers default)"_s.arg(
+            interval));
+    }
+    if (failed())
+        return;
+    m.layerPattern = compressPattern(kinds);
+    note(u"chunked attention: %1 of %2 layers hold at most one chunk of %3 tokens, the rest the "
+         u"whole context"_s.arg(kinds.count(AttentionKind::Chunked))
+             .arg(m.layers)
+             .arg(m.chunkSize));
+}
+
+void Importer::readLayerState()
+{
+    ModelSpec &m = m_model;
+    if (failed())
+        return;
+    if (m.hasKind(AttentionKind::Linear)) {
+        m.linearValueHeads = required({u"linear_num_value_heads"_s}, 1, limits::maxHeads);
+        m.linearKeyHeads = required({u"linear_num_key_heads"_s}, 1, limits::maxHeads);
+        m.linearKeyHeadDim = required({u"linear_key_head_dim"_s}, 1, limits::maxHeadDim);
+        m.linearValueHeadDim = required({u"linear_value_head_dim"_s}, 1, limits::maxHeadDim);
+        m.linearConvKernel = required({u"linear_conv_kernel_dim"_s}, 1, 64);
+    }
+    if (m.hasKind(AttentionKind::StateSpace)) {
+        m.mambaState = required({u"mamba_d_state"_s, u"ssm_state_size"_s, u"state_size"_s}, 1,
+                                limits::maxStateDim);
+        m.mambaConv = required({u"mamba_d_conv"_s, u"conv_kernel"_s, u"d_conv"_s}, 1, 64);
+        const auto heads = integer({u"mamba_n_heads"_s, u"mamba_num_heads"_s}, 1, limits::maxHeads);
+        const auto headDim =
+            integer({u"mamba_d_head"_s, u"mamba_head_dim"_s}, 1, limits::maxHeadDim);
+        if (heads && headDim) {
+            m.mambaInner = *heads * *headDim;
+        } else if (const auto expand = integer({u"mamba_expand"_s, u"expand"_s}, 1, 64)) {
+            m.mambaInner = *expand * m.hiddenSize;
+        } else if (!failed()) {
+            m.mambaInner = 2 * m.hiddenSize;
+            note(u"mamba_expand absent: d_inner = 2 × hidden_size, the Mamba default"_s);
+        }
+        m.mambaGroups =
+            integer({u"mamba_n_groups"_s, u"n_groups"_s}, 1, limits::maxHeads).value_or(0);
+        if (m.mambaGroups == 0 && heads)
+            m.mambaGroups = 1; // Mamba 2 with one group
         if (failed())
             return;
+        if (m.mambaInner > limits::maxStateDim)
+            return fail(
+                u"mamba d_inner: %1 is more than %2"_s.arg(m.mambaInner).arg(limits::maxStateDim));
     }
-    m.layerPattern = compressPattern(kinds);
-    note(u"layer_types: %1 of %2 layers %3 (window %4), the rest full"_s.arg(windowed)
-             .arg(m.layers)
-             .arg(chunked ? u"chunked"_s : u"sliding"_s)
-             .arg(m.window));
+    if (m.hasKind(AttentionKind::Linear) || m.hasKind(AttentionKind::StateSpace)) {
+        const QString dtype =
+            find({u"mamba_ssm_dtype"_s, u"mamba_ssm_cache_dtype"_s}).value.toString();
+        if (dtype == u"float32")
+            m.statePrecision = Precision::of(NumberFormat::FP32);
+        note(u"fixed state kept in %1 (%2); the KV precision does not apply to it"_s.arg(
+            m.statePrecision.name(),
+            dtype.isEmpty() ? u"the model's dtype"_s : u"mamba_ssm_dtype "_s + dtype));
+    }
 }
 
 void Importer::readPrecision()
@@ -493,37 +682,145 @@ void Importer::readPrecision()
         p = Precision::of(NumberFormat::FP32);
     else
         note(u"torch_dtype %1: weights taken as bf16"_s.arg(t.isEmpty() ? u"absent"_s : t));
-
-    // Quantized checkpoints: the stored weights, not the compute dtype.
-    const QJsonObject q = find({u"quantization_config"_s}).value.toObject();
-    const QString method = q.value(u"quant_method"_s).toString();
-    const int bits = q.value(u"bits"_s).toInt();
-    const int group = q.value(u"group_size"_s).toInt();
-    if (method == u"fp8") {
-        p = Precision::of(NumberFormat::FP8);
-        note(u"quantization_config fp8: weights in fp8 (block scales not counted)"_s);
-    } else if (method == u"mxfp4") {
-        p = Precision{NumberFormat::FP4, 32, 8};
-        note(u"quantization_config mxfp4: fp4 with one 8-bit scale per 32 values (it covers the "
-             u"expert weights; attention and embeddings stay 16-bit)"_s);
-    } else if ((method == u"gptq" || method == u"awq") && (bits == 4 || bits == 8)) {
-        p = bits == 8 ? Precision::of(NumberFormat::INT8)
-                      : Precision{NumberFormat::INT4, group > 0 ? group : 0, group > 0 ? 16 : 0};
-        note(u"quantization_config %1: int%2 weights"_s.arg(method).arg(bits));
-    } else if (!method.isEmpty()) {
-        note(u"quantization_config %1 not modelled: weights taken as %2"_s.arg(method, p.name()));
-    }
     m_model.nativePrecision = p;
+    readQuantization(p);
+}
+
+// The stored weights of a quantized checkpoint, not its compute dtype. Quantizers convert the
+// linear layers; embeddings (and lm_head) stay at the dtype unless said otherwise.
+void Importer::readQuantization(const Precision &dtype)
+{
+    ModelSpec &m = m_model;
+    const QJsonObject q = find({u"quantization_config"_s}).value.toObject();
+    if (q.isEmpty())
+        return;
+    const QString method = q.value(u"quant_method"_s).toString();
+    const auto store = [&](const Precision &linear, const QString &why) {
+        m.nativePrecision = linear;
+        m.embeddingPrecision = dtype;
+        note(why);
+    };
+    if (method == u"mxfp4") {
+        // gpt-oss: 4-bit values with one 8-bit (e8m0) scale per 32, on the MoE experts only;
+        // modules_to_not_convert keeps attention, router and embeddings in 16 bits.
+        m.expertPrecision = Precision{NumberFormat::FP4, 32, 8};
+        note(u"quantization_config mxfp4: routed experts in fp4 with one 8-bit scale per 32 "
+             u"values (4.25 bits); attention, router and embeddings stay %1"_s.arg(dtype.name()));
+        if (!m.isMoE()) {
+            note(u"mxfp4 on a dense model: taken as covering every linear layer"_s);
+            m.nativePrecision = *m.expertPrecision;
+            m.expertPrecision.reset();
+        }
+        return;
+    }
+    if (method == u"fp8") {
+        const QJsonArray block = q.value(u"weight_block_size"_s).toArray();
+        if (block.size() == 2 && block.at(0).toInt() > 0 && block.at(1).toInt() > 0) {
+            // DeepSeek-V3, Kimi-K2: one fp32 scale per block of a × b weights.
+            const int group = int(std::min<qint64>(
+                qint64(block.at(0).toInt()) * block.at(1).toInt(), limits::maxGroupSize));
+            store(Precision{NumberFormat::FP8, group, 32},
+                  u"quantization_config fp8, weight_block_size %1 × %2: linear layers in fp8 with "
+                  u"one fp32 scale per %3 weights; embeddings stay %4"_s.arg(block.at(0).toInt())
+                      .arg(block.at(1).toInt())
+                      .arg(group)
+                      .arg(dtype.name()));
+        } else {
+            store(Precision::of(NumberFormat::FP8),
+                  u"quantization_config fp8: linear layers in fp8 (per-tensor scales, negligible); "
+                  u"embeddings stay %1"_s.arg(dtype.name()));
+        }
+        return;
+    }
+    // Integer formats with group scales (fp16) and, when asymmetric, packed zero points.
+    const auto grouped = [&](int bits, int group, bool zeros, const QString &what) {
+        if (bits != 4 && bits != 8)
+            return note(u"%1: %2-bit weights not modelled; taken as %3"_s.arg(what).arg(bits).arg(
+                dtype.name()));
+        const NumberFormat f = bits == 4 ? NumberFormat::INT4 : NumberFormat::INT8;
+        group = std::min(group, limits::maxGroupSize);
+        Precision p{f, group > 0 ? group : 0, group > 0 ? 16 + (zeros ? bits : 0) : 0};
+        store(p, u"%1: int%2 linear layers%3 = %4 bits per weight; embeddings stay %5"_s.arg(what)
+                     .arg(bits)
+                     .arg(group > 0 ? u", one fp16 scale%1 per %2"_s
+                                          .arg(zeros ? u" and zero point"_s : QString())
+                                          .arg(group)
+                                    : u", per-channel scales"_s)
+                     .arg(p.effectiveBits())
+                     .arg(dtype.name()));
+    };
+    if (method == u"awq" || method == u"gptq") {
+        const bool zeros = method == u"awq" ? q.value(u"zero_point"_s).toBool(true)
+                                            : !q.value(u"sym"_s).toBool(true);
+        return grouped(q.value(u"bits"_s).toInt(), q.value(u"group_size"_s).toInt(), zeros,
+                       u"quantization_config "_s + method);
+    }
+    if (method == u"compressed-tensors") {
+        const QJsonObject groups = q.value(u"config_groups"_s).toObject();
+        const QJsonObject w = groups.isEmpty()
+                                  ? QJsonObject()
+                                  : groups.begin()->toObject().value(u"weights"_s).toObject();
+        const int bits = w.value(u"num_bits"_s).toInt();
+        const QString type = w.value(u"type"_s).toString();
+        const int group = w.value(u"group_size"_s).toInt();
+        if (type == u"float" && bits == 8)
+            return store(
+                Precision::of(NumberFormat::FP8),
+                u"compressed-tensors: fp8 linear layers; embeddings stay %1"_s.arg(dtype.name()));
+        if (type == u"float" && bits == 4)
+            return store(Precision{NumberFormat::FP4, group > 0 ? group : 16, 8},
+                         u"compressed-tensors: fp4 linear layers with one 8-bit scale per %1"_s.arg(
+                             group > 0 ? group : 16));
+        return grouped(bits, group, !w.value(u"symmetric"_s).toBool(true), u"compressed-tensors"_s);
+    }
+    if (method == u"bitsandbytes") {
+        if (q.value(u"load_in_8bit"_s).toBool())
+            return store(Precision::of(NumberFormat::INT8),
+                         u"bitsandbytes 8-bit: int8 linear layers"_s);
+        // nf4/fp4: one absmax per 64 values, fp32, or 8 bits when double-quantized.
+        const bool dq = q.value(u"bnb_4bit_use_double_quant"_s).toBool();
+        store(Precision{NumberFormat::INT4, 64, dq ? 8 : 32},
+              u"bitsandbytes %1: 4-bit linear layers with one %2-bit absmax per 64 values"_s
+                  .arg(q.value(u"bnb_4bit_quant_type"_s).toString(u"nf4"_s))
+                  .arg(dq ? 8 : 32));
+        return;
+    }
+    if (method == u"modelopt") {
+        const QString algo = q.value(u"quant_algo"_s).toString();
+        if (algo == u"NVFP4")
+            return store(Precision::of(NumberFormat::FP4),
+                         u"modelopt NVFP4: fp4 linear layers, one fp8 scale per 16"_s);
+        if (algo == u"FP8")
+            return store(Precision::of(NumberFormat::FP8), u"modelopt FP8: fp8 linear layers"_s);
+    }
+    note(u"quantization_config %1 not modelled: weights taken as %2"_s.arg(
+        method.isEmpty() ? u"(no quant_method)"_s : method, dtype.name()));
 }
 
 std::optional<HfImport> Importer::run(QString *error)
 {
     chooseSource();
+    static const QStringList encoderDecoder = {
+        u"t5"_s,    u"mt5"_s,        u"umt5"_s,       u"bart"_s,
+        u"mbart"_s, u"marian"_s,     u"pegasus"_s,    u"whisper"_s,
+        u"led"_s,   u"longt5"_s,     u"m2m_100"_s,    u"nllb_moe"_s,
+        u"fsmt"_s,  u"prophetnet"_s, u"blenderbot"_s, u"seamless_m4t"_s};
+    if (m_top.value(u"is_encoder_decoder"_s).toBool() || encoderDecoder.contains(m_modelType))
+        fail(u"%1: encoder-decoder models are not supported (their cache is decoder "
+             u"self-attention plus cross-attention per encoder token)"_s.arg(
+                 m_modelType.isEmpty() ? u"is_encoder_decoder"_s : m_modelType));
+    // Hybrids whose layers KV Ledger cannot describe yet: refused rather than costed wrong.
+    if (m_modelType == u"falcon_h1")
+        fail(u"falcon_h1: layers that run attention and Mamba side by side are not supported"_s);
+    if (!find({u"hybrid_override_pattern"_s}).absent())
+        fail(u"hybrid_override_pattern (Nemotron-H): separate Mamba, attention and MLP blocks are "
+             u"not supported"_s);
     readShape();
     readKvHeads();
     readHeadDim();
     readMoE();
     readAttention();
+    readLayerState();
     if (!failed())
         readPrecision();
 
@@ -555,6 +852,7 @@ std::optional<HfImport> Importer::run(QString *error)
     if (m.isMoE())
         estimate += u" total, "_s + billions(m.estimateActiveParameters()) + u" active per token";
     note(estimate + u" (biases and extra norms not counted)");
+    m.notes = m_notes;
     return HfImport{m, m_notes};
 }
 

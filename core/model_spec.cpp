@@ -12,10 +12,6 @@ qint64 ceilDiv(qint64 a, qint64 b)
     return (a + b - 1) / b;
 }
 
-double mlpParams(double hidden, double intermediate)
-{
-    return 3.0 * hidden * intermediate; // gate, up, down
-}
 } // namespace
 
 bool hasKvHeads(AttentionKind kind)
@@ -183,6 +179,11 @@ double ModelSpec::stateFlopLayer(AttentionKind kind, int gpus) const
     return 6.0 * double(stateElementsLayer(kind, gpus));
 }
 
+double ModelSpec::mlpParameters(double intermediate) const
+{
+    return (gatedMlp ? 3.0 : 2.0) * hiddenSize * intermediate;
+}
+
 ParameterParts ModelSpec::estimateParts() const
 {
     ParameterParts parts;
@@ -232,10 +233,10 @@ ParameterParts ModelSpec::estimateParts() const
     }
     // MLP: dense layers use intermediateSize; MoE layers hold every expert and a router.
     const int moe = moeLayers();
-    rest += (layers - moe) * mlpParams(h, intermediateSize);
+    rest += (layers - moe) * mlpParameters(intermediateSize);
     if (isMoE()) {
         const double expertSize =
-            mlpParams(h, moeIntermediateSize > 0 ? moeIntermediateSize : intermediateSize);
+            mlpParameters(moeIntermediateSize > 0 ? moeIntermediateSize : intermediateSize);
         parts.routedExperts = moe * double(experts) * expertSize;
         rest += moe * (double(sharedExperts) * expertSize + h * experts);
     }
@@ -248,7 +249,7 @@ double ModelSpec::estimateActiveParameters() const
     if (!isMoE())
         return estimateParameters();
     const double expertSize =
-        mlpParams(hiddenSize, moeIntermediateSize > 0 ? moeIntermediateSize : intermediateSize);
+        mlpParameters(moeIntermediateSize > 0 ? moeIntermediateSize : intermediateSize);
     return estimateParameters() - moeLayers() * double(experts - expertsPerToken) * expertSize;
 }
 

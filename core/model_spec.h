@@ -57,6 +57,7 @@ struct ModelSpec
     int intermediateSize = 0;
     int vocabSize = 0;
     bool tieWordEmbeddings = false;
+    bool gatedMlp = true; // gate, up, down (SwiGLU); false: up, down (GPT-2, GPT-J, Falcon)
 
     // Mixture of experts (0 experts = dense). MoE layers: those at or past firstDenseLayers
     // with layer % expertLayerPeriod == expertLayerOffset.
@@ -146,6 +147,7 @@ struct ModelSpec
     double estimateParameters() const { return estimateParts().total(); }
     double estimateActiveParameters() const;
     ParameterParts estimateParts() const;
+    double mlpParameters(double intermediate) const; // one MLP or expert
     // The parts scaled so they add up to parameters() (a published total).
     ParameterParts parameterParts() const;
 

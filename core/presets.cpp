@@ -298,6 +298,7 @@ std::optional<ModelSpec> modelFromJson(const QJsonObject &o, QString *error)
     r.integer(u"intermediate_size"_s, m.intermediateSize, 1, limits::maxIntermediateSize);
     r.integer(u"vocab_size"_s, m.vocabSize, 1, limits::maxVocab);
     r.boolean(u"tie_word_embeddings"_s, m.tieWordEmbeddings);
+    r.boolean(u"gated_mlp"_s, m.gatedMlp);
 
     r.integer(u"experts"_s, m.experts, 0, limits::maxExperts, false);
     r.integer(u"experts_per_token"_s, m.expertsPerToken, 0, limits::maxExperts, false);
@@ -380,6 +381,7 @@ QJsonObject modelToJson(const ModelSpec &m)
         {u"intermediate_size"_s, m.intermediateSize},
         {u"vocab_size"_s, m.vocabSize},
         {u"tie_word_embeddings"_s, m.tieWordEmbeddings},
+        {u"gated_mlp"_s, m.gatedMlp},
         {u"experts"_s, m.experts},
         {u"experts_per_token"_s, m.expertsPerToken},
         {u"shared_experts"_s, m.sharedExperts},

@@ -6,6 +6,8 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 
+#include <algorithm>
+
 namespace kvl::cli {
 
 int runPresets(const QStringList &args, QTextStream &out)
@@ -30,15 +32,25 @@ int runPresets(const QStringList &args, QTextStream &out)
                    .toJson(QJsonDocument::Indented);
         return 0;
     }
+    qsizetype idWidth = 0, nameWidth = 0;
+    for (const auto &m : lib.models())
+        idWidth = std::max(idWidth, m.id.size()), nameWidth = std::max(nameWidth, m.name.size());
+    for (const auto &g : lib.gpus())
+        idWidth = std::max(idWidth, g.id.size()), nameWidth = std::max(nameWidth, g.name.size());
     out << "Models\n";
     for (const auto &m : lib.models())
-        out << "  " << m.id.leftJustified(18) << m.name.leftJustified(20)
+        out << "  " << m.id.leftJustified(idWidth + 2) << m.name.leftJustified(nameWidth + 2)
             << m.attentionSummary() << ", " << m.layers << " layers, "
             << formatNumber(m.parameters() / 1e9, 3) << "B parameters\n";
     out << "\nGPUs\n";
     for (const auto &g : lib.gpus())
-        out << "  " << g.id.leftJustified(18) << g.name.leftJustified(20)
-            << formatBytes(g.memoryBytes, ByteUnits::SI) << ", "
+        out << "  " << g.id.leftJustified(idWidth + 2) << g.name.leftJustified(nameWidth + 2)
+            << formatBytes(g.memoryBytes, ByteUnits::SI)
+            << (g.reportedMemoryBytes > 0
+                    ? QStringLiteral(" (reports %1)")
+                          .arg(formatBytes(g.reportedMemoryBytes, ByteUnits::Binary))
+                    : QString())
+            << ", "
             << formatRate(g.bandwidth, ByteUnits::SI) << ", "
             << formatNumber(g.peakBf16 / 1e12, 4) << " TFLOP/s dense bf16\n";
     out << "\nUser presets: " << PresetLibrary::userDirectory() << "/{models,gpus}/*.json\n";

@@ -123,6 +123,7 @@ Scenario scenarioFromOptions(const QCommandLineParser &p)
             throw UsageError{bad(QStringLiteral("model"), id,
                                  QStringLiteral("is not a model preset (see `kvledger-cli presets`)"))};
         s.model = *m;
+        s.weightsAsStored = true; // the checkpoint as published
     }
     if (p.isSet(QStringLiteral("config"))) {
         QString why;
@@ -130,6 +131,7 @@ Scenario scenarioFromOptions(const QCommandLineParser &p)
         if (!imported)
             throw UsageError{QStringLiteral("--config: %1: %2").arg(p.value(QStringLiteral("config")), why)};
         s.model = imported->model;
+        s.weightsAsStored = true;
     }
     if (p.isSet(QStringLiteral("gpu"))) {
         const QString id = p.value(QStringLiteral("gpu"));
@@ -147,8 +149,11 @@ Scenario scenarioFromOptions(const QCommandLineParser &p)
         s.batch = intOption(p, QStringLiteral("batch"), 1, limits::maxBatch);
     if (p.isSet(QStringLiteral("kv-precision")))
         s.kvPrecision = precisionOption(p, QStringLiteral("kv-precision"));
-    if (p.isSet(QStringLiteral("weight-precision")))
-        s.weightPrecision = precisionOption(p, QStringLiteral("weight-precision"));
+    if (p.isSet(QStringLiteral("weight-precision"))) {
+        s.weightsAsStored = p.value(QStringLiteral("weight-precision")) == u"stored";
+        if (!s.weightsAsStored)
+            s.weightPrecision = precisionOption(p, QStringLiteral("weight-precision"));
+    }
     if (p.isSet(QStringLiteral("efficiency")))
         s.efficiency = doubleOption(p, QStringLiteral("efficiency"), 0, 2);
     if (p.isSet(QStringLiteral("memory-fraction")))

@@ -147,8 +147,8 @@ private slots:
     void presets()
     {
         const QJsonObject o = json({QStringLiteral("presets"), QStringLiteral("--json")});
-        QCOMPARE(o.value(QStringLiteral("models")).toArray().size(), 9);
-        QCOMPARE(o.value(QStringLiteral("gpus")).toArray().size(), 7);
+        QCOMPARE(o.value(QStringLiteral("models")).toArray().size(), 18);
+        QCOMPARE(o.value(QStringLiteral("gpus")).toArray().size(), 13);
         const Run r = run({QStringLiteral("presets")});
         QCOMPARE(r.exit, 0);
         QVERIFY(r.out.contains(QStringLiteral("deepseek-v3")));

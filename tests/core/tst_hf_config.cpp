@@ -39,7 +39,12 @@ QString layerKinds(const ModelSpec &m)
     QString s;
     for (int l = 0; l < m.layers; ++l) {
         const AttentionKind k = m.layerKind(l);
-        s += k == AttentionKind::Full ? u'F' : k == AttentionKind::SlidingWindow ? u'W' : u'L';
+        s += k == AttentionKind::Full            ? u'F'
+             : k == AttentionKind::SlidingWindow ? u'W'
+             : k == AttentionKind::Chunked       ? u'C'
+             : k == AttentionKind::Linear        ? u'N'
+             : k == AttentionKind::StateSpace    ? u'M'
+                                                 : u'L';
     }
     return s;
 }
@@ -109,7 +114,7 @@ void TestHfConfig::fixtures_data()
         << qint64(4096) << 0 << 0 << false << u"bf16"_s;
     QTest::addRow("gpt-oss-20b (layer_types)")
         << u"gpt-oss-20b.json"_s << 24 << 64 << 8 << 64 << qint64(49152) << rep(u"WF"_s, 24)
-        << qint64(128) << 32 << 4 << false << u"fp4"_s;
+        << qint64(128) << 32 << 4 << false << u"bf16"_s; // experts: fp4 (tst_architectures)
     QTest::addRow("gemma-3-27b-it (text_config)")
         << u"gemma-3-27b-it.json"_s << 62 << 32 << 16 << 128 << qint64(507904)
         << rep(u"WWWWWF"_s, 62) << qint64(1024) << 0 << 0 << true << u"bf16"_s;
@@ -386,7 +391,7 @@ void TestHfConfig::traps_data()
             "intermediate_size": 8192, "vocab_size": 202048, "attention_chunk_size": 8192,
             "layer_types": ["chunked_attention", "chunked_attention", "chunked_attention",
             "full_attention"]})")
-        << 128 << 8 << qint64(4 * 4096) << u"WWWF"_s << u"chunked"_s;
+        << 128 << 8 << qint64(4 * 4096) << u"CCCF"_s << u"chunked"_s;
 
     // Multimodal: the language model sits in text_config.
     QTest::addRow("text_config, dtype from the top level")
@@ -446,8 +451,10 @@ void TestHfConfig::errors_data()
     QTest::addRow("string") << QByteArray(R"("config")") << u"not JSON"_s; // Qt 6.4 wants {} or []
     QTest::addRow("empty object") << QByteArray("{}") << u"num_hidden_layers: missing"_s;
 
+    // No intermediate_size is not an error: GPT-2, GPT-J and Falcon use 4 × hidden
+    // (tst_architectures).
     for (const char *field : {"num_hidden_layers", "num_attention_heads", "hidden_size",
-                              "intermediate_size", "vocab_size"}) {
+                              "vocab_size"}) {
         QJsonObject o = QJsonDocument::fromJson(with("")).object();
         o.remove(QString::fromLatin1(field));
         QTest::addRow("%s missing", field)
@@ -545,7 +552,8 @@ void TestHfConfig::errors_data()
     for (int i = 2; i < 32; ++i)
         types += ", \"full_attention\"";
     QTest::addRow("layer_types unknown kind")
-        << with(types + ']') << u"layer_types[1]: expected \"full_attention\""_s;
+        << with(types.replace("linear_attention", "conv") + ']')
+        << u"layer_types[1]: a string (\"conv\") is not a layer kind"_s;
     QByteArray sliding = "\"layer_types\": [\"sliding_attention\"";
     for (int i = 1; i < 32; ++i)
         sliding += ", \"full_attention\"";
