@@ -36,13 +36,18 @@ qint64 kvBytesAt(const ModelSpec &m, qint64 context)
     return sum;
 }
 
-// One letter per layer: F full, W window, L latent.
+// One letter per layer: F full, W window, L latent, C chunked, N linear attention, M Mamba.
 QString layerKinds(const ModelSpec &m)
 {
     QString s;
     for (int l = 0; l < m.layers; ++l) {
         const AttentionKind k = m.layerKind(l);
-        s += k == AttentionKind::Full ? u'F' : k == AttentionKind::SlidingWindow ? u'W' : u'L';
+        s += k == AttentionKind::Full            ? u'F'
+             : k == AttentionKind::SlidingWindow ? u'W'
+             : k == AttentionKind::Chunked       ? u'C'
+             : k == AttentionKind::Linear        ? u'N'
+             : k == AttentionKind::StateSpace    ? u'M'
+                                                 : u'L';
     }
     return s;
 }
@@ -120,6 +125,8 @@ private slots:
     void parameters();
     void referenceGpus_data();
     void referenceGpus();
+    void reportedMemory_data();
+    void reportedMemory();
     void roundTripBundled();
     void roundTripUnusual();
     void gpuRoundTrip();
@@ -220,6 +227,34 @@ void TestPresets::referenceModels_data()
     QTest::addRow("deepseek-v3: MLA 512 + 64, 61 layers, no factor 2")
         << u"deepseek-v3"_s << 61 << 128 << 128 << 128 << qint64(70272)
         << QString(u"L"_s).repeated(61) << qint64(0);
+    // The 2026 presets, from their configs (tests/data/hf/SOURCES.md): 2 × layers × KV heads
+    // × head_dim × 2 B over the layers that cache tokens.
+    QTest::addRow("qwen3-8b") << u"qwen3-8b"_s << 36 << 32 << 8 << 128 << qint64(36 * 2 * 8 * 128 * 2)
+                              << QString(u"F"_s).repeated(36) << qint64(0);
+    QTest::addRow("qwen3-235b-a22b") << u"qwen3-235b-a22b"_s << 94 << 64 << 4 << 128
+                                     << qint64(94 * 2 * 4 * 128 * 2) << QString(u"F"_s).repeated(94)
+                                     << qint64(0);
+    QTest::addRow("qwen3-next-80b-a3b: 12 of 48 layers cache tokens")
+        << u"qwen3-next-80b-a3b"_s << 48 << 16 << 2 << 256 << qint64(12 * 2 * 2 * 256 * 2)
+        << QString(u"NNNF"_s).repeated(12) << qint64(0);
+    QTest::addRow("gpt-oss-20b") << u"gpt-oss-20b"_s << 24 << 64 << 8 << 64
+                                 << qint64(24 * 2 * 8 * 64 * 2) << QString(u"WF"_s).repeated(12)
+                                 << qint64(128);
+    QTest::addRow("gpt-oss-120b") << u"gpt-oss-120b"_s << 36 << 64 << 8 << 64
+                                  << qint64(36 * 2 * 8 * 64 * 2) << QString(u"WF"_s).repeated(18)
+                                  << qint64(128);
+    QTest::addRow("llama-4-scout: chunked on 3 of 4 layers")
+        << u"llama-4-scout"_s << 48 << 40 << 8 << 128 << qint64(48 * 2 * 8 * 128 * 2)
+        << QString(u"CCCF"_s).repeated(12) << qint64(0);
+    QTest::addRow("gemma-3-27b") << u"gemma-3-27b"_s << 62 << 32 << 16 << 128
+                                 << qint64(62 * 2 * 16 * 128 * 2)
+                                 << QString(u"WWWWWF"_s).repeated(11).left(62) << qint64(1024);
+    QTest::addRow("kimi-k2: MLA") << u"kimi-k2"_s << 61 << 64 << 64 << 128
+                                  << qint64(61 * (512 + 64) * 2) << QString(u"L"_s).repeated(61)
+                                  << qint64(0);
+    QTest::addRow("glm-4.5-air") << u"glm-4.5-air"_s << 46 << 96 << 8 << 128
+                                 << qint64(46 * 2 * 8 * 128 * 2) << QString(u"F"_s).repeated(46)
+                                 << qint64(0);
 }
 
 void TestPresets::referenceModels()
@@ -347,6 +382,26 @@ void TestPresets::referenceGpus()
     QVERIFY2(g->notes.contains(u"dense", Qt::CaseInsensitive) &&
                  g->notes.contains(u"sparse", Qt::CaseInsensitive),
              qPrintable(g->notes));
+}
+
+void TestPresets::reportedMemory_data()
+{
+    QTest::addColumn<QString>("id");
+    QTest::addColumn<double>("mib");
+    // What nvidia-smi reports, not the datasheet label: cost-model.md section 12.
+    QTest::addRow("h100-sxm: 81,559 MiB") << u"h100-sxm"_s << 81559.0;
+    QTest::addRow("a100-80gb-sxm: 81,920 MiB") << u"a100-80gb-sxm"_s << 81920.0;
+    QTest::addRow("h200: 143,771 MiB") << u"h200"_s << 143771.0;
+}
+
+void TestPresets::reportedMemory()
+{
+    QFETCH(QString, id);
+    QFETCH(double, mib);
+    const auto g = PresetLibrary::load({}).gpu(id);
+    QVERIFY(g);
+    QCOMPARE(g->reportedMemoryBytes, mib * 1024 * 1024);
+    QVERIFY(!g->reportedMemorySource.isEmpty());
 }
 
 void TestPresets::roundTripBundled()

@@ -26,7 +26,10 @@ void exercise(const kvl::ModelSpec &m)
     for (int l = 0; l < m.layers; ++l)
         elements += m.kvElementsPerTokenLayer(m.layerKind(l)) * m.tokensHeld(m.layerKind(l), 1000);
     require(elements >= 0);
-    (void)m.estimateParameters();
+    for (kvl::AttentionKind k : kvl::kAllKinds)
+        require(m.stateElementsLayer(k, 8) >= 0 && m.stateElementsLayer(k) >= m.stateElementsLayer(k, 8));
+    const kvl::ParameterParts parts = m.parameterParts();
+    require(parts.embeddings >= 0 && parts.routedExperts >= 0 && parts.rest >= 0);
     (void)m.parametersActive();
     (void)m.attentionSummary();
 }
