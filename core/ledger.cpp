@@ -35,10 +35,8 @@ namespace {
 
 double perGpuBytes(const Scenario &s, int gpus, double weightBytes)
 {
-    Scenario t = s;
-    t.gpus = gpus;
-    const StepModel step(t);
-    return weightBytes / gpus + step.kvBytes(s.context) + step.stateBytes;
+    const CacheModel cache(s.model, s.kvPrecision, s.batch, gpus);
+    return weightBytes / gpus + cache.kvBytes(s.context) + cache.stateBytes;
 }
 
 } // namespace
@@ -69,11 +67,7 @@ Ledger evaluate(const Scenario &s)
     l.kvBytesPerTokenUnscaled = kvBytesPerToken(m, unscaled);
     l.gqaFactor = l.kvBytesPerToken > 0 ? double(l.kvBytesPerTokenMha) / l.kvBytesPerToken : 0;
 
-    const StepModel whole([&] {
-        Scenario one = s;
-        one.gpus = 1;
-        return one;
-    }());
+    const CacheModel whole(m, kvp, s.batch, 1);
     for (AttentionKind kind : kAllKinds) {
         const int n = m.layerCount(kind);
         if (n == 0)

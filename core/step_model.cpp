@@ -30,18 +30,16 @@ qint64 stateBytesLayerPerGpu(const ModelSpec &m, int gpus, AttentionKind kind)
     return m.statePrecision.bytesFor(m.stateElementsLayer(kind, gpus));
 }
 
-StepModel::StepModel(const Scenario &s)
+CacheModel::CacheModel(const ModelSpec &m, const Precision &kv, int batch, int gpus)
 {
-    const ModelSpec &m = s.model;
-    const int n = std::max(1, s.gpus);
-    const double batch = s.batch;
+    const int n = std::max(1, gpus);
     for (AttentionKind kind : kAllKinds) {
         const int layers = m.layerCount(kind);
         if (layers == 0)
             continue;
         if (hasFixedState(kind)) {
-            stateBytes += batch * layers * double(stateBytesLayerPerGpu(m, n, kind));
-            stateFlop += batch * layers * m.stateFlopLayer(kind, n);
+            stateBytes += double(batch) * layers * double(stateBytesLayerPerGpu(m, n, kind));
+            stateFlop += double(batch) * layers * m.stateFlopLayer(kind, n);
             continue;
         }
         const qint64 cap = m.tokenCap(kind);
@@ -49,23 +47,17 @@ StepModel::StepModel(const Scenario &s)
                                [cap](const Growth &g) { return g.cap == cap; });
         if (it == growth.end())
             it = growth.insert(growth.end(), Growth{cap});
-        it->bytes += batch * layers * double(kvBytesPerTokenLayerPerGpu(m, n, kind, s.kvPrecision));
-        it->flop += batch * layers * m.attentionFlopPerTokenLayer(kind, n);
+        it->bytes += double(batch) * layers * double(kvBytesPerTokenLayerPerGpu(m, n, kind, kv));
+        it->flop += double(batch) * layers * m.attentionFlopPerTokenLayer(kind, n);
     }
-
-    weightBytesRead = weightBytesReadPerStep(s) / n;
-    matmulFlop = 2.0 * m.parametersActive() * batch / n;
-    bandwidth = s.gpu.bandwidth * s.efficiency;
-    matmulPeak = s.gpu.peakFlops(computePrecision(s));
-    attentionPeak = s.gpu.peakBf16;
 }
 
-static qint64 held(const StepModel::Growth &g, qint64 L)
+static qint64 held(const CacheModel::Growth &g, qint64 L)
 {
     return g.cap > 0 ? std::min(L, g.cap) : L;
 }
 
-double StepModel::kvBytes(qint64 L) const
+double CacheModel::kvBytes(qint64 L) const
 {
     double total = 0;
     for (const Growth &g : growth)
@@ -73,12 +65,22 @@ double StepModel::kvBytes(qint64 L) const
     return total;
 }
 
-double StepModel::attentionFlop(qint64 L) const
+double CacheModel::attentionFlop(qint64 L) const
 {
     double total = 0;
     for (const Growth &g : growth)
         total += g.flop * double(held(g, L));
     return total;
+}
+
+StepModel::StepModel(const Scenario &s) : CacheModel(s.model, s.kvPrecision, s.batch, s.gpus)
+{
+    const int n = std::max(1, s.gpus);
+    weightBytesRead = weightBytesReadPerStep(s) / n;
+    matmulFlop = 2.0 * s.model.parametersActive() * s.batch / n;
+    bandwidth = s.gpu.bandwidth * s.efficiency;
+    matmulPeak = s.gpu.peakFlops(computePrecision(s));
+    attentionPeak = s.gpu.peakBf16;
 }
 
 double StepModel::memorySeconds(qint64 L) const
@@ -145,7 +147,7 @@ double sumMax(const Line &f, const Line &g, qint64 from, qint64 count)
 // Calls piece(from, count, bytes line, flop line) for each linear piece of [from, from + count):
 // between two caps every capped kind is either still growing or already full.
 template <typename Piece>
-void forEachPiece(const QVarLengthArray<StepModel::Growth, 4> &growth, qint64 from, qint64 count,
+void forEachPiece(const QVarLengthArray<CacheModel::Growth, 4> &growth, qint64 from, qint64 count,
                   Piece piece)
 {
     const qint64 end = from + count;

@@ -5,32 +5,39 @@
 
 namespace kvl {
 
-// The decode step of a scenario as a piecewise-linear function of the context L, with a kink
-// where each capped layer kind (sliding window, chunk) stops growing. Built once, evaluated
-// many times.
-struct StepModel
+// What the layers keep per GPU of `gpus`, whole batch: caches that grow as min(L, cap) (cap 0:
+// as L), with a kink where each capped kind (sliding window, chunk) stops growing, and fixed
+// states. Cheap to build: no weights, no scenario copy.
+struct CacheModel
 {
-    explicit StepModel(const Scenario &s);
+    CacheModel(const ModelSpec &m, const Precision &kv, int batch, int gpus);
 
-    // Layers whose cache grows as min(L, cap) (cap 0: as L). Per GPU, whole batch, per token.
     struct Growth
     {
         qint64 cap = 0;
-        double bytes = 0;
+        double bytes = 0; // per token held
         double flop = 0;
     };
     QVarLengthArray<Growth, 4> growth; // one entry per distinct cap (no allocation)
+    double stateBytes = 0;             // fixed states (linear attention, Mamba)
+    double stateFlop = 0;              // their decode FLOP per step
 
-    double stateBytes = 0;      // fixed states (linear attention, Mamba), per GPU, whole batch
-    double stateFlop = 0;       // their decode FLOP per step
+    double kvBytes(qint64 L) const;       // the growing cache alone
+    double attentionFlop(qint64 L) const; // over the growing cache
+};
+
+// The decode step of a scenario as a piecewise-linear function of the context L. Built once,
+// evaluated many times.
+struct StepModel : CacheModel
+{
+    explicit StepModel(const Scenario &s);
+
     double weightBytesRead = 0; // per GPU per step
     double matmulFlop = 0;      // per GPU per step
     double bandwidth = 0;       // effective bytes/s per GPU
     double matmulPeak = 0;
     double attentionPeak = 0;
 
-    double kvBytes(qint64 L) const;       // the growing cache alone
-    double attentionFlop(qint64 L) const; // over the growing cache
     double memorySeconds(qint64 L) const;
     double computeSeconds(qint64 L) const;
     // The same step for given per-GPU KV bytes read and attention FLOP (fixed states and
