@@ -28,12 +28,12 @@ QString tokens(qint64 n)
 QString layerKindLabel(AttentionKind kind, int n)
 {
     switch (kind) {
-    case AttentionKind::Full: return LedgerStrings::tr("%n full-attention layer(s)", "", n);
-    case AttentionKind::SlidingWindow: return LedgerStrings::tr("%n sliding-window layer(s)", "", n);
-    case AttentionKind::Latent: return LedgerStrings::tr("%n latent-attention (MLA) layer(s)", "", n);
-    case AttentionKind::Chunked: return LedgerStrings::tr("%n chunked-attention layer(s)", "", n);
-    case AttentionKind::Linear: return LedgerStrings::tr("%n linear-attention layer(s)", "", n);
-    case AttentionKind::StateSpace: return LedgerStrings::tr("%n Mamba (state-space) layer(s)", "", n);
+    case AttentionKind::Full: return LedgerStrings::tr("Full-attention layers (%1)").arg(n);
+    case AttentionKind::SlidingWindow: return LedgerStrings::tr("Sliding-window layers (%1)").arg(n);
+    case AttentionKind::Latent: return LedgerStrings::tr("Latent-attention (MLA) layers (%1)").arg(n);
+    case AttentionKind::Chunked: return LedgerStrings::tr("Chunked-attention layers (%1)").arg(n);
+    case AttentionKind::Linear: return LedgerStrings::tr("Linear-attention layers (%1)").arg(n);
+    case AttentionKind::StateSpace: return LedgerStrings::tr("Mamba (state-space) layers (%1)").arg(n);
     }
     return {};
 }
@@ -139,8 +139,9 @@ QList<LedgerRow> ledgerRows(const Scenario &s, const Ledger &l, ByteUnits u)
     const bool broken = !l.fits || !l.validTpDegree;
     const QString why =
         !l.validTpDegree
-            ? LedgerStrings::tr("%n GPU(s) is not a tensor-parallel degree for this model: "
-                                "it must divide %1 query heads and match %2 KV heads", "", s.gpus)
+            ? LedgerStrings::tr("TP over %1 GPUs is not possible for this model: the degree "
+                                "must divide %2 query heads and match %3 KV heads")
+                  .arg(s.gpus)
                   .arg(m.queryHeads)
                   .arg(m.kvHeads)
             : LedgerStrings::tr("does not fit: %1 per GPU, %2 usable")

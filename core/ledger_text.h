@@ -9,7 +9,7 @@ namespace kvl {
 
 // The bytes-per-token formula with the numbers filled in, as the seed writes it:
 // "2 × 80 × 8 × 128 × 2 = 327,680 B ≈ 320 KiB per token".
-// "12 full-attention layers", "36 linear-attention layers" (translated).
+// "Full-attention layers (12)", "Linear-attention layers (36)" (translated).
 QString layerKindLabel(AttentionKind kind, int layers);
 
 QString bytesPerTokenFormula(const Scenario &s, const Ledger &l, ByteUnits units);

@@ -29,7 +29,9 @@ void addScenarioOptions(QCommandLineParser &p)
          QStringLiteral("KV cache precision: fp32 fp16 bf16 fp8 int8 int4 fp4 (int4:g128 sets "
                         "the scale group)."),
          QStringLiteral("P")},
-        {QStringLiteral("weight-precision"), QStringLiteral("Weight precision, same names."),
+        {QStringLiteral("weight-precision"),
+         QStringLiteral("Weight precision, same names, or \"stored\": as the checkpoint stores "
+                        "them (the default with --model and --config)."),
          QStringLiteral("P")},
         {QStringLiteral("efficiency"),
          QStringLiteral("Achieved / datasheet bandwidth, (0, 2]; 1 is the physical floor."),
