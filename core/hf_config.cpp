@@ -526,20 +526,18 @@ void Importer::readLayerTypes(const Field &types, std::optional<bool> useSliding
         note(u"layer_types lists sliding layers, but use_sliding_window is false: full attention "
              u"on those layers"_s);
     }
-    if (kinds.contains(AttentionKind::SlidingWindow)) {
-        const Field key = find({u"sliding_window"_s});
-        if (key.absent())
-            return fail(
-                u"sliding_window: missing, but layer_types lists sliding_attention layers"_s);
-        m.window = jsonInteger(key.value, key.key, 1, limits::maxContext, &m_error).value_or(0);
-    }
-    if (kinds.contains(AttentionKind::Chunked)) {
-        const Field key = find({u"attention_chunk_size"_s});
-        if (key.absent())
-            return fail(
-                u"attention_chunk_size: missing, but layer_types lists chunked_attention layers"_s);
-        m.chunkSize = jsonInteger(key.value, key.key, 1, limits::maxContext, &m_error).value_or(0);
-    }
+    // The bound a windowed or chunked layer needs, named after the layer type that needs it.
+    const auto bound = [&](AttentionKind kind, const QString &key, const QString &type,
+                           qint64 &out) {
+        if (failed() || !kinds.contains(kind))
+            return;
+        const Field f = find({key});
+        if (f.absent())
+            return fail(key + u": missing, but layer_types lists "_s + type + u" layers"_s);
+        out = jsonInteger(f.value, f.key, 1, limits::maxContext, &m_error).value_or(0);
+    };
+    bound(AttentionKind::SlidingWindow, u"sliding_window"_s, u"sliding_attention"_s, m.window);
+    bound(AttentionKind::Chunked, u"attention_chunk_size"_s, u"chunked_attention"_s, m.chunkSize);
     if (failed())
         return;
     m.layerPattern = compressPattern(kinds);

@@ -7,6 +7,22 @@
 
 namespace kvl::test {
 
+// One letter per layer: F full, W window, L latent, C chunked, N linear attention, M Mamba.
+inline QString layerKinds(const ModelSpec &m)
+{
+    QString s;
+    for (int l = 0; l < m.layers; ++l) {
+        const AttentionKind k = m.layerKind(l);
+        s += k == AttentionKind::Full            ? u'F'
+             : k == AttentionKind::SlidingWindow ? u'W'
+             : k == AttentionKind::Chunked       ? u'C'
+             : k == AttentionKind::Linear        ? u'N'
+             : k == AttentionKind::StateSpace    ? u'M'
+                                                 : u'L';
+    }
+    return s;
+}
+
 inline ModelSpec llama70b()
 {
     ModelSpec m;

@@ -3,13 +3,16 @@
 #include "hf_config.h"
 #include "presets.h"
 
+#include "test_models.h"
 #include <QFile>
 #include <QJsonDocument>
 #include <QJsonObject>
+
 #include <QTest>
 
 using namespace kvl;
 using namespace Qt::StringLiterals;
+using kvl::test::layerKinds;
 
 namespace {
 
@@ -31,22 +34,6 @@ qint64 kvBytesPerToken(const ModelSpec &m)
     for (int l = 0; l < m.layers; ++l)
         sum += m.kvElementsPerTokenLayer(m.layerKind(l)) * 2;
     return sum;
-}
-
-// One letter per layer: F full, W window, L latent.
-QString layerKinds(const ModelSpec &m)
-{
-    QString s;
-    for (int l = 0; l < m.layers; ++l) {
-        const AttentionKind k = m.layerKind(l);
-        s += k == AttentionKind::Full            ? u'F'
-             : k == AttentionKind::SlidingWindow ? u'W'
-             : k == AttentionKind::Chunked       ? u'C'
-             : k == AttentionKind::Linear        ? u'N'
-             : k == AttentionKind::StateSpace    ? u'M'
-                                                 : u'L';
-    }
-    return s;
 }
 
 QString rep(const QString &unit, int layers)
@@ -453,8 +440,8 @@ void TestHfConfig::errors_data()
 
     // No intermediate_size is not an error: GPT-2, GPT-J and Falcon use 4 × hidden
     // (tst_architectures).
-    for (const char *field : {"num_hidden_layers", "num_attention_heads", "hidden_size",
-                              "vocab_size"}) {
+    for (const char *field :
+         {"num_hidden_layers", "num_attention_heads", "hidden_size", "vocab_size"}) {
         QJsonObject o = QJsonDocument::fromJson(with("")).object();
         o.remove(QString::fromLatin1(field));
         QTest::addRow("%s missing", field)

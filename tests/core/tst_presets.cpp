@@ -2,6 +2,7 @@
 // format, and user folders that override or break.
 #include "presets.h"
 
+#include "test_models.h"
 #include <QCoreApplication>
 #include <QDir>
 #include <QFile>
@@ -9,10 +10,12 @@
 #include <QJsonDocument>
 #include <QStandardPaths>
 #include <QTemporaryDir>
+
 #include <QTest>
 
 using namespace kvl;
 using namespace Qt::StringLiterals;
+using kvl::test::layerKinds;
 
 namespace {
 
@@ -34,22 +37,6 @@ qint64 kvBytesAt(const ModelSpec &m, qint64 context)
         sum += m.kvElementsPerTokenLayer(k) * 2 * m.tokensHeld(k, context);
     }
     return sum;
-}
-
-// One letter per layer: F full, W window, L latent, C chunked, N linear attention, M Mamba.
-QString layerKinds(const ModelSpec &m)
-{
-    QString s;
-    for (int l = 0; l < m.layers; ++l) {
-        const AttentionKind k = m.layerKind(l);
-        s += k == AttentionKind::Full            ? u'F'
-             : k == AttentionKind::SlidingWindow ? u'W'
-             : k == AttentionKind::Chunked       ? u'C'
-             : k == AttentionKind::Linear        ? u'N'
-             : k == AttentionKind::StateSpace    ? u'M'
-                                                 : u'L';
-    }
-    return s;
 }
 
 void writeFile(const QString &path, const QByteArray &bytes)
@@ -229,11 +216,12 @@ void TestPresets::referenceModels_data()
         << QString(u"L"_s).repeated(61) << qint64(0);
     // The 2026 presets, from their configs (tests/data/hf/SOURCES.md): 2 × layers × KV heads
     // × head_dim × 2 B over the layers that cache tokens.
-    QTest::addRow("qwen3-8b") << u"qwen3-8b"_s << 36 << 32 << 8 << 128 << qint64(36 * 2 * 8 * 128 * 2)
-                              << QString(u"F"_s).repeated(36) << qint64(0);
-    QTest::addRow("qwen3-235b-a22b") << u"qwen3-235b-a22b"_s << 94 << 64 << 4 << 128
-                                     << qint64(94 * 2 * 4 * 128 * 2) << QString(u"F"_s).repeated(94)
-                                     << qint64(0);
+    QTest::addRow("qwen3-8b") << u"qwen3-8b"_s << 36 << 32 << 8 << 128
+                              << qint64(36 * 2 * 8 * 128 * 2) << QString(u"F"_s).repeated(36)
+                              << qint64(0);
+    QTest::addRow("qwen3-235b-a22b")
+        << u"qwen3-235b-a22b"_s << 94 << 64 << 4 << 128 << qint64(94 * 2 * 4 * 128 * 2)
+        << QString(u"F"_s).repeated(94) << qint64(0);
     QTest::addRow("qwen3-next-80b-a3b: 12 of 48 layers cache tokens")
         << u"qwen3-next-80b-a3b"_s << 48 << 16 << 2 << 256 << qint64(12 * 2 * 2 * 256 * 2)
         << QString(u"NNNF"_s).repeated(12) << qint64(0);
