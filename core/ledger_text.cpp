@@ -191,12 +191,14 @@ QList<LedgerRow> ledgerRows(const Scenario &s, const Ledger &l, ByteUnits u)
                                ? LedgerStrings::tr("; KV heads replicated (%1 per GPU)").arg(l.kvHeadsPerGpu)
                                : QString()),
                       broken};
-    const QString warn = broken ? LedgerStrings::tr("Cannot run as set: %1. ").arg(why) : QString();
+    // A deployment that cannot run says why in place of the usual note.
+    const QString warn = broken ? LedgerStrings::tr("Cannot run as set: %1.").arg(why) : QString();
     rows << LedgerRow{QStringLiteral("seconds_per_token"), LedgerStrings::tr("Time per token"), formatSeconds(l.secondsPerToken),
-                      warn + (l.memoryBound ? (l.stateBytes > 0 ? LedgerStrings::tr("weights + KV + state streamed at %1 per GPU; memory-bound")
-                                                                : LedgerStrings::tr("weights + KV streamed at %1 per GPU; memory-bound"))
-                                            : LedgerStrings::tr("compute-bound at %1 per GPU"))
-                                 .arg(formatRate(s.gpu.bandwidth * s.efficiency, ByteUnits::SI)),
+                      broken ? warn
+                             : (l.memoryBound ? (l.stateBytes > 0 ? LedgerStrings::tr("weights + KV + state streamed at %1 per GPU; memory-bound")
+                                                                  : LedgerStrings::tr("weights + KV streamed at %1 per GPU; memory-bound"))
+                                              : LedgerStrings::tr("compute-bound at %1 per GPU"))
+                                   .arg(formatRate(s.gpu.bandwidth * s.efficiency, ByteUnits::SI)),
                       broken};
     rows << LedgerRow{QStringLiteral("kv_seconds_per_token"), LedgerStrings::tr("KV streaming alone"), formatSeconds(l.kvSecondsPerToken),
                       LedgerStrings::tr("%1 per GPU / %2")
