@@ -217,6 +217,9 @@ void TestArchitectures::chunkedFromNoRopeLayers()
     QCOMPARE(m.sharedExperts, 1);
     QCOMPARE(m.moeIntermediateSize, 8192);
     QCOMPARE(m.estimateParts().routedExperts, 48.0 * 16 * 3 * 5120 * 8192);
+    // The model card: 17B active, 109B total with the vision encoder (not counted here).
+    QVERIFY(std::abs(m.estimateActiveParameters() / 17e9 - 1) < 0.02);
+    QVERIFY(m.estimateParameters() < 109e9 && m.estimateParameters() > 0.98 * 109e9);
 }
 
 void TestArchitectures::refusals_data()
