@@ -31,9 +31,10 @@ struct Field
 bool defaultTieWordEmbeddings(const QString &modelType, bool *known)
 {
     static const QStringList untied = {
-        u"llama"_s, u"mistral"_s,   u"mixtral"_s,     u"qwen2"_s,       u"qwen2_moe"_s,
-        u"qwen3"_s, u"qwen3_moe"_s, u"deepseek_v2"_s, u"deepseek_v3"_s, u"gpt_oss"_s,
-        u"phi3"_s,  u"olmo2"_s,     u"granite"_s,
+        u"llama"_s,       u"mistral"_s, u"mixtral"_s,     u"qwen2"_s,
+        u"qwen2_moe"_s,   u"qwen3"_s,   u"qwen3_moe"_s,   u"deepseek_v2"_s,
+        u"deepseek_v3"_s, u"gpt_oss"_s, u"phi3"_s,        u"olmo2"_s,
+        u"granite"_s,     u"llama4"_s,  u"llama4_text"_s, u"qwen3_next"_s,
     };
     static const QStringList tied = {u"gemma"_s, u"gemma2"_s, u"gemma3"_s, u"gemma3_text"_s,
                                      u"gpt2"_s,  u"falcon"_s, u"cohere2"_s};
