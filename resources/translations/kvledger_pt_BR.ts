@@ -119,16 +119,96 @@
         <translation>Bytes de KV por token</translation>
     </message>
     <message>
-        <source>2 = K and V; %1 KV at %2 bits per element</source>
-        <translation>2 = K e V; KV em %1, a %2 bits por elemento</translation>
-    </message>
-    <message>
         <source>MHA equivalent</source>
         <translation>Equivalente em MHA</translation>
     </message>
     <message>
         <source>%1 KV heads instead of %2: GQA saves %3×</source>
         <translation>%1 KV heads em vez de %2: o GQA economiza %3×</translation>
+    </message>
+    <message>
+        <source>Full-attention layers (%1)</source>
+        <translation>Camadas de atenção completa (%1)</translation>
+    </message>
+    <message>
+        <source>Sliding-window layers (%1)</source>
+        <translation>Camadas de janela deslizante (%1)</translation>
+    </message>
+    <message>
+        <source>Latent-attention (MLA) layers (%1)</source>
+        <translation>Camadas de atenção latente (MLA) (%1)</translation>
+    </message>
+    <message>
+        <source>Chunked-attention layers (%1)</source>
+        <translation>Camadas de atenção em blocos (%1)</translation>
+    </message>
+    <message>
+        <source>Linear-attention layers (%1)</source>
+        <translation>Camadas de atenção linear (%1)</translation>
+    </message>
+    <message>
+        <source>Mamba (state-space) layers (%1)</source>
+        <translation>Camadas Mamba (espaço de estados) (%1)</translation>
+    </message>
+    <message>
+        <source> (chunked)</source>
+        <translation> (em blocos)</translation>
+    </message>
+    <message>
+        <source>no layer caches tokens: 0 B per token</source>
+        <translation>nenhuma camada guarda tokens: 0 B por token</translation>
+    </message>
+    <message>
+        <source>%1 KV at %2 bits per element</source>
+        <translation>KV em %1 a %2 bits por elemento</translation>
+    </message>
+    <message>
+        <source>2 = K and V; %1</source>
+        <translation>2 = K e V; %1</translation>
+    </message>
+    <message>
+        <source>one latent of rank + rope elements per token and layer, shared by every head; %1</source>
+        <translation>um latente de rank + rope elementos por token e camada, compartilhado por todos os heads; %1</translation>
+    </message>
+    <message>
+        <source>%1 heads each caching K (%2) and V (%3): the latent saves %4×</source>
+        <translation>%1 heads, cada um guardando K (%2) e V (%3): o latente economiza %4×</translation>
+    </message>
+    <message>
+        <source>no attention layer caches K and V</source>
+        <translation>nenhuma camada de atenção guarda K e V</translation>
+    </message>
+    <message>
+        <source>already multi-head attention: %1 KV heads</source>
+        <translation>já é atenção multi-head: %1 KV heads</translation>
+    </message>
+    <message>
+        <source> (estimated from the shape)</source>
+        <translation> (estimados a partir das dimensões)</translation>
+    </message>
+    <message>
+        <source>%1 parameters%2 × %3 B (%4)</source>
+        <translation>%1 parâmetros%2 × %3 B (%4)</translation>
+    </message>
+    <message>
+        <source>as stored: %1</source>
+        <translation>como armazenados: %1</translation>
+    </message>
+    <message>
+        <source>; experts %1, the rest %2</source>
+        <translation>; experts %1, o restante %2</translation>
+    </message>
+    <message>
+        <source>%1 parameters%2, %3</source>
+        <translation>%1 parâmetros%2, %3</translation>
+    </message>
+    <message>
+        <source>TP over %1 GPUs is not possible for this model: the degree must divide %2 query heads and match %3 KV heads</source>
+        <translation>TP em %1 GPUs não é possível neste modelo: o grau de TP precisa dividir os %2 query heads e ser compatível com os %3 KV heads</translation>
+    </message>
+    <message>
+        <source>does not fit: %1 per GPU, %2 usable</source>
+        <translation>não cabe: %1 por GPU, %2 utilizáveis</translation>
     </message>
     <message>
         <source>MQA equivalent</source>
@@ -139,6 +219,22 @@
         <translation>um único KV head</translation>
     </message>
     <message>
+        <source>%1 fixed state per sequence</source>
+        <translation>%1 de estado fixo por sequência</translation>
+    </message>
+    <message>
+        <source>%1 B per token</source>
+        <translation>%1 B por token</translation>
+    </message>
+    <message>
+        <source>does not grow with the context; read every step</source>
+        <translation>não cresce com o contexto; lido a cada passo</translation>
+    </message>
+    <message>
+        <source>%1 tokens held per layer: %2</source>
+        <translation>%1 tokens guardados por camada: %2</translation>
+    </message>
+    <message>
         <source>KV cache at the context</source>
         <translation>KV cache no contexto</translation>
     </message>
@@ -147,16 +243,28 @@
         <translation>%1 tokens × batch %2</translation>
     </message>
     <message>
+        <source>Fixed state</source>
+        <translation>Estado fixo</translation>
+    </message>
+    <message>
+        <source>%1 per sequence × batch %2, at %3</source>
+        <translation>%1 por sequência × batch %2, em %3</translation>
+    </message>
+    <message>
         <source>Weights</source>
         <translation>Pesos</translation>
     </message>
     <message>
-        <source>%1 parameters × %2 B (%3)</source>
-        <translation>%1 parâmetros × %2 B (%3)</translation>
+        <source>Notes</source>
+        <translation>Notas</translation>
     </message>
     <message>
         <source>Weights + KV</source>
         <translation>Pesos + KV</translation>
+    </message>
+    <message>
+        <source>Weights + KV + state</source>
+        <translation>Pesos + KV + estado</translation>
     </message>
     <message>
         <source>GPUs to fit</source>
@@ -191,8 +299,16 @@
         <translation>; KV heads replicados (%1 por GPU)</translation>
     </message>
     <message>
+        <source>Cannot run as set: %1.</source>
+        <translation>Não roda como configurado: %1.</translation>
+    </message>
+    <message>
         <source>Time per token</source>
         <translation>Tempo por token</translation>
+    </message>
+    <message>
+        <source>weights + KV + state streamed at %1 per GPU; memory-bound</source>
+        <translation>pesos + KV + estado lidos a %1 por GPU; decodificação limitada por memória</translation>
     </message>
     <message>
         <source>weights + KV streamed at %1 per GPU; memory-bound</source>
