@@ -12,6 +12,7 @@
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QPushButton>
+#include <QScopedValueRollback>
 #include <QSignalBlocker>
 #include <QSlider>
 #include <QVBoxLayout>
@@ -85,7 +86,11 @@ SliderField *ControlsPanel::addField(const QString &name, int lo, int hi)
 
 void ControlsPanel::connectField(SliderField *f, const std::function<void(int)> &apply)
 {
-    connect(f, &SliderField::edited, this, apply);
+    // While a scenario loads, ranges clamp and sliders move: none of that is the user's edit.
+    connect(f, &SliderField::edited, this, [this, apply](int v) {
+        if (!m_loading)
+            apply(v);
+    });
 }
 
 void ControlsPanel::build()
@@ -186,7 +191,8 @@ void ControlsPanel::build()
     const auto editModel = [this](const QString &what, std::function<void(ModelSpec &)> change) {
         m_controller->edit(what, [&](Scenario &s) { change(s.model); });
     };
-    connectField(layers, [=](int v) { editModel(tr("Layers"), [v](ModelSpec &m) { m.layers = v; }); });
+    connectField(layers,
+                 [=](int v) { editModel(tr("Layers"), [v](ModelSpec &m) { m.layers = v; }); });
     connectField(qHeads, [=](int v) {
         editModel(tr("Query heads"), [v](ModelSpec &m) {
             m.queryHeads = v;
@@ -197,8 +203,10 @@ void ControlsPanel::build()
             m.kvHeads = kv;
         });
     });
-    connectField(kvHeads, [=](int v) { editModel(tr("KV heads"), [v](ModelSpec &m) { m.kvHeads = v; }); });
-    connectField(headDim, [=](int v) { editModel(tr("Head dim"), [v](ModelSpec &m) { m.headDim = v; }); });
+    connectField(kvHeads,
+                 [=](int v) { editModel(tr("KV heads"), [v](ModelSpec &m) { m.kvHeads = v; }); });
+    connectField(headDim,
+                 [=](int v) { editModel(tr("Head dim"), [v](ModelSpec &m) { m.headDim = v; }); });
     connectField(field(QStringLiteral("kv_precision")), [this](int i) {
         m_controller->edit(tr("KV precision"), [i](Scenario &s) { s.kvPrecision = formatAt(i); });
     });
@@ -216,7 +224,8 @@ void ControlsPanel::build()
         m_controller->edit(tr("Batch"), [v](Scenario &s) { s.batch = v; });
     });
     connectField(efficiency, [this](int v) {
-        m_controller->edit(tr("Bandwidth efficiency"), [v](Scenario &s) { s.efficiency = v / 100.0; });
+        m_controller->edit(tr("Bandwidth efficiency"),
+                           [v](Scenario &s) { s.efficiency = v / 100.0; });
     });
 }
 
@@ -293,6 +302,7 @@ void ControlsPanel::retranslate()
 
 void ControlsPanel::refresh()
 {
+    const QScopedValueRollback loading(m_loading, true);
     const Scenario &s = m_controller->scenario();
     const ModelSpec &m = s.model;
     {
@@ -304,8 +314,12 @@ void ControlsPanel::refresh()
     field(QStringLiteral("layers"))->setValue(m.layers);
     field(QStringLiteral("query_heads"))->setValue(m.queryHeads);
     SliderField *kv = field(QStringLiteral("kv_heads"));
+    // The range first, silently: the previous model's value may lie outside it.
+    {
+        const QSignalBlocker block(kv->spinBox());
+        kv->spinBox()->setRange(1, m.queryHeads);
+    }
     kv->setSteps(divisors(m.queryHeads));
-    kv->spinBox()->setRange(1, m.queryHeads);
     kv->setValue(m.kvHeads);
     kv->setEnabled(m.hasKind(AttentionKind::Full) || m.hasKind(AttentionKind::SlidingWindow));
     field(QStringLiteral("head_dim"))->setValue(m.headDim);

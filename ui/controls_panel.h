@@ -43,6 +43,7 @@ private:
     QPushButton *m_import = nullptr;
     QHash<QString, SliderField *> m_fields;
     QList<QWidget *> m_groups;
+    bool m_loading = false; // refresh() is writing the scenario into the widgets
 };
 
 } // namespace kvl

@@ -1,22 +1,29 @@
 // The window end to end, offscreen: sliders → controller → ledger and charts, files, undo,
 // the tour, presentation mode and languages.
 #include "controls_panel.h"
+#include "hf_config.h"
+#include "input_limits.h"
 #include "language.h"
 #include "ledger_chart.h"
 #include "ledger_text.h"
 #include "ledger_view.h"
 #include "main_window.h"
+#include "presets.h"
 #include "scenario_controller.h"
 #include "scenario_file.h"
 #include "slider_field.h"
 #include "tour.h"
+#include "weights.h"
 
 #include <QApplication>
 #include <QComboBox>
+#include <QLabel>
 #include <QMenuBar>
+#include <QPushButton>
 #include <QSignalSpy>
 #include <QSlider>
 #include <QStandardPaths>
+#include <QStatusBar>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -220,6 +227,72 @@ private slots:
         QCOMPARE(models->currentIndex(), models->count() - 1); // "Custom (edited)"
         controller()->replace(Scenario::seed(), QString());
         QCOMPARE(models->currentData().toString(), QStringLiteral("llama-3.1-70b"));
+    }
+
+    // Loading a scenario into the controls writes nothing back: a preset switch or Reset
+    // restores every field the preset defines, in one undo step.
+    void presetSwitchRestoresEveryField_data()
+    {
+        QTest::addColumn<QString>("from"); // a preset id, or a config file to import
+        QTest::addColumn<QString>("to");   // a preset id, or "reset"
+        QTest::addRow("DeepSeek-V3 → Llama 3.1 70B") << "deepseek-v3"
+                                                     << "llama-3.1-70b";
+        QTest::addRow("DeepSeek-V3 → Llama 3.1 8B") << "deepseek-v3"
+                                                    << "llama-3.1-8b";
+        QTest::addRow("DeepSeek-V3 → Reset") << "deepseek-v3"
+                                             << "reset";
+        QTest::addRow("import DeepSeek-V3 → Reset") << "deepseek-v3.json"
+                                                    << "reset";
+        QTest::addRow("import Qwen3 235B → Mistral 7B") << "qwen3-235b-a22b.json"
+                                                        << "mistral-7b-v0.1";
+        QTest::addRow("Llama 3.1 405B → Mixtral") << "llama-3.1-405b"
+                                                  << "mixtral-8x7b";
+    }
+    void presetSwitchRestoresEveryField()
+    {
+        QFETCH(QString, from);
+        QFETCH(QString, to);
+        QComboBox *models = m_window->controls()->modelPicker();
+        const auto pick = [models](const QString &id) {
+            const int index = models->findData(id);
+            QVERIFY2(index >= 0, qPrintable(id));
+            models->setCurrentIndex(index);
+            emit models->activated(index);
+        };
+        if (from.endsWith(u".json"))
+            QVERIFY(m_window->importConfig(QStringLiteral(KVL_TEST_DATA "/hf/") + from));
+        else
+            pick(from);
+        QCOMPARE(controller()->undoStack()->count(), 1);
+        const Scenario before = controller()->scenario();
+
+        QAction *reset = m_window->findChild<QAction *>(QStringLiteral("reset"));
+        QVERIFY(reset);
+        if (to == u"reset")
+            reset->trigger();
+        else
+            pick(to);
+        const ModelSpec expected =
+            to == u"reset" ? Scenario::seed().model : *PresetLibrary::instance().model(to);
+        QCOMPARE(controller()->undoStack()->count(), 2);
+        QCOMPARE(controller()->scenario().model, expected);
+        if (to == u"reset")
+            QCOMPARE(controller()->scenario(), Scenario::seed());
+        QVERIFY(!controller()->modelIsCustom());
+        QCOMPARE(models->currentData().toString(), expected.id);
+        QVERIFY(models->currentText() != u"Custom (edited)");
+        QCOMPARE(field("kv_heads")->value(), expected.kvHeads);
+        QCOMPARE(field("query_heads")->value(), expected.queryHeads);
+        QCOMPARE(field("layers")->value(), expected.layers);
+        QCOMPARE(field("head_dim")->value(), expected.headDim);
+        if (expected.id == u"llama-3.1-70b")
+            QCOMPARE(controller()->ledger().kvBytesPerToken, qint64(327'680));
+        // One undo step back, one forward.
+        controller()->undoStack()->undo();
+        QCOMPARE(controller()->scenario(), before);
+        controller()->undoStack()->redo();
+        QCOMPARE(controller()->scenario().model, expected);
+        QCOMPARE(controller()->undoStack()->count(), 2);
     }
 
     void tourVisitsEveryStep()
