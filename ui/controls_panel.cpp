@@ -108,6 +108,11 @@ void ControlsPanel::build()
     auto *presetBox = new QGroupBox(this);
     auto *presetForm = new QFormLayout(presetBox);
     presetForm->addRow(QStringLiteral("model"), m_model);
+    m_parameters = new QLabel(this);
+    m_parameters->setObjectName(QStringLiteral("modelParameters"));
+    m_parameters->setWordWrap(true);
+    m_parameters->setTextFormat(Qt::PlainText);
+    presetForm->addRow(QString(), m_parameters);
     presetForm->addRow(QString(), m_import);
     presetForm->addRow(QStringLiteral("gpu"), m_gpu);
     layout->addWidget(presetBox);
@@ -189,7 +194,7 @@ void ControlsPanel::build()
     layout->addStretch(1);
 
     const auto editModel = [this](const QString &what, std::function<void(ModelSpec &)> change) {
-        m_controller->edit(what, [&](Scenario &s) { change(s.model); });
+        m_controller->editModel(what, change);
     };
     connectField(layers,
                  [=](int v) { editModel(tr("Layers"), [v](ModelSpec &m) { m.layers = v; }); });
@@ -311,6 +316,7 @@ void ControlsPanel::refresh()
         m_model->setCurrentIndex(preset >= 0 ? preset : m_model->count() - 1);
         m_gpu->setCurrentIndex(std::max(0, m_gpu->findData(s.gpu.id)));
     }
+    m_parameters->setText(parameterText(m));
     field(QStringLiteral("layers"))->setValue(m.layers);
     field(QStringLiteral("query_heads"))->setValue(m.queryHeads);
     SliderField *kv = field(QStringLiteral("kv_heads"));
@@ -331,10 +337,26 @@ void ControlsPanel::refresh()
     field(QStringLiteral("efficiency"))->setValue(int(std::lround(s.efficiency * 100)));
 }
 
+// A preset's published count, until a shape edit leaves it to core's estimate.
+QString ControlsPanel::parameterText(const ModelSpec &m)
+{
+    const bool active = m.isMoE() && m.parametersActive() < m.parameters();
+    if (m.parametersEstimated())
+        return active ? tr("≈ %1 parameters, %2 active per token, estimated from the shape")
+                            .arg(formatInteger(m.parameters()), formatInteger(m.parametersActive()))
+                      : tr("≈ %1 parameters, estimated from the shape")
+                            .arg(formatInteger(m.parameters()));
+    return active ? tr("%1 parameters, %2 active per token, as published")
+                        .arg(formatInteger(m.parameters()), formatInteger(m.parametersActive()))
+                  : tr("%1 parameters, as published").arg(formatInteger(m.parameters()));
+}
+
 void ControlsPanel::changeEvent(QEvent *e)
 {
-    if (e->type() == QEvent::LanguageChange)
+    if (e->type() == QEvent::LanguageChange) {
         retranslate();
+        refresh();
+    }
     QWidget::changeEvent(e);
 }
 

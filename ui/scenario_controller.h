@@ -21,8 +21,12 @@ public:
     const Ledger &ledger() const { return m_ledger; }
     QUndoStack *undoStack() { return &m_undo; }
 
-    // Applies `edit` to a copy of the scenario; an invalid result is refused with validationFailed().
+    // Applies `edit` to a copy of the scenario; an invalid result is refused with
+    // validationFailed().
     void edit(const QString &what, const std::function<void(Scenario &)> &edit);
+    // Edits the model's shape. A published parameter count holds for the published shape only,
+    // so a change leaves the count to core's estimate from the new shape.
+    void editModel(const QString &what, const std::function<void(ModelSpec &)> &edit);
     // Replaces the whole scenario (open, reset, preset pick): one undo step, never merged.
     void replace(const Scenario &next, const QString &what);
 

@@ -1,0 +1,104 @@
+// The scenario controls on their own: what an edit writes into the scenario, what a loaded
+// scenario shows.
+#include "controls_panel.h"
+#include "ledger_text.h"
+#include "scenario_controller.h"
+#include "slider_field.h"
+
+#include <QLabel>
+#include <QTest>
+#include <QUndoStack>
+
+using namespace kvl;
+
+class TestControls : public QObject
+{
+    Q_OBJECT
+    std::unique_ptr<ScenarioController> m_controller;
+    std::unique_ptr<ControlsPanel> m_panel;
+
+    SliderField *field(const QString &name) const { return m_panel->field(name); }
+    QString weightNote() const
+    {
+        for (const LedgerRow &r :
+             ledgerRows(m_controller->scenario(), m_controller->ledger(), ByteUnits::SI))
+            if (r.key == u"weight_bytes")
+                return r.note;
+        return {};
+    }
+
+private slots:
+    void init()
+    {
+        m_controller = std::make_unique<ScenarioController>(Scenario::seed());
+        m_panel = std::make_unique<ControlsPanel>(m_controller.get());
+        m_panel->resize(400, 1200);
+        m_panel->show();
+        QVERIFY(QTest::qWaitForWindowExposed(m_panel.get()));
+    }
+    void cleanup()
+    {
+        m_panel.reset();
+        m_controller.reset();
+    }
+
+    // A shape edit invalidates a published parameter count; other edits keep it.
+    void shapeEditReestimatesParameters_data()
+    {
+        QTest::addColumn<QString>("name");
+        QTest::addColumn<int>("value");
+        QTest::addColumn<bool>("reestimates");
+        QTest::addRow("layers 1") << "layers" << 1 << true;
+        QTest::addRow("query heads 32") << "query_heads" << 32 << true;
+        QTest::addRow("kv heads 64 (MHA)") << "kv_heads" << 64 << true;
+        QTest::addRow("head dim 64") << "head_dim" << 64 << true;
+        QTest::addRow("gpus 8") << "gpus" << 8 << false;
+        QTest::addRow("batch 4") << "batch" << 4 << false;
+        QTest::addRow("context 128k") << "context" << 128'000 << false;
+    }
+    void shapeEditReestimatesParameters()
+    {
+        QFETCH(QString, name);
+        QFETCH(int, value);
+        QFETCH(bool, reestimates);
+        const double published = m_controller->scenario().model.totalParameters;
+        QCOMPARE(published, 70'553'706'496.0);
+        auto *count = m_panel->findChild<QLabel *>(QStringLiteral("modelParameters"));
+        QVERIFY(count);
+        QVERIFY(count->isVisibleTo(m_panel.get()));
+        QVERIFY2(!count->text().contains(u"estimated"), qPrintable(count->text()));
+
+        field(name)->spinBox()->setValue(value); // as typed: emits the edit
+        const ModelSpec &m = m_controller->scenario().model;
+        QCOMPARE(m_controller->undoStack()->count(), 1);
+        if (reestimates) {
+            QCOMPARE(m.totalParameters, 0.0);
+            QCOMPARE(m.activeParameters, 0.0);
+            QVERIFY(m.parametersEstimated());
+            QCOMPARE(m.parameters(), m.estimateParameters());
+            QVERIFY(weightNote().contains(u"(estimated from the shape)"));
+            QVERIFY2(count->text().contains(u"estimated"), qPrintable(count->text()));
+            QVERIFY2(count->text().contains(formatInteger(m.parameters())),
+                     qPrintable(count->text()));
+        } else {
+            QCOMPARE(m.totalParameters, published);
+            QVERIFY(!weightNote().contains(u"estimated"));
+            QVERIFY(!count->text().contains(u"estimated"));
+        }
+        // One undo step brings the published count back.
+        m_controller->undoStack()->undo();
+        QCOMPARE(m_controller->scenario(), Scenario::seed());
+        QVERIFY(!count->text().contains(u"estimated"));
+    }
+
+    void oneLayerIsNotSeventyBillion()
+    {
+        field(QStringLiteral("layers"))->spinBox()->setValue(1);
+        const ModelSpec &m = m_controller->scenario().model;
+        QVERIFY(m.parameters() < 10e9); // embeddings and one layer, not 70,553,706,496
+        QVERIFY(!weightNote().contains(formatNumber(70'553'706'496.0, 4)));
+    }
+};
+
+QTEST_MAIN(TestControls)
+#include "tst_controls.moc"
