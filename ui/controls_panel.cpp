@@ -16,6 +16,7 @@
 #include <QSignalBlocker>
 #include <QSlider>
 #include <QVBoxLayout>
+#include <algorithm>
 #include <cmath>
 
 namespace kvl {
@@ -30,21 +31,48 @@ QList<int> divisors(int n)
     return out;
 }
 
-// 1k to 10M on a log scale, rounded to two significant digits so the slider stops on round
-// numbers (1,000,000 rather than 1,023,293).
+// 1k to limits::maxContext on a log scale, 40 stops a decade, rounded to two significant digits
+// so the slider stops on round numbers (1,000,000 rather than 1,023,293).
 QList<int> contextSteps()
 {
     QList<int> out;
-    for (int i = 0; i <= 160; ++i) {
-        const double v = std::pow(10.0, 3.0 + 4.0 * i / 160.0);
+    const double decades = std::log10(double(limits::maxContext)) - 3.0;
+    const int stops = int(std::lround(40 * decades));
+    for (int i = 0; i <= stops; ++i) {
+        const double v = std::pow(10.0, 3.0 + decades * i / stops);
         const double scale = std::pow(10.0, std::floor(std::log10(v)) - 1);
-        const int rounded = int(std::lround(v / scale) * scale);
+        const int rounded = int(std::min<qint64>(std::llround(v / scale) * qint64(scale),
+                                                 limits::maxContext));
         if (out.isEmpty() || rounded > out.last())
             out << rounded;
     }
     // The binary sizes people type: 128Ki, 1Mi.
     for (int v : {131072, 1048576})
         out.insert(std::lower_bound(out.begin(), out.end(), v), v);
+    return out;
+}
+
+// Every count to 16, then the tensor-parallel sizes deployments use (24, 32, 48, 64, ...).
+QList<int> gpuSteps()
+{
+    QList<int> out;
+    for (int n = 1; n <= std::min(16, limits::maxGpus); ++n)
+        out << n;
+    for (int n = 16; n < limits::maxGpus; n *= 2)
+        out << std::min(n * 3 / 2, limits::maxGpus) << std::min(n * 2, limits::maxGpus);
+    out.erase(std::unique(out.begin(), out.end()), out.end());
+    return out;
+}
+
+// Multiples of 16 to 512, then doubling to the limit.
+QList<int> headDimSteps()
+{
+    QList<int> out;
+    for (int d = 16; d <= std::min(512, limits::maxHeadDim); d += 16)
+        out << d;
+    for (int d = 1024; d < 2 * limits::maxHeadDim; d *= 2)
+        out << std::min(d, limits::maxHeadDim);
+    out.erase(std::unique(out.begin(), out.end()), out.end());
     return out;
 }
 
@@ -136,15 +164,11 @@ void ControlsPanel::build()
     auto *shapeBox = new QGroupBox(this);
     auto *shape = new QVBoxLayout(shapeBox);
     auto *layers = addField(QStringLiteral("layers"), 1, limits::maxLayers);
-    auto *qHeads = addField(QStringLiteral("query_heads"), 1, 256);
-    qHeads->spinBox()->setRange(1, limits::maxHeads);
-    auto *kvHeads = addField(QStringLiteral("kv_heads"), 1, 256);
+    auto *qHeads = addField(QStringLiteral("query_heads"), 1, limits::maxHeads);
+    auto *kvHeads = addField(QStringLiteral("kv_heads"), 1, limits::maxHeads); // then divisors
     kvHeads->setSnapToSteps(true);
     auto *headDim = addField(QStringLiteral("head_dim"), 1, limits::maxHeadDim);
-    QList<int> dims;
-    for (int d = 16; d <= 512; d += 16)
-        dims << d;
-    headDim->setSteps(dims);
+    headDim->setSteps(headDimSteps());
     for (auto *f : {layers, qHeads, kvHeads, headDim})
         shape->addWidget(f);
     layout->addWidget(shapeBox);
@@ -178,8 +202,8 @@ void ControlsPanel::build()
             return std::nullopt;
         return int(*n);
     };
-    auto *gpus = addField(QStringLiteral("gpus"), 1, 64);
-    gpus->spinBox()->setRange(1, limits::maxGpus); // the slider covers 1-64, typing goes further
+    auto *gpus = addField(QStringLiteral("gpus"), 1, limits::maxGpus);
+    gpus->setSteps(gpuSteps());
     auto *batch = addField(QStringLiteral("batch"), 1, limits::maxBatch);
     auto *efficiency = addField(QStringLiteral("efficiency"), 5, 150);
     QList<int> percents;

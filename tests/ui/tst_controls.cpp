@@ -1,11 +1,15 @@
 // The scenario controls on their own: what an edit writes into the scenario, what a loaded
-// scenario shows.
+// scenario shows, and the ranges the fields offer.
 #include "controls_panel.h"
+#include "input_limits.h"
 #include "ledger_text.h"
+#include "presets.h"
 #include "scenario_controller.h"
 #include "slider_field.h"
 
+#include <QComboBox>
 #include <QLabel>
+#include <QSlider>
 #include <QTest>
 #include <QUndoStack>
 
@@ -25,6 +29,14 @@ class TestControls : public QObject
             if (r.key == u"weight_bytes")
                 return r.note;
         return {};
+    }
+    void pickModel(const QString &id)
+    {
+        QComboBox *models = m_panel->modelPicker();
+        const int index = models->findData(id);
+        QVERIFY2(index >= 0, qPrintable(id));
+        models->setCurrentIndex(index);
+        emit models->activated(index);
     }
 
 private slots:
@@ -97,6 +109,44 @@ private slots:
         const ModelSpec &m = m_controller->scenario().model;
         QVERIFY(m.parameters() < 10e9); // embeddings and one layer, not 70,553,706,496
         QVERIFY(!weightNote().contains(formatNumber(70'553'706'496.0, 4)));
+    }
+
+    // Every slider reaches the limits core accepts; the spin boxes take exactly those.
+    void rangesFollowInputLimits_data()
+    {
+        QTest::addColumn<QString>("name");
+        QTest::addColumn<int>("lo");
+        QTest::addColumn<int>("hi");
+        QTest::addRow("layers") << "layers" << 1 << limits::maxLayers;
+        QTest::addRow("query heads") << "query_heads" << 1 << limits::maxHeads;
+        QTest::addRow("head dim") << "head_dim" << 16 << limits::maxHeadDim;
+        QTest::addRow("context") << "context" << 1000 << int(limits::maxContext);
+        QTest::addRow("gpus") << "gpus" << 1 << limits::maxGpus;
+        QTest::addRow("batch") << "batch" << 1 << limits::maxBatch;
+    }
+    void rangesFollowInputLimits()
+    {
+        QFETCH(QString, name);
+        QFETCH(int, lo);
+        QFETCH(int, hi);
+        SliderField *f = field(name);
+        QVERIFY(f);
+        QCOMPARE(f->spinBox()->maximum(), hi);
+        QSlider *slider = f->slider();
+        slider->setValue(slider->maximum());
+        QCOMPARE(f->value(), hi);
+        slider->setValue(slider->minimum());
+        QCOMPARE(f->value(), lo);
+        QCOMPARE(m_controller->scenario().validate(), QString());
+    }
+
+    void kvHeadsRangeIsTheQueryHeads()
+    {
+        SliderField *kv = field(QStringLiteral("kv_heads"));
+        QCOMPARE(kv->spinBox()->maximum(), 64);
+        pickModel(QStringLiteral("llama-3.1-405b"));
+        QCOMPARE(kv->spinBox()->maximum(), 128);
+        QCOMPARE(kv->value(), 8);
     }
 };
 
