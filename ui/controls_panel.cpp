@@ -4,6 +4,7 @@
 #include "scenario_controller.h"
 #include "slider_field.h"
 #include "units.h"
+#include "weights.h"
 
 #include <QComboBox>
 #include <QEvent>
@@ -41,8 +42,8 @@ QList<int> contextSteps()
     for (int i = 0; i <= stops; ++i) {
         const double v = std::pow(10.0, 3.0 + decades * i / stops);
         const double scale = std::pow(10.0, std::floor(std::log10(v)) - 1);
-        const int rounded = int(std::min<qint64>(std::llround(v / scale) * qint64(scale),
-                                                 limits::maxContext));
+        const int rounded =
+            int(std::min<qint64>(std::llround(v / scale) * qint64(scale), limits::maxContext));
         if (out.isEmpty() || rounded > out.last())
             out << rounded;
     }
@@ -151,7 +152,11 @@ void ControlsPanel::build()
         const auto m = PresetLibrary::instance().model(id);
         if (!m)
             return; // the "custom" entry
-        m_controller->edit(tr("Model: %1").arg(m->name), [&](Scenario &s) { s.model = *m; });
+        // The checkpoint as published, weights included.
+        m_controller->edit(tr("Model: %1").arg(m->name), [&](Scenario &s) {
+            s.model = *m;
+            s.weightsAsStored = true;
+        });
     });
     connect(m_gpu, &QComboBox::activated, this, [this](int index) {
         const auto g = PresetLibrary::instance().gpu(m_gpu->itemData(index).toString());
@@ -178,15 +183,26 @@ void ControlsPanel::build()
     auto *precisionBox = new QGroupBox(this);
     auto *precision = new QVBoxLayout(precisionBox);
     const int formats = int(Precision::allFormats().size());
-    for (const char *name : {"kv_precision", "weight_precision"}) {
-        auto *f = addField(QLatin1String(name), 0, formats - 1);
-        f->spinBox()->toText = [](int i) { return formatAt(i).label(); };
-        f->spinBox()->fromText = [](const QString &t) -> std::optional<int> {
-            const auto p = Precision::parse(t.section(u' ', 0, 0));
-            return p ? std::optional<int>(formatIndex(*p)) : std::nullopt;
-        };
-        precision->addWidget(f);
-    }
+    auto *kvPrecision = addField(QStringLiteral("kv_precision"), 0, formats - 1);
+    kvPrecision->spinBox()->toText = [](int i) { return formatAt(i).label(); };
+    kvPrecision->spinBox()->fromText = [](const QString &t) -> std::optional<int> {
+        const auto p = Precision::parse(t.section(u' ', 0, 0));
+        return p ? std::optional<int>(formatIndex(*p)) : std::nullopt;
+    };
+    precision->addWidget(kvPrecision);
+    // Weights: as the checkpoint stores them (parts may differ), or one format for every part.
+    m_weightsLabel = new QLabel(this);
+    m_weights = new QComboBox(this);
+    m_weights->setObjectName(QStringLiteral("weightPrecision"));
+    m_weightsLabel->setBuddy(m_weights);
+    // "As stored (fp4 (g32, 4.25 bits) experts + bf16)" must not widen the panel.
+    m_weights->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+    m_weights->setMinimumContentsLength(16);
+    m_weights->addItem(QString()); // "As stored (…)", named in refresh()
+    for (int i = 0; i < formats; ++i)
+        m_weights->addItem(formatAt(i).label());
+    precision->addWidget(m_weightsLabel);
+    precision->addWidget(m_weights);
     layout->addWidget(precisionBox);
     m_groups << precisionBox;
 
@@ -239,9 +255,17 @@ void ControlsPanel::build()
     connectField(field(QStringLiteral("kv_precision")), [this](int i) {
         m_controller->edit(tr("KV precision"), [i](Scenario &s) { s.kvPrecision = formatAt(i); });
     });
-    connectField(field(QStringLiteral("weight_precision")), [this](int i) {
-        m_controller->edit(tr("Weight precision"),
-                           [i](Scenario &s) { s.weightPrecision = formatAt(i); });
+    connect(m_weights, &QComboBox::activated, this, [this](int index) {
+        m_controller->edit(tr("Weight precision"), [index](Scenario &s) {
+            if (index == 0) {
+                s.weightsAsStored = true;
+                return;
+            }
+            if (!s.weightsAsStored && formatIndex(s.weightPrecision) == index - 1)
+                return; // the same format: keep its scales as opened
+            s.weightsAsStored = false;
+            s.weightPrecision = formatAt(index - 1);
+        });
     });
     connectField(context, [this](int v) {
         m_controller->edit(tr("Context length"), [v](Scenario &s) { s.context = v; });
@@ -306,8 +330,6 @@ void ControlsPanel::retranslate()
         {"kv_precision", tr("K&V precision"),
          tr("The “bytes per element” term of %1: fp16 = 2, fp8 = 1, int4 with one fp16 scale per "
             "32 values = 0.5625.")},
-        {"weight_precision", tr("&Weight precision"),
-         tr("Not in %1: the bytes of the weights, which every decode step also reads once.")},
         {"context", tr("&Context length (tokens)"),
          tr("Multiplies %1: the cache holds every token, and each decoded token reads all of them. "
             "Type 128k, 1M, 128Ki or 1Mi.")},
@@ -327,6 +349,14 @@ void ControlsPanel::retranslate()
         f->setToolTips(t.tip.contains(u"%1") ? t.tip.arg(formula) : t.tip);
     }
     m_model->setItemText(m_model->count() - 1, tr("Custom (edited)"));
+    m_weightsLabel->setText(tr("&Weight precision"));
+    const QString weightsTip =
+        tr("Not in %1: the bytes of the weights, which every decode step also reads once. "
+           "“As stored” costs each part as the checkpoint stores it (fp8 blocks, MXFP4 experts "
+           "beside bf16 attention); a format costs every part at that format.")
+            .arg(formula);
+    m_weightsLabel->setToolTip(weightsTip);
+    m_weights->setToolTip(weightsTip);
 }
 
 void ControlsPanel::refresh()
@@ -354,7 +384,14 @@ void ControlsPanel::refresh()
     kv->setEnabled(m.hasKind(AttentionKind::Full) || m.hasKind(AttentionKind::SlidingWindow));
     field(QStringLiteral("head_dim"))->setValue(m.headDim);
     field(QStringLiteral("kv_precision"))->setValue(formatIndex(s.kvPrecision));
-    field(QStringLiteral("weight_precision"))->setValue(formatIndex(s.weightPrecision));
+    {
+        Scenario stored = s;
+        stored.weightsAsStored = true;
+        const QString asStored = tr("As stored (%1)").arg(weightPrecisionLabel(stored));
+        m_weights->setItemText(0, asStored);
+        m_weights->setItemData(0, asStored, Qt::ToolTipRole);
+        m_weights->setCurrentIndex(s.weightsAsStored ? 0 : 1 + formatIndex(s.weightPrecision));
+    }
     field(QStringLiteral("context"))->setValue(int(s.context));
     field(QStringLiteral("gpus"))->setValue(s.gpus);
     field(QStringLiteral("batch"))->setValue(s.batch);

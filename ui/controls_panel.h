@@ -45,6 +45,8 @@ private:
     QComboBox *m_gpu = nullptr;
     QPushButton *m_import = nullptr;
     QLabel *m_parameters = nullptr;
+    QLabel *m_weightsLabel = nullptr;
+    QComboBox *m_weights = nullptr;
     QHash<QString, SliderField *> m_fields;
     QList<QWidget *> m_groups;
     bool m_loading = false; // refresh() is writing the scenario into the widgets

@@ -572,7 +572,11 @@ bool MainWindow::importConfig(const QString &path)
     ModelSpec m = imported->model;
     if (m.name.isEmpty())
         m.name = QFileInfo(path).dir().dirName();
-    m_controller->edit(tr("Import %1").arg(m.name), [&](Scenario &s) { s.model = m; });
+    // The checkpoint as published, weights included.
+    m_controller->edit(tr("Import %1").arg(m.name), [&](Scenario &s) {
+        s.model = m;
+        s.weightsAsStored = true;
+    });
     if (!imported->notes.isEmpty())
         statusBar()->showMessage(imported->notes.join(QStringLiteral("; ")), 15000);
     m_settings.setLastDirectory(QFileInfo(path).absolutePath());

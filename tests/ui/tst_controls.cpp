@@ -6,6 +6,7 @@
 #include "presets.h"
 #include "scenario_controller.h"
 #include "slider_field.h"
+#include "weights.h"
 
 #include <QComboBox>
 #include <QLabel>
@@ -22,6 +23,10 @@ class TestControls : public QObject
     std::unique_ptr<ControlsPanel> m_panel;
 
     SliderField *field(const QString &name) const { return m_panel->field(name); }
+    QComboBox *weightBox() const
+    {
+        return m_panel->findChild<QComboBox *>(QStringLiteral("weightPrecision"));
+    }
     QString weightNote() const
     {
         for (const LedgerRow &r :
@@ -37,6 +42,12 @@ class TestControls : public QObject
         QVERIFY2(index >= 0, qPrintable(id));
         models->setCurrentIndex(index);
         emit models->activated(index);
+    }
+    void pickWeights(int index)
+    {
+        QComboBox *box = weightBox();
+        box->setCurrentIndex(index);
+        emit box->activated(index);
     }
 
 private slots:
@@ -147,6 +158,66 @@ private slots:
         pickModel(QStringLiteral("llama-3.1-405b"));
         QCOMPARE(kv->spinBox()->maximum(), 128);
         QCOMPARE(kv->value(), 8);
+    }
+
+    // The first entry is the checkpoint as stored; a format costs every part at that format.
+    void weightPrecisionEntries_data()
+    {
+        QTest::addColumn<QString>("model");
+        QTest::addRow("Llama 3.1 70B, bf16") << "llama-3.1-70b";
+        QTest::addRow("DeepSeek-V3, fp8") << "deepseek-v3";
+        QTest::addRow("Mixtral 8x7B") << "mixtral-8x7b";
+    }
+    void weightPrecisionEntries()
+    {
+        QFETCH(QString, model);
+        QComboBox *box = weightBox();
+        QVERIFY(box);
+        // The seed keeps the article's fp16 for every part.
+        QVERIFY(!m_controller->scenario().weightsAsStored);
+        QCOMPARE(box->currentText(), QStringLiteral("fp16"));
+        pickModel(model);
+        const Scenario &s = m_controller->scenario();
+        QVERIFY(s.weightsAsStored); // a preset is the checkpoint as published
+        QCOMPARE(m_controller->undoStack()->count(), 1);
+        QCOMPARE(box->currentIndex(), 0);
+        QCOMPARE(box->itemText(0), QStringLiteral("As stored (%1)").arg(weightPrecisionLabel(s)));
+        QCOMPARE(box->count(), 1 + Precision::allFormats().size());
+        for (int i = 0; i < Precision::allFormats().size(); ++i)
+            QCOMPARE(box->itemText(i + 1), Precision::of(Precision::allFormats().at(i)).label());
+    }
+
+    void weightPrecisionEditsAndUndo()
+    {
+        QComboBox *box = weightBox();
+        QVERIFY(box);
+        const int int4 = box->findText(Precision::of(NumberFormat::INT4).label());
+        QVERIFY(int4 > 0);
+        pickWeights(0);
+        QVERIFY(m_controller->scenario().weightsAsStored);
+        QCOMPARE(weightPrecisionLabel(m_controller->scenario()), QStringLiteral("bf16"));
+        pickWeights(int4);
+        QVERIFY(!m_controller->scenario().weightsAsStored);
+        QCOMPARE(m_controller->scenario().weightPrecision, Precision::of(NumberFormat::INT4));
+        pickWeights(int4); // no change, no step
+        QCOMPARE(m_controller->undoStack()->count(), 2);
+        // The box follows undo, redo and a replaced (opened) scenario.
+        m_controller->undoStack()->undo();
+        QCOMPARE(box->currentIndex(), 0);
+        m_controller->undoStack()->undo();
+        QCOMPARE(box->currentText(), QStringLiteral("fp16"));
+        m_controller->undoStack()->redo();
+        QCOMPARE(box->currentIndex(), 0);
+        Scenario opened = Scenario::seed();
+        opened.weightPrecision = Precision::of(NumberFormat::FP8);
+        m_controller->replace(opened, QString());
+        QCOMPARE(box->currentText(), QStringLiteral("fp8"));
+        // Keyboard: the box takes focus and steps with the arrow keys.
+        QVERIFY(box->focusPolicy() & Qt::TabFocus);
+        box->setFocus();
+        QTest::keyClick(box, Qt::Key_Down);
+        QCOMPARE(m_controller->scenario().weightPrecision,
+                 Precision::of(Precision::allFormats().at(box->currentIndex() - 1)));
     }
 };
 

@@ -83,7 +83,6 @@ private slots:
         QTest::addRow("kv heads → MHA") << "kv_heads" << 6; // divisors of 64: 1..64
         QTest::addRow("head dim") << "head_dim" << 3;       // 64
         QTest::addRow("kv precision fp8") << "kv_precision" << 3;
-        QTest::addRow("weight precision int4") << "weight_precision" << 5;
         QTest::addRow("context") << "context" << 10;
         QTest::addRow("gpus") << "gpus" << 7; // 8 GPUs
         QTest::addRow("batch") << "batch" << 15;
@@ -210,6 +209,7 @@ private slots:
     {
         QVERIFY(m_window->importConfig(QStringLiteral(KVL_TEST_DATA "/hf/gemma-2-9b.json")));
         QCOMPARE(controller()->scenario().model.headDim, 256);
+        QVERIFY(controller()->scenario().weightsAsStored); // the checkpoint as published
         QVERIFY(!m_window->importConfig(QStringLiteral(KVL_TEST_DATA "/nonexistent.json")));
     }
 
