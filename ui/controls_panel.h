@@ -45,6 +45,7 @@ private:
     QComboBox *m_gpu = nullptr;
     QPushButton *m_import = nullptr;
     QLabel *m_parameters = nullptr;
+    QLabel *m_notes = nullptr;
     QLabel *m_weightsLabel = nullptr;
     QComboBox *m_weights = nullptr;
     QHash<QString, SliderField *> m_fields;

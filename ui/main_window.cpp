@@ -18,6 +18,7 @@
 #include "scenario_file.h"
 #include "tour.h"
 #include "tradeoff_views.h"
+#include "weights.h"
 
 #include <QAction>
 #include <QActionGroup>
@@ -572,13 +573,22 @@ bool MainWindow::importConfig(const QString &path)
     ModelSpec m = imported->model;
     if (m.name.isEmpty())
         m.name = QFileInfo(path).dir().dirName();
+    m.notes += imported->notes; // shown beside the model and saved with the scenario
     // The checkpoint as published, weights included.
     m_controller->edit(tr("Import %1").arg(m.name), [&](Scenario &s) {
         s.model = m;
         s.weightsAsStored = true;
     });
-    if (!imported->notes.isEmpty())
-        statusBar()->showMessage(imported->notes.join(QStringLiteral("; ")), 15000);
+    // The notes are beside the model now; say only what was costed, as core computes it.
+    const Scenario &s = m_controller->scenario();
+    if (s.model == m)
+        statusBar()->showMessage(
+            m.notes.isEmpty()
+                ? tr("Imported %1: weights as stored, %2").arg(m.name, weightPrecisionLabel(s))
+                : tr("Imported %1: weights as stored, %2; %n note(s) beside the model", "",
+                     int(m.notes.size()))
+                      .arg(m.name, weightPrecisionLabel(s)),
+            10000);
     m_settings.setLastDirectory(QFileInfo(path).absolutePath());
     return true;
 }

@@ -295,6 +295,52 @@ private slots:
         QCOMPARE(controller()->undoStack()->count(), 2);
     }
 
+    // What an import assumed stays beside the model; the status bar repeats none of it, and
+    // names the weight precision core computes.
+    void importNotesBesideTheModel_data()
+    {
+        QTest::addColumn<QString>("file");
+        QTest::addRow("Gemma 2 9B") << "gemma-2-9b.json";
+        QTest::addRow("gpt-oss-120b (mxfp4)") << "gpt-oss-120b.json";
+        QTest::addRow("DeepSeek-V3 (fp8)") << "deepseek-v3.json";
+        QTest::addRow("Qwen2.5 72B AWQ") << "qwen2.5-72b-awq.json";
+    }
+    void importNotesBesideTheModel()
+    {
+        QFETCH(QString, file);
+        const QString path = QStringLiteral(KVL_TEST_DATA "/hf/") + file;
+        QString why;
+        const auto imported = importHfConfigFile(path, &why);
+        QVERIFY2(imported, qPrintable(why));
+        QVERIFY(!imported->notes.isEmpty());
+        auto *notes = m_window->controls()->findChild<QLabel *>(QStringLiteral("modelNotes"));
+        QVERIFY(notes);
+        QVERIFY(!notes->isVisibleTo(m_window.get())); // the seed has none
+
+        QVERIFY(m_window->importConfig(path));
+        const Scenario &s = controller()->scenario();
+        QVERIFY(s.weightsAsStored); // the checkpoint as published
+        QVERIFY(notes->isVisibleTo(m_window.get()));
+        QVERIFY(notes->wordWrap());
+        for (const QString &note : imported->notes) {
+            QVERIFY2(s.model.notes.contains(note), qPrintable(note));
+            QVERIFY2(notes->text().contains(note), qPrintable(note));
+            QVERIFY2(!m_window->statusBar()->currentMessage().contains(note), qPrintable(note));
+        }
+        const QString message = m_window->statusBar()->currentMessage();
+        QVERIFY2(message.contains(weightPrecisionLabel(s)), qPrintable(message));
+
+        // Another model: its own notes (none); undo brings the import's back.
+        QComboBox *models = m_window->controls()->modelPicker();
+        const int mistral = models->findData("mistral-7b-v0.1");
+        models->setCurrentIndex(mistral);
+        emit models->activated(mistral);
+        QVERIFY(!notes->isVisibleTo(m_window.get()));
+        controller()->undoStack()->undo();
+        QVERIFY(notes->isVisibleTo(m_window.get()));
+        QVERIFY(notes->text().contains(imported->notes.first()));
+    }
+
     void tourVisitsEveryStep()
     {
         m_window->activateWindow();
