@@ -295,6 +295,78 @@ private slots:
         QCOMPARE(controller()->undoStack()->count(), 2);
     }
 
+    // A deployment that cannot run is drawn as a warning, with the nearest valid GPU count
+    // one key press away.
+    void invalidDeploymentIsAWarning_data()
+    {
+        QTest::addColumn<int>("gpus");
+        QTest::addColumn<qint64>("context");
+        QTest::addColumn<int>("batch");
+        QTest::addRow("1024 GPUs on 64 heads") << 1024 << qint64(1'000'000) << 1;
+        QTest::addRow("seed: 1 GPU, does not fit") << 1 << qint64(1'000'000) << 1;
+        QTest::addRow("3 GPUs: not a TP degree") << 3 << qint64(1'000'000) << 1;
+        QTest::addRow("8 GPUs: runs") << 8 << qint64(1'000'000) << 1;
+        QTest::addRow("2 GPUs at 8k: runs") << 2 << qint64(8'000) << 1;
+        QTest::addRow("nothing fits") << 1024 << limits::maxContext << limits::maxBatch;
+    }
+    void invalidDeploymentIsAWarning()
+    {
+        QFETCH(int, gpus);
+        QFETCH(qint64, context);
+        QFETCH(int, batch);
+        controller()->edit(QString(), [&](Scenario &s) {
+            s.gpus = gpus;
+            s.context = context;
+            s.batch = batch;
+        });
+        controller()->undoStack()->clear();
+        const Scenario s = controller()->scenario();
+        const Ledger l = evaluate(s);
+        const bool broken = !l.fits || !l.validTpDegree;
+        QList<LedgerRow> rows = ledgerRows(s, l, m_window->ledgerView()->units());
+        QStringList warned;
+        for (const LedgerRow &r : rows)
+            if (r.warning)
+                warned << r.key;
+        QCOMPARE(warned.isEmpty(), !broken);
+
+        // Rows core marks are drawn as warnings, not in the grey small print of a note.
+        QStringList drawn;
+        for (QFrame *f : m_window->ledgerView()->findChildren<QFrame *>())
+            if (f->isVisibleTo(m_window->ledgerView()) && f->property("warning").toBool()) {
+                drawn << f->property("ledgerKey").toString();
+                for (QLabel *label : f->findChildren<QLabel *>()) {
+                    if (label->text().isEmpty())
+                        continue;
+                    QVERIFY(label->foregroundRole() != QPalette::PlaceholderText);
+                    QVERIFY(label->font().bold());
+                }
+            }
+        QCOMPARE(drawn, warned);
+
+        auto *banner = m_window->ledgerView()->findChild<QWidget *>("deploymentWarning");
+        QVERIFY(banner);
+        QCOMPARE(banner->isVisibleTo(m_window.get()), broken);
+        auto *use = m_window->ledgerView()->findChild<QPushButton *>("useTpDegree");
+        QVERIFY(use);
+        QCOMPARE(use->isVisibleTo(m_window.get()), broken && l.tpDegree > 0);
+        if (!broken || l.tpDegree == 0)
+            return;
+        QVERIFY2(use->text().contains(QStringLiteral("Use %1 GPUs").arg(l.tpDegree)),
+                 qPrintable(use->text()));
+        // Keyboard: Tab reaches it, Space presses it; one undo step.
+        QVERIFY(use->focusPolicy() & Qt::TabFocus);
+        use->setFocus();
+        QTest::keyClick(use, Qt::Key_Space);
+        QCOMPARE(controller()->scenario().gpus, l.tpDegree);
+        QCOMPARE(controller()->undoStack()->count(), 1);
+        QVERIFY(controller()->ledger().fits && controller()->ledger().validTpDegree);
+        QVERIFY(!banner->isVisibleTo(m_window.get()));
+        controller()->undoStack()->undo();
+        QCOMPARE(controller()->scenario().gpus, gpus);
+        QVERIFY(banner->isVisibleTo(m_window.get()));
+    }
+
     // What an import assumed stays beside the model; the status bar repeats none of it, and
     // names the weight precision core computes.
     void importNotesBesideTheModel_data()
