@@ -142,17 +142,22 @@ void ControlsPanel::build()
     m_parameters->setWordWrap(true);
     m_parameters->setTextFormat(Qt::PlainText);
     presetForm->addRow(QString(), m_parameters);
-    // What an import assumed or left out stays with the model, not in a passing message.
-    m_notes = new QLabel(this);
-    m_notes->setObjectName(QStringLiteral("modelNotes"));
-    m_notes->setWordWrap(true);
-    m_notes->setTextFormat(Qt::RichText);
-    m_notes->setTextInteractionFlags(Qt::TextSelectableByMouse | Qt::TextSelectableByKeyboard);
-    presetForm->addRow(m_notes);
     presetForm->addRow(QString(), m_import);
     presetForm->addRow(QStringLiteral("gpu"), m_gpu);
     layout->addWidget(presetBox);
     m_groups << presetBox;
+    // What an import assumed or left out stays with the model, not in a passing message. Its
+    // own group below the pickers, so that a long list moves none of them.
+    m_notesBox = new QGroupBox(this);
+    m_notesBox->setObjectName(QStringLiteral("modelNotesBox"));
+    auto *notes = new QVBoxLayout(m_notesBox);
+    m_notes = new QLabel(m_notesBox);
+    m_notes->setObjectName(QStringLiteral("modelNotes"));
+    m_notes->setWordWrap(true);
+    m_notes->setTextFormat(Qt::PlainText);
+    m_notes->setTextInteractionFlags(Qt::TextSelectableByMouse | Qt::TextSelectableByKeyboard);
+    notes->addWidget(m_notes);
+    layout->addWidget(m_notesBox);
 
     connect(m_model, &QComboBox::activated, this, [this](int index) {
         const QString id = m_model->itemData(index).toString();
@@ -378,17 +383,9 @@ void ControlsPanel::refresh()
         m_gpu->setCurrentIndex(std::max(0, m_gpu->findData(s.gpu.id)));
     }
     m_parameters->setText(parameterText(m));
-    if (m.notes.isEmpty()) {
-        m_notes->clear();
-    } else {
-        QString items;
-        for (const QString &note : m.notes)
-            items += u"<li>" + note.toHtmlEscaped() + u"</li>";
-        m_notes->setText(u"<b>" + tr("Notes").toHtmlEscaped() +
-                         u"</b><ul style=\"margin-left: 0; -qt-list-indent: 1;\">" + items +
-                         u"</ul>");
-    }
-    m_notes->setVisible(!m.notes.isEmpty());
+    m_notesBox->setTitle(tr("Notes on %1").arg(m.name));
+    m_notes->setText(m.notes.isEmpty() ? QString() : u"• " + m.notes.join(QStringLiteral("\n• ")));
+    m_notesBox->setVisible(!m.notes.isEmpty());
     field(QStringLiteral("layers"))->setValue(m.layers);
     field(QStringLiteral("query_heads"))->setValue(m.queryHeads);
     SliderField *kv = field(QStringLiteral("kv_heads"));

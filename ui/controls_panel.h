@@ -3,6 +3,7 @@
 #include <QWidget>
 
 class QComboBox;
+class QGroupBox;
 class QLabel;
 class QPushButton;
 
@@ -45,6 +46,7 @@ private:
     QComboBox *m_gpu = nullptr;
     QPushButton *m_import = nullptr;
     QLabel *m_parameters = nullptr;
+    QGroupBox *m_notesBox = nullptr;
     QLabel *m_notes = nullptr;
     QLabel *m_weightsLabel = nullptr;
     QComboBox *m_weights = nullptr;

@@ -581,14 +581,15 @@ bool MainWindow::importConfig(const QString &path)
     });
     // The notes are beside the model now; say only what was costed, as core computes it.
     const Scenario &s = m_controller->scenario();
-    if (s.model == m)
-        statusBar()->showMessage(
-            m.notes.isEmpty()
-                ? tr("Imported %1: weights as stored, %2").arg(m.name, weightPrecisionLabel(s))
-                : tr("Imported %1: weights as stored, %2; %n note(s) beside the model", "",
-                     int(m.notes.size()))
-                      .arg(m.name, weightPrecisionLabel(s)),
-            10000);
+    if (s.model == m) {
+        QString message =
+            tr("Imported %1: weights as stored, %2").arg(m.name, weightPrecisionLabel(s));
+        if (m.notes.size() == 1)
+            message += tr("; one note beside the model");
+        else if (m.notes.size() > 1)
+            message += tr("; %1 notes beside the model").arg(m.notes.size());
+        statusBar()->showMessage(message, 10000);
+    }
     m_settings.setLastDirectory(QFileInfo(path).absolutePath());
     return true;
 }
