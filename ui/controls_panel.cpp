@@ -129,6 +129,9 @@ void ControlsPanel::build()
     // Presets.
     m_model = new QComboBox(this);
     m_model->setObjectName(QStringLiteral("modelPicker"));
+    // An imported model's long name must not widen the panel.
+    m_model->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+    m_model->setMinimumContentsLength(16);
     m_gpu = new QComboBox(this);
     m_gpu->setObjectName(QStringLiteral("gpuPicker"));
     m_import = new QPushButton(this);
@@ -360,7 +363,6 @@ void ControlsPanel::retranslate()
         f->setLabel(t.label);
         f->setToolTips(t.tip.contains(u"%1") ? t.tip.arg(formula) : t.tip);
     }
-    m_model->setItemText(m_model->count() - 1, tr("Custom (edited)"));
     m_weightsLabel->setText(tr("&Weight precision"));
     const QString weightsTip =
         tr("Not in %1: the bytes of the weights, which every decode step also reads once. "
@@ -379,6 +381,9 @@ void ControlsPanel::refresh()
     {
         const QSignalBlocker b1(m_model), b2(m_gpu);
         const int preset = m_controller->modelIsCustom() ? -1 : m_model->findData(m.id);
+        // An import is named until an edit makes it custom.
+        m_model->setItemText(m_model->count() - 1, m.id.isEmpty() ? tr("%1 (imported)").arg(m.name)
+                                                                  : tr("Custom (edited)"));
         m_model->setCurrentIndex(preset >= 0 ? preset : m_model->count() - 1);
         m_gpu->setCurrentIndex(std::max(0, m_gpu->findData(s.gpu.id)));
     }

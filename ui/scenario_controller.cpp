@@ -68,8 +68,13 @@ void ScenarioController::editModel(const QString &what,
     edit(what, [&](Scenario &s) {
         const ModelSpec before = s.model;
         change(s.model);
-        if (!(s.model == before))
-            s.model.totalParameters = s.model.activeParameters = 0;
+        if (s.model == before)
+            return;
+        s.model.totalParameters = s.model.activeParameters = 0;
+        // A preset's edit shows by comparison with the preset; an import has none to compare
+        // with, so its id records the edit.
+        if (!PresetLibrary::instance().model(s.model.id))
+            s.model.id = QStringLiteral("custom");
     });
 }
 

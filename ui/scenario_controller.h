@@ -25,7 +25,8 @@ public:
     // validationFailed().
     void edit(const QString &what, const std::function<void(Scenario &)> &edit);
     // Edits the model's shape. A published parameter count holds for the published shape only,
-    // so a change leaves the count to core's estimate from the new shape.
+    // so a change leaves the count to core's estimate from the new shape; a model that is no
+    // preset (an import) gets the id "custom".
     void editModel(const QString &what, const std::function<void(ModelSpec &)> &edit);
     // Replaces the whole scenario (open, reset, preset pick): one undo step, never merged.
     void replace(const Scenario &next, const QString &what);

@@ -295,6 +295,24 @@ private slots:
         QCOMPARE(controller()->undoStack()->count(), 2);
     }
 
+    // An import is the model as published: named in the model box until a field is edited.
+    void importIsNamedUntilEdited()
+    {
+        QComboBox *models = m_window->controls()->modelPicker();
+        QVERIFY(m_window->importConfig(QStringLiteral(KVL_TEST_DATA "/hf/gemma-2-9b.json")));
+        const QString name = controller()->scenario().model.name;
+        QCOMPARE(models->currentIndex(), models->count() - 1);
+        QCOMPARE(models->currentText(), QStringLiteral("%1 (imported)").arg(name));
+        field("layers")->spinBox()->setValue(10);
+        QCOMPARE(models->currentText(), QStringLiteral("Custom (edited)"));
+        QCOMPARE(controller()->scenario().model.id, QStringLiteral("custom"));
+        controller()->undoStack()->undo();
+        QCOMPARE(models->currentText(), QStringLiteral("%1 (imported)").arg(name));
+        // Reset goes back to the seed's preset entry.
+        m_window->findChild<QAction *>(QStringLiteral("reset"))->trigger();
+        QCOMPARE(models->currentData().toString(), QStringLiteral("llama-3.1-70b"));
+    }
+
     // A deployment that cannot run is drawn as a warning, with the nearest valid GPU count
     // one key press away.
     void invalidDeploymentIsAWarning_data()
