@@ -382,8 +382,9 @@ void ControlsPanel::refresh()
         const QSignalBlocker b1(m_model), b2(m_gpu);
         const int preset = m_controller->modelIsCustom() ? -1 : m_model->findData(m.id);
         // An import is named until an edit makes it custom.
-        m_model->setItemText(m_model->count() - 1, m.id.isEmpty() ? tr("%1 (imported)").arg(m.name)
-                                                                  : tr("Custom (edited)"));
+        m_model->setItemText(m_model->count() - 1, !m_controller->modelIsEdited()
+                                                       ? tr("%1 (imported)").arg(m.name)
+                                                       : tr("Custom (edited)"));
         m_model->setCurrentIndex(preset >= 0 ? preset : m_model->count() - 1);
         m_gpu->setCurrentIndex(std::max(0, m_gpu->findData(s.gpu.id)));
     }

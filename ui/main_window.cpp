@@ -438,7 +438,7 @@ void MainWindow::updateTitle()
 {
     const Scenario &s = m_controller->scenario();
     const QString model =
-        m_controller->modelIsCustom() ? tr("%1 (custom)").arg(s.model.name) : s.model.name;
+        m_controller->modelIsEdited() ? tr("%1 (custom)").arg(s.model.name) : s.model.name;
     const QString file = m_path.isEmpty() ? tr("Untitled") : QFileInfo(m_path).fileName();
     setWindowTitle(QStringLiteral("%1[*] — %2 — KV Ledger").arg(file, model));
     setWindowModified(!m_controller->undoStack()->isClean());

@@ -37,6 +37,8 @@ public:
 
     // True when the model differs from the preset its id names (or names none).
     bool modelIsCustom() const;
+    // True once a field edit changed the model: a fresh import is custom but not edited.
+    bool modelIsEdited() const { return modelIsCustom() && !m_scenario.model.id.isEmpty(); }
 
 signals:
     void changed();

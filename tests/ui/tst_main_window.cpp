@@ -303,8 +303,10 @@ private slots:
         const QString name = controller()->scenario().model.name;
         QCOMPARE(models->currentIndex(), models->count() - 1);
         QCOMPARE(models->currentText(), QStringLiteral("%1 (imported)").arg(name));
+        QVERIFY(!m_window->windowTitle().contains(u"(custom)"));
         field("layers")->spinBox()->setValue(10);
         QCOMPARE(models->currentText(), QStringLiteral("Custom (edited)"));
+        QVERIFY(m_window->windowTitle().contains(u"(custom)"));
         QCOMPARE(controller()->scenario().model.id, QStringLiteral("custom"));
         controller()->undoStack()->undo();
         QCOMPARE(models->currentText(), QStringLiteral("%1 (imported)").arg(name));
