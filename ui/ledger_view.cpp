@@ -234,8 +234,10 @@ void LedgerView::renderBanner()
     if (l.tpDegree == 0)
         why += u' ' + tr("No GPU count fits: %1.").arg(l.tpNote);
     const QString text = tr("Cannot run on %1 × %2.").arg(s.gpus).arg(s.gpu.name) + u'\n' + why;
-    m_bannerText->setText(text);
-    m_banner->setAccessibleName(text);
+    if (text != m_bannerText->text()) {
+        m_bannerText->setText(text);
+        m_banner->setAccessibleName(text);
+    }
     m_useTp->setVisible(l.tpDegree > 0);
     if (l.tpDegree > 0) {
         m_useTp->setText(l.tpDegree == 1 ? tr("Use 1 GPU") : tr("Use %1 GPUs").arg(l.tpDegree));
@@ -287,7 +289,10 @@ void LedgerView::render()
         rows.append(LedgerRow{r.value(3), r.value(0), r.value(1), r.value(2)});
     for (int i = 0; i < rows.size(); ++i) {
         Row &r = row(i);
-        r.key = rows.at(i).key;
+        if (r.key != rows.at(i).key) {
+            r.key = rows.at(i).key;
+            r.frame->setProperty("ledgerKey", r.key); // for tests and accessibility tools
+        }
         r.label->setText(rows.at(i).label);
         r.value->setText(rows.at(i).value);
         r.note->setText(rows.at(i).note);
@@ -296,10 +301,9 @@ void LedgerView::render()
         if (r.warning != rows.at(i).warning) {
             r.warning = rows.at(i).warning;
             r.icon->setVisible(r.warning);
+            r.frame->setProperty("warning", r.warning);
             applyFonts(r, i == 0);
         }
-        r.frame->setProperty("ledgerKey", r.key);
-        r.frame->setProperty("warning", r.warning);
     }
     for (qsizetype i = rows.size(); i < m_rows.size(); ++i)
         m_rows[i].frame->setVisible(false);
