@@ -4,6 +4,7 @@
 #include "scenario_controller.h"
 #include "slider_field.h"
 #include "units.h"
+#include "weights.h"
 
 #include <QComboBox>
 #include <QEvent>
@@ -12,9 +13,11 @@
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QPushButton>
+#include <QScopedValueRollback>
 #include <QSignalBlocker>
 #include <QSlider>
 #include <QVBoxLayout>
+#include <algorithm>
 #include <cmath>
 
 namespace kvl {
@@ -29,21 +32,48 @@ QList<int> divisors(int n)
     return out;
 }
 
-// 1k to 10M on a log scale, rounded to two significant digits so the slider stops on round
-// numbers (1,000,000 rather than 1,023,293).
+// 1k to limits::maxContext on a log scale, 40 stops a decade, rounded to two significant digits
+// so the slider stops on round numbers (1,000,000 rather than 1,023,293).
 QList<int> contextSteps()
 {
     QList<int> out;
-    for (int i = 0; i <= 160; ++i) {
-        const double v = std::pow(10.0, 3.0 + 4.0 * i / 160.0);
+    const double decades = std::log10(double(limits::maxContext)) - 3.0;
+    const int stops = int(std::lround(40 * decades));
+    for (int i = 0; i <= stops; ++i) {
+        const double v = std::pow(10.0, 3.0 + decades * i / stops);
         const double scale = std::pow(10.0, std::floor(std::log10(v)) - 1);
-        const int rounded = int(std::lround(v / scale) * scale);
+        const int rounded =
+            int(std::min<qint64>(std::llround(v / scale) * qint64(scale), limits::maxContext));
         if (out.isEmpty() || rounded > out.last())
             out << rounded;
     }
     // The binary sizes people type: 128Ki, 1Mi.
     for (int v : {131072, 1048576})
         out.insert(std::lower_bound(out.begin(), out.end(), v), v);
+    return out;
+}
+
+// Every count to 16, then the tensor-parallel sizes deployments use (24, 32, 48, 64, ...).
+QList<int> gpuSteps()
+{
+    QList<int> out;
+    for (int n = 1; n <= std::min(16, limits::maxGpus); ++n)
+        out << n;
+    for (int n = 16; n < limits::maxGpus; n *= 2)
+        out << std::min(n * 3 / 2, limits::maxGpus) << std::min(n * 2, limits::maxGpus);
+    out.erase(std::unique(out.begin(), out.end()), out.end());
+    return out;
+}
+
+// Multiples of 16 to 512, then doubling to the limit.
+QList<int> headDimSteps()
+{
+    QList<int> out;
+    for (int d = 16; d <= std::min(512, limits::maxHeadDim); d += 16)
+        out << d;
+    for (int d = 1024; d < 2 * limits::maxHeadDim; d *= 2)
+        out << std::min(d, limits::maxHeadDim);
+    out.erase(std::unique(out.begin(), out.end()), out.end());
     return out;
 }
 
@@ -85,7 +115,11 @@ SliderField *ControlsPanel::addField(const QString &name, int lo, int hi)
 
 void ControlsPanel::connectField(SliderField *f, const std::function<void(int)> &apply)
 {
-    connect(f, &SliderField::edited, this, apply);
+    // While a scenario loads, ranges clamp and sliders move: none of that is the user's edit.
+    connect(f, &SliderField::edited, this, [this, apply](int v) {
+        if (!m_loading)
+            apply(v);
+    });
 }
 
 void ControlsPanel::build()
@@ -95,6 +129,9 @@ void ControlsPanel::build()
     // Presets.
     m_model = new QComboBox(this);
     m_model->setObjectName(QStringLiteral("modelPicker"));
+    // An imported model's long name must not widen the panel.
+    m_model->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+    m_model->setMinimumContentsLength(16);
     m_gpu = new QComboBox(this);
     m_gpu->setObjectName(QStringLiteral("gpuPicker"));
     m_import = new QPushButton(this);
@@ -103,17 +140,38 @@ void ControlsPanel::build()
     auto *presetBox = new QGroupBox(this);
     auto *presetForm = new QFormLayout(presetBox);
     presetForm->addRow(QStringLiteral("model"), m_model);
+    m_parameters = new QLabel(this);
+    m_parameters->setObjectName(QStringLiteral("modelParameters"));
+    m_parameters->setWordWrap(true);
+    m_parameters->setTextFormat(Qt::PlainText);
+    presetForm->addRow(QString(), m_parameters);
     presetForm->addRow(QString(), m_import);
     presetForm->addRow(QStringLiteral("gpu"), m_gpu);
     layout->addWidget(presetBox);
     m_groups << presetBox;
+    // What an import assumed or left out stays with the model, not in a passing message. Its
+    // own group below the pickers, so that a long list moves none of them.
+    m_notesBox = new QGroupBox(this);
+    m_notesBox->setObjectName(QStringLiteral("modelNotesBox"));
+    auto *notes = new QVBoxLayout(m_notesBox);
+    m_notes = new QLabel(m_notesBox);
+    m_notes->setObjectName(QStringLiteral("modelNotes"));
+    m_notes->setWordWrap(true);
+    m_notes->setTextFormat(Qt::PlainText);
+    m_notes->setTextInteractionFlags(Qt::TextSelectableByMouse | Qt::TextSelectableByKeyboard);
+    notes->addWidget(m_notes);
+    layout->addWidget(m_notesBox);
 
     connect(m_model, &QComboBox::activated, this, [this](int index) {
         const QString id = m_model->itemData(index).toString();
         const auto m = PresetLibrary::instance().model(id);
         if (!m)
             return; // the "custom" entry
-        m_controller->edit(tr("Model: %1").arg(m->name), [&](Scenario &s) { s.model = *m; });
+        // The checkpoint as published, weights included.
+        m_controller->edit(tr("Model: %1").arg(m->name), [&](Scenario &s) {
+            s.model = *m;
+            s.weightsAsStored = true;
+        });
     });
     connect(m_gpu, &QComboBox::activated, this, [this](int index) {
         const auto g = PresetLibrary::instance().gpu(m_gpu->itemData(index).toString());
@@ -126,15 +184,11 @@ void ControlsPanel::build()
     auto *shapeBox = new QGroupBox(this);
     auto *shape = new QVBoxLayout(shapeBox);
     auto *layers = addField(QStringLiteral("layers"), 1, limits::maxLayers);
-    auto *qHeads = addField(QStringLiteral("query_heads"), 1, 256);
-    qHeads->spinBox()->setRange(1, limits::maxHeads);
-    auto *kvHeads = addField(QStringLiteral("kv_heads"), 1, 256);
+    auto *qHeads = addField(QStringLiteral("query_heads"), 1, limits::maxHeads);
+    auto *kvHeads = addField(QStringLiteral("kv_heads"), 1, limits::maxHeads); // then divisors
     kvHeads->setSnapToSteps(true);
     auto *headDim = addField(QStringLiteral("head_dim"), 1, limits::maxHeadDim);
-    QList<int> dims;
-    for (int d = 16; d <= 512; d += 16)
-        dims << d;
-    headDim->setSteps(dims);
+    headDim->setSteps(headDimSteps());
     for (auto *f : {layers, qHeads, kvHeads, headDim})
         shape->addWidget(f);
     layout->addWidget(shapeBox);
@@ -144,15 +198,26 @@ void ControlsPanel::build()
     auto *precisionBox = new QGroupBox(this);
     auto *precision = new QVBoxLayout(precisionBox);
     const int formats = int(Precision::allFormats().size());
-    for (const char *name : {"kv_precision", "weight_precision"}) {
-        auto *f = addField(QLatin1String(name), 0, formats - 1);
-        f->spinBox()->toText = [](int i) { return formatAt(i).label(); };
-        f->spinBox()->fromText = [](const QString &t) -> std::optional<int> {
-            const auto p = Precision::parse(t.section(u' ', 0, 0));
-            return p ? std::optional<int>(formatIndex(*p)) : std::nullopt;
-        };
-        precision->addWidget(f);
-    }
+    auto *kvPrecision = addField(QStringLiteral("kv_precision"), 0, formats - 1);
+    kvPrecision->spinBox()->toText = [](int i) { return formatAt(i).label(); };
+    kvPrecision->spinBox()->fromText = [](const QString &t) -> std::optional<int> {
+        const auto p = Precision::parse(t.section(u' ', 0, 0));
+        return p ? std::optional<int>(formatIndex(*p)) : std::nullopt;
+    };
+    precision->addWidget(kvPrecision);
+    // Weights: as the checkpoint stores them (parts may differ), or one format for every part.
+    m_weightsLabel = new QLabel(this);
+    m_weights = new QComboBox(this);
+    m_weights->setObjectName(QStringLiteral("weightPrecision"));
+    m_weightsLabel->setBuddy(m_weights);
+    // "As stored (fp4 (g32, 4.25 bits) experts + bf16)" must not widen the panel.
+    m_weights->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+    m_weights->setMinimumContentsLength(16);
+    m_weights->addItem(QString()); // "As stored (…)", named in refresh()
+    for (int i = 0; i < formats; ++i)
+        m_weights->addItem(formatAt(i).label());
+    precision->addWidget(m_weightsLabel);
+    precision->addWidget(m_weights);
     layout->addWidget(precisionBox);
     m_groups << precisionBox;
 
@@ -168,8 +233,8 @@ void ControlsPanel::build()
             return std::nullopt;
         return int(*n);
     };
-    auto *gpus = addField(QStringLiteral("gpus"), 1, 64);
-    gpus->spinBox()->setRange(1, limits::maxGpus); // the slider covers 1-64, typing goes further
+    auto *gpus = addField(QStringLiteral("gpus"), 1, limits::maxGpus);
+    gpus->setSteps(gpuSteps());
     auto *batch = addField(QStringLiteral("batch"), 1, limits::maxBatch);
     auto *efficiency = addField(QStringLiteral("efficiency"), 5, 150);
     QList<int> percents;
@@ -184,9 +249,10 @@ void ControlsPanel::build()
     layout->addStretch(1);
 
     const auto editModel = [this](const QString &what, std::function<void(ModelSpec &)> change) {
-        m_controller->edit(what, [&](Scenario &s) { change(s.model); });
+        m_controller->editModel(what, change);
     };
-    connectField(layers, [=](int v) { editModel(tr("Layers"), [v](ModelSpec &m) { m.layers = v; }); });
+    connectField(layers,
+                 [=](int v) { editModel(tr("Layers"), [v](ModelSpec &m) { m.layers = v; }); });
     connectField(qHeads, [=](int v) {
         editModel(tr("Query heads"), [v](ModelSpec &m) {
             m.queryHeads = v;
@@ -197,14 +263,24 @@ void ControlsPanel::build()
             m.kvHeads = kv;
         });
     });
-    connectField(kvHeads, [=](int v) { editModel(tr("KV heads"), [v](ModelSpec &m) { m.kvHeads = v; }); });
-    connectField(headDim, [=](int v) { editModel(tr("Head dim"), [v](ModelSpec &m) { m.headDim = v; }); });
+    connectField(kvHeads,
+                 [=](int v) { editModel(tr("KV heads"), [v](ModelSpec &m) { m.kvHeads = v; }); });
+    connectField(headDim,
+                 [=](int v) { editModel(tr("Head dim"), [v](ModelSpec &m) { m.headDim = v; }); });
     connectField(field(QStringLiteral("kv_precision")), [this](int i) {
         m_controller->edit(tr("KV precision"), [i](Scenario &s) { s.kvPrecision = formatAt(i); });
     });
-    connectField(field(QStringLiteral("weight_precision")), [this](int i) {
-        m_controller->edit(tr("Weight precision"),
-                           [i](Scenario &s) { s.weightPrecision = formatAt(i); });
+    connect(m_weights, &QComboBox::activated, this, [this](int index) {
+        m_controller->edit(tr("Weight precision"), [index](Scenario &s) {
+            if (index == 0) {
+                s.weightsAsStored = true;
+                return;
+            }
+            if (!s.weightsAsStored && formatIndex(s.weightPrecision) == index - 1)
+                return; // the same format: keep its scales as opened
+            s.weightsAsStored = false;
+            s.weightPrecision = formatAt(index - 1);
+        });
     });
     connectField(context, [this](int v) {
         m_controller->edit(tr("Context length"), [v](Scenario &s) { s.context = v; });
@@ -216,7 +292,8 @@ void ControlsPanel::build()
         m_controller->edit(tr("Batch"), [v](Scenario &s) { s.batch = v; });
     });
     connectField(efficiency, [this](int v) {
-        m_controller->edit(tr("Bandwidth efficiency"), [v](Scenario &s) { s.efficiency = v / 100.0; });
+        m_controller->edit(tr("Bandwidth efficiency"),
+                           [v](Scenario &s) { s.efficiency = v / 100.0; });
     });
 }
 
@@ -268,8 +345,6 @@ void ControlsPanel::retranslate()
         {"kv_precision", tr("K&V precision"),
          tr("The “bytes per element” term of %1: fp16 = 2, fp8 = 1, int4 with one fp16 scale per "
             "32 values = 0.5625.")},
-        {"weight_precision", tr("&Weight precision"),
-         tr("Not in %1: the bytes of the weights, which every decode step also reads once.")},
         {"context", tr("&Context length (tokens)"),
          tr("Multiplies %1: the cache holds every token, and each decoded token reads all of them. "
             "Type 128k, 1M, 128Ki or 1Mi.")},
@@ -288,39 +363,82 @@ void ControlsPanel::retranslate()
         f->setLabel(t.label);
         f->setToolTips(t.tip.contains(u"%1") ? t.tip.arg(formula) : t.tip);
     }
-    m_model->setItemText(m_model->count() - 1, tr("Custom (edited)"));
+    m_weightsLabel->setText(tr("&Weight precision"));
+    const QString weightsTip =
+        tr("Not in %1: the bytes of the weights, which every decode step also reads once. "
+           "“As stored” costs each part as the checkpoint stores it (fp8 blocks, MXFP4 experts "
+           "beside bf16 attention); a format costs every part at that format.")
+            .arg(formula);
+    m_weightsLabel->setToolTip(weightsTip);
+    m_weights->setToolTip(weightsTip);
 }
 
 void ControlsPanel::refresh()
 {
+    const QScopedValueRollback loading(m_loading, true);
     const Scenario &s = m_controller->scenario();
     const ModelSpec &m = s.model;
     {
         const QSignalBlocker b1(m_model), b2(m_gpu);
         const int preset = m_controller->modelIsCustom() ? -1 : m_model->findData(m.id);
+        // An import is named until an edit makes it custom.
+        m_model->setItemText(m_model->count() - 1, !m_controller->modelIsEdited()
+                                                       ? tr("%1 (imported)").arg(m.name)
+                                                       : tr("Custom (edited)"));
         m_model->setCurrentIndex(preset >= 0 ? preset : m_model->count() - 1);
         m_gpu->setCurrentIndex(std::max(0, m_gpu->findData(s.gpu.id)));
     }
+    m_parameters->setText(parameterText(m));
+    m_notesBox->setTitle(tr("Notes on %1").arg(m.name));
+    m_notes->setText(m.notes.isEmpty() ? QString() : u"• " + m.notes.join(QStringLiteral("\n• ")));
+    m_notesBox->setVisible(!m.notes.isEmpty());
     field(QStringLiteral("layers"))->setValue(m.layers);
     field(QStringLiteral("query_heads"))->setValue(m.queryHeads);
     SliderField *kv = field(QStringLiteral("kv_heads"));
+    // The range first, silently: the previous model's value may lie outside it.
+    {
+        const QSignalBlocker block(kv->spinBox());
+        kv->spinBox()->setRange(1, m.queryHeads);
+    }
     kv->setSteps(divisors(m.queryHeads));
-    kv->spinBox()->setRange(1, m.queryHeads);
     kv->setValue(m.kvHeads);
     kv->setEnabled(m.hasKind(AttentionKind::Full) || m.hasKind(AttentionKind::SlidingWindow));
     field(QStringLiteral("head_dim"))->setValue(m.headDim);
     field(QStringLiteral("kv_precision"))->setValue(formatIndex(s.kvPrecision));
-    field(QStringLiteral("weight_precision"))->setValue(formatIndex(s.weightPrecision));
+    {
+        Scenario stored = s;
+        stored.weightsAsStored = true;
+        const QString asStored = tr("As stored (%1)").arg(weightPrecisionLabel(stored));
+        m_weights->setItemText(0, asStored);
+        m_weights->setItemData(0, asStored, Qt::ToolTipRole);
+        m_weights->setCurrentIndex(s.weightsAsStored ? 0 : 1 + formatIndex(s.weightPrecision));
+    }
     field(QStringLiteral("context"))->setValue(int(s.context));
     field(QStringLiteral("gpus"))->setValue(s.gpus);
     field(QStringLiteral("batch"))->setValue(s.batch);
     field(QStringLiteral("efficiency"))->setValue(int(std::lround(s.efficiency * 100)));
 }
 
+// A preset's published count, until a shape edit leaves it to core's estimate.
+QString ControlsPanel::parameterText(const ModelSpec &m)
+{
+    const bool active = m.isMoE() && m.parametersActive() < m.parameters();
+    if (m.parametersEstimated())
+        return active ? tr("≈ %1 parameters, %2 active per token, estimated from the shape")
+                            .arg(formatInteger(m.parameters()), formatInteger(m.parametersActive()))
+                      : tr("≈ %1 parameters, estimated from the shape")
+                            .arg(formatInteger(m.parameters()));
+    return active ? tr("%1 parameters, %2 active per token, as published")
+                        .arg(formatInteger(m.parameters()), formatInteger(m.parametersActive()))
+                  : tr("%1 parameters, as published").arg(formatInteger(m.parameters()));
+}
+
 void ControlsPanel::changeEvent(QEvent *e)
 {
-    if (e->type() == QEvent::LanguageChange)
+    if (e->type() == QEvent::LanguageChange) {
         retranslate();
+        refresh();
+    }
     QWidget::changeEvent(e);
 }
 

@@ -3,10 +3,13 @@
 #include <QWidget>
 
 class QComboBox;
+class QGroupBox;
+class QLabel;
 class QPushButton;
 
 namespace kvl {
 
+struct ModelSpec;
 class ScenarioController;
 class SliderField;
 
@@ -33,6 +36,7 @@ private:
     void build();
     void retranslate();
     void refresh(); // controller → widgets
+    static QString parameterText(const ModelSpec &m);
     void fillPresets();
     SliderField *addField(const QString &name, int lo, int hi);
     void connectField(SliderField *f, const std::function<void(int)> &apply);
@@ -41,8 +45,14 @@ private:
     QComboBox *m_model = nullptr;
     QComboBox *m_gpu = nullptr;
     QPushButton *m_import = nullptr;
+    QLabel *m_parameters = nullptr;
+    QGroupBox *m_notesBox = nullptr;
+    QLabel *m_notes = nullptr;
+    QLabel *m_weightsLabel = nullptr;
+    QComboBox *m_weights = nullptr;
     QHash<QString, SliderField *> m_fields;
     QList<QWidget *> m_groups;
+    bool m_loading = false; // refresh() is writing the scenario into the widgets
 };
 
 } // namespace kvl

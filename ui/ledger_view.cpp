@@ -6,19 +6,37 @@
 #include <QAction>
 #include <QClipboard>
 #include <QComboBox>
-#include <QGuiApplication>
 #include <QEvent>
 #include <QGridLayout>
+#include <QGuiApplication>
 #include <QHBoxLayout>
 #include <QLabel>
+#include <QPushButton>
 #include <QScrollArea>
+#include <QStyle>
 #include <QVBoxLayout>
 
 namespace kvl {
 
+namespace {
+// Red that reads on the window's background, light or dark, and on a projector.
+QColor warningColor(const QPalette &p)
+{
+    return p.color(QPalette::Window).lightness() < 128 ? QColor(0xff, 0x8a, 0x80)
+                                                       : QColor(0xb3, 0x26, 0x1e);
+}
+
+QPixmap warningPixmap(const QWidget *w, int size)
+{
+    return w->style()->standardIcon(QStyle::SP_MessageBoxWarning, nullptr, w).pixmap(size, size);
+}
+} // namespace
+
 LedgerView::LedgerView(ScenarioController *controller, QWidget *parent)
     : QWidget(parent), m_controller(controller), m_unitsBox(new QComboBox(this)),
-      m_scroll(new QScrollArea(this)), m_rowsWidget(new QWidget)
+      m_scroll(new QScrollArea(this)), m_banner(new QFrame(this)),
+      m_bannerIcon(new QLabel(m_banner)), m_bannerText(new QLabel(m_banner)),
+      m_useTp(new QPushButton(m_banner)), m_rowsWidget(new QWidget)
 {
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(4, 4, 4, 4);
@@ -30,6 +48,23 @@ LedgerView::LedgerView(ScenarioController *controller, QWidget *parent)
     top->addWidget(m_unitsBox);
     top->addStretch(1);
     layout->addLayout(top);
+    m_banner->setObjectName(QStringLiteral("deploymentWarning"));
+    m_banner->setFrameShape(QFrame::Box);
+    m_banner->setLineWidth(2);
+    m_banner->setAutoFillBackground(true);
+    auto *banner = new QGridLayout(m_banner);
+    banner->setContentsMargins(8, 6, 8, 6);
+    banner->addWidget(m_bannerIcon, 0, 0, 2, 1, Qt::AlignTop);
+    banner->addWidget(m_bannerText, 0, 1);
+    banner->addWidget(m_useTp, 1, 1, Qt::AlignLeft);
+    banner->setColumnStretch(1, 1);
+    m_bannerText->setWordWrap(true);
+    m_bannerText->setTextFormat(Qt::PlainText);
+    m_useTp->setObjectName(QStringLiteral("useTpDegree"));
+    m_useTp->setFocusPolicy(Qt::StrongFocus);
+    connect(m_useTp, &QPushButton::clicked, this, &LedgerView::useTpDegree);
+    m_banner->hide();
+    layout->addWidget(m_banner);
     auto *rowsLayout = new QVBoxLayout(m_rowsWidget);
     rowsLayout->setContentsMargins(0, 0, 0, 0);
     rowsLayout->setSpacing(0);
@@ -60,7 +95,9 @@ LedgerView::Row &LedgerView::row(int index)
         auto *grid = new QGridLayout(frame);
         grid->setContentsMargins(6, 4, 6, 4);
         grid->setVerticalSpacing(1);
-        Row r{frame, new QLabel(frame), new QLabel(frame), new QLabel(frame), {}};
+        Row r{frame, new QLabel(frame), new QLabel(frame), new QLabel(frame), new QLabel(frame),
+              {}};
+        r.icon->hide();
         for (QLabel *l : {r.label, r.value, r.note}) {
             l->setTextFormat(Qt::PlainText);
             l->setWordWrap(true);
@@ -79,10 +116,11 @@ LedgerView::Row &LedgerView::row(int index)
             grid->addWidget(r.note, 1, 0, 1, 2);
             r.label->hide();
         } else {
-            grid->addWidget(r.label, 0, 0);
-            grid->addWidget(r.value, 0, 1);
-            grid->addWidget(r.note, 1, 0, 1, 2);
-            grid->setColumnStretch(0, 1);
+            grid->addWidget(r.icon, 0, 0, 2, 1, Qt::AlignTop);
+            grid->addWidget(r.label, 0, 1);
+            grid->addWidget(r.value, 0, 2);
+            grid->addWidget(r.note, 1, 1, 1, 2);
+            grid->setColumnStretch(1, 1);
         }
         auto *rows = static_cast<QVBoxLayout *>(m_rowsWidget->layout());
         rows->insertWidget(rows->count() - 1, frame);
@@ -103,7 +141,12 @@ void LedgerView::applyFonts(Row &r, bool formula)
     r.value->setFont(formula ? big : bold);
     QFont small = font();
     small.setPointSizeF(small.pointSizeF() * 0.9);
-    r.note->setFont(small);
+    // A warning is read from the back of the room: full size and bold, not small print.
+    r.note->setFont(r.warning ? bold : small);
+    if (r.warning) {
+        const int size = QFontMetrics(bold).height();
+        r.icon->setPixmap(warningPixmap(this, size));
+    }
 }
 
 void LedgerView::setUnits(ByteUnits units)
@@ -125,16 +168,92 @@ void LedgerView::highlight(const QString &key)
             m_scroll->ensureWidgetVisible(r.frame);
 }
 
-void LedgerView::paintHighlight()
+// Only rows whose state changed: render() runs on every slider step.
+void LedgerView::paintHighlight(bool force)
 {
+    QPalette warning;
+    warning.setColor(QPalette::WindowText, warningColor(palette()));
     for (Row &r : m_rows) {
         const bool on = !m_highlight.isEmpty() && r.key == m_highlight;
+        const int state = int(on) * 2 + int(r.warning);
+        if (state == r.painted && !force)
+            continue;
+        r.painted = state;
         r.frame->setAutoFillBackground(on);
         r.frame->setBackgroundRole(on ? QPalette::Highlight : QPalette::Window);
-        for (QLabel *l : {r.label, r.value})
-            l->setForegroundRole(on ? QPalette::HighlightedText : QPalette::WindowText);
-        r.note->setForegroundRole(on ? QPalette::HighlightedText : QPalette::PlaceholderText);
+        r.label->setForegroundRole(on ? QPalette::HighlightedText : QPalette::WindowText);
+        for (QLabel *l : {r.value, r.note})
+            l->setPalette(r.warning && !on ? warning : QPalette());
+        r.value->setForegroundRole(on ? QPalette::HighlightedText : QPalette::WindowText);
+        r.note->setForegroundRole(on          ? QPalette::HighlightedText
+                                  : r.warning ? QPalette::WindowText
+                                              : QPalette::PlaceholderText);
     }
+}
+
+void LedgerView::styleBanner()
+{
+    // The window's text on a tint of the warning colour, framed in it.
+    const QColor warn = warningColor(palette());
+    const QColor window = palette().color(QPalette::Window);
+    QPalette p = palette();
+    p.setColor(QPalette::Window, QColor::fromRgbF(0.85 * window.redF() + 0.15 * warn.redF(),
+                                                  0.85 * window.greenF() + 0.15 * warn.greenF(),
+                                                  0.85 * window.blueF() + 0.15 * warn.blueF()));
+    p.setColor(QPalette::WindowText, warn); // the frame's line
+    m_banner->setPalette(p);
+    QPalette text = p;
+    text.setColor(QPalette::WindowText, palette().color(QPalette::WindowText));
+    m_bannerText->setPalette(text);
+    QFont bold = font();
+    bold.setBold(true);
+    m_bannerText->setFont(bold);
+    const int size = 2 * QFontMetrics(bold).height();
+    m_bannerIcon->setPixmap(warningPixmap(this, size));
+}
+
+void LedgerView::renderBanner()
+{
+    const Scenario &s = m_controller->scenario();
+    const Ledger &l = m_controller->ledger();
+    const bool broken = !l.fits || !l.validTpDegree;
+    m_banner->setVisible(broken);
+    if (!broken)
+        return;
+    QString why =
+        !l.validTpDegree
+            ? tr("%1 is not a tensor-parallel degree for %2: it must divide the %3 query heads "
+                 "and match the %4 KV heads.")
+                  .arg(s.gpus)
+                  .arg(s.model.name)
+                  .arg(s.model.queryHeads)
+                  .arg(s.model.kvHeads)
+            : tr("Does not fit: %1 per GPU, %2 usable.")
+                  .arg(formatBytes(l.bytesPerGpu, m_units),
+                       formatBytes(l.usableBytesPerGpu, m_units));
+    if (l.tpDegree == 0)
+        why += u' ' + tr("No GPU count fits: %1.").arg(l.tpNote);
+    const QString text = tr("Cannot run on %1 × %2.").arg(s.gpus).arg(s.gpu.name) + u'\n' + why;
+    if (text != m_bannerText->text()) {
+        m_bannerText->setText(text);
+        m_banner->setAccessibleName(text);
+    }
+    m_useTp->setVisible(l.tpDegree > 0);
+    if (l.tpDegree > 0) {
+        m_useTp->setText(l.tpDegree == 1 ? tr("Use 1 GPU") : tr("Use %1 GPUs").arg(l.tpDegree));
+        m_useTp->setToolTip(l.tpNote.isEmpty()
+                                ? tr("The fewest GPUs this scenario fits on as a tensor-parallel "
+                                     "deployment")
+                                : l.tpNote);
+    }
+}
+
+// The nearest deployment that runs: one undo step.
+void LedgerView::useTpDegree()
+{
+    const int n = m_controller->ledger().tpDegree;
+    if (n > 0)
+        m_controller->edit(tr("GPU count: %1").arg(n), [n](Scenario &s) { s.gpus = n; });
 }
 
 void LedgerView::setExtraRows(const QList<QStringList> &rows)
@@ -170,16 +289,26 @@ void LedgerView::render()
         rows.append(LedgerRow{r.value(3), r.value(0), r.value(1), r.value(2)});
     for (int i = 0; i < rows.size(); ++i) {
         Row &r = row(i);
-        r.key = rows.at(i).key;
+        if (r.key != rows.at(i).key) {
+            r.key = rows.at(i).key;
+            r.frame->setProperty("ledgerKey", r.key); // for tests and accessibility tools
+        }
         r.label->setText(rows.at(i).label);
         r.value->setText(rows.at(i).value);
         r.note->setText(rows.at(i).note);
         r.note->setVisible(!rows.at(i).note.isEmpty());
         r.frame->setVisible(true);
+        if (r.warning != rows.at(i).warning) {
+            r.warning = rows.at(i).warning;
+            r.icon->setVisible(r.warning);
+            r.frame->setProperty("warning", r.warning);
+            applyFonts(r, i == 0);
+        }
     }
     for (qsizetype i = rows.size(); i < m_rows.size(); ++i)
         m_rows[i].frame->setVisible(false);
     paintHighlight();
+    renderBanner();
 }
 
 void LedgerView::retranslate()
@@ -191,6 +320,7 @@ void LedgerView::retranslate()
     m_unitsBox->setToolTip(tr("Datasheets use SI: 1 GB = 10^9 B. KiB, MiB and GiB are powers "
                               "of 1024. The seed's “320 KB” per token is 320 KiB."));
     m_unitsBox->setCurrentIndex(m_units == ByteUnits::SI ? 0 : 1);
+    styleBanner();
     render();
 }
 
@@ -201,6 +331,11 @@ void LedgerView::changeEvent(QEvent *e)
     if (e->type() == QEvent::FontChange)
         for (int i = 0; i < m_rows.size(); ++i)
             applyFonts(m_rows[i], i == 0);
+    if (e->type() == QEvent::FontChange || e->type() == QEvent::PaletteChange ||
+        e->type() == QEvent::StyleChange) {
+        styleBanner();
+        paintHighlight(true);
+    }
     QWidget::changeEvent(e);
 }
 

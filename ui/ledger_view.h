@@ -8,6 +8,7 @@ class QAction;
 class QComboBox;
 class QFrame;
 class QLabel;
+class QPushButton;
 class QScrollArea;
 
 namespace kvl {
@@ -42,21 +43,32 @@ private:
     struct Row
     {
         QFrame *frame;
+        QLabel *icon; // shown on warning rows
         QLabel *label;
         QLabel *value;
         QLabel *note;
         QString key;
+        bool warning = false;
+        int painted = -1; // the highlight and warning state last painted
     };
     void render();
+    void renderBanner();
     void retranslate();
-    void paintHighlight();
+    void paintHighlight(bool force = false);
+    void styleBanner();
     Row &row(int index);
     void applyFonts(Row &r, bool formula);
+    void useTpDegree();
 
     ScenarioController *m_controller;
     QComboBox *m_unitsBox;
     QAction *m_copy = nullptr;
     QScrollArea *m_scroll;
+    // A deployment that cannot run: why, and the nearest one that can.
+    QFrame *m_banner;
+    QLabel *m_bannerIcon;
+    QLabel *m_bannerText;
+    QPushButton *m_useTp;
     QWidget *m_rowsWidget;
     QList<Row> m_rows; // m_rows[0] is the formula
     ByteUnits m_units = ByteUnits::SI;

@@ -18,6 +18,7 @@
 #include "scenario_file.h"
 #include "tour.h"
 #include "tradeoff_views.h"
+#include "weights.h"
 
 #include <QAction>
 #include <QActionGroup>
@@ -437,7 +438,7 @@ void MainWindow::updateTitle()
 {
     const Scenario &s = m_controller->scenario();
     const QString model =
-        m_controller->modelIsCustom() ? tr("%1 (custom)").arg(s.model.name) : s.model.name;
+        m_controller->modelIsEdited() ? tr("%1 (custom)").arg(s.model.name) : s.model.name;
     const QString file = m_path.isEmpty() ? tr("Untitled") : QFileInfo(m_path).fileName();
     setWindowTitle(QStringLiteral("%1[*] — %2 — KV Ledger").arg(file, model));
     setWindowModified(!m_controller->undoStack()->isClean());
@@ -572,9 +573,23 @@ bool MainWindow::importConfig(const QString &path)
     ModelSpec m = imported->model;
     if (m.name.isEmpty())
         m.name = QFileInfo(path).dir().dirName();
-    m_controller->edit(tr("Import %1").arg(m.name), [&](Scenario &s) { s.model = m; });
-    if (!imported->notes.isEmpty())
-        statusBar()->showMessage(imported->notes.join(QStringLiteral("; ")), 15000);
+    m.notes += imported->notes; // shown beside the model and saved with the scenario
+    // The checkpoint as published, weights included.
+    m_controller->edit(tr("Import %1").arg(m.name), [&](Scenario &s) {
+        s.model = m;
+        s.weightsAsStored = true;
+    });
+    // The notes are beside the model now; say only what was costed, as core computes it.
+    const Scenario &s = m_controller->scenario();
+    if (s.model == m) {
+        QString message =
+            tr("Imported %1: weights as stored, %2").arg(m.name, weightPrecisionLabel(s));
+        if (m.notes.size() == 1)
+            message += tr("; one note beside the model");
+        else if (m.notes.size() > 1)
+            message += tr("; %1 notes beside the model").arg(m.notes.size());
+        statusBar()->showMessage(message, 10000);
+    }
     m_settings.setLastDirectory(QFileInfo(path).absolutePath());
     return true;
 }

@@ -58,8 +58,24 @@ void ScenarioController::edit(const QString &what, const std::function<void(Scen
         emit validationFailed(why);
         return;
     }
-    m_undo.push(new SetScenarioCommand(this, m_scenario, next, what,
-                                       isInteractive() ? m_interaction : 0));
+    m_undo.push(
+        new SetScenarioCommand(this, m_scenario, next, what, isInteractive() ? m_interaction : 0));
+}
+
+void ScenarioController::editModel(const QString &what,
+                                   const std::function<void(ModelSpec &)> &change)
+{
+    edit(what, [&](Scenario &s) {
+        const ModelSpec before = s.model;
+        change(s.model);
+        if (s.model == before)
+            return;
+        s.model.totalParameters = s.model.activeParameters = 0;
+        // A preset's edit shows by comparison with the preset; an import has none to compare
+        // with, so its id records the edit.
+        if (!PresetLibrary::instance().model(s.model.id))
+            s.model.id = QStringLiteral("custom");
+    });
 }
 
 void ScenarioController::replace(const Scenario &next, const QString &what)

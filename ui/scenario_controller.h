@@ -21,8 +21,13 @@ public:
     const Ledger &ledger() const { return m_ledger; }
     QUndoStack *undoStack() { return &m_undo; }
 
-    // Applies `edit` to a copy of the scenario; an invalid result is refused with validationFailed().
+    // Applies `edit` to a copy of the scenario; an invalid result is refused with
+    // validationFailed().
     void edit(const QString &what, const std::function<void(Scenario &)> &edit);
+    // Edits the model's shape. A published parameter count holds for the published shape only,
+    // so a change leaves the count to core's estimate from the new shape; a model that is no
+    // preset (an import) gets the id "custom".
+    void editModel(const QString &what, const std::function<void(ModelSpec &)> &edit);
     // Replaces the whole scenario (open, reset, preset pick): one undo step, never merged.
     void replace(const Scenario &next, const QString &what);
 
@@ -32,6 +37,8 @@ public:
 
     // True when the model differs from the preset its id names (or names none).
     bool modelIsCustom() const;
+    // True once a field edit changed the model: a fresh import is custom but not edited.
+    bool modelIsEdited() const { return modelIsCustom() && !m_scenario.model.id.isEmpty(); }
 
 signals:
     void changed();

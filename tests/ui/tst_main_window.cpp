@@ -1,22 +1,29 @@
 // The window end to end, offscreen: sliders → controller → ledger and charts, files, undo,
 // the tour, presentation mode and languages.
 #include "controls_panel.h"
+#include "hf_config.h"
+#include "input_limits.h"
 #include "language.h"
 #include "ledger_chart.h"
 #include "ledger_text.h"
 #include "ledger_view.h"
 #include "main_window.h"
+#include "presets.h"
 #include "scenario_controller.h"
 #include "scenario_file.h"
 #include "slider_field.h"
 #include "tour.h"
+#include "weights.h"
 
 #include <QApplication>
 #include <QComboBox>
+#include <QLabel>
 #include <QMenuBar>
+#include <QPushButton>
 #include <QSignalSpy>
 #include <QSlider>
 #include <QStandardPaths>
+#include <QStatusBar>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -76,7 +83,6 @@ private slots:
         QTest::addRow("kv heads → MHA") << "kv_heads" << 6; // divisors of 64: 1..64
         QTest::addRow("head dim") << "head_dim" << 3;       // 64
         QTest::addRow("kv precision fp8") << "kv_precision" << 3;
-        QTest::addRow("weight precision int4") << "weight_precision" << 5;
         QTest::addRow("context") << "context" << 10;
         QTest::addRow("gpus") << "gpus" << 7; // 8 GPUs
         QTest::addRow("batch") << "batch" << 15;
@@ -203,6 +209,7 @@ private slots:
     {
         QVERIFY(m_window->importConfig(QStringLiteral(KVL_TEST_DATA "/hf/gemma-2-9b.json")));
         QCOMPARE(controller()->scenario().model.headDim, 256);
+        QVERIFY(controller()->scenario().weightsAsStored); // the checkpoint as published
         QVERIFY(!m_window->importConfig(QStringLiteral(KVL_TEST_DATA "/nonexistent.json")));
     }
 
@@ -220,6 +227,210 @@ private slots:
         QCOMPARE(models->currentIndex(), models->count() - 1); // "Custom (edited)"
         controller()->replace(Scenario::seed(), QString());
         QCOMPARE(models->currentData().toString(), QStringLiteral("llama-3.1-70b"));
+    }
+
+    // Loading a scenario into the controls writes nothing back: a preset switch or Reset
+    // restores every field the preset defines, in one undo step.
+    void presetSwitchRestoresEveryField_data()
+    {
+        QTest::addColumn<QString>("from"); // a preset id, or a config file to import
+        QTest::addColumn<QString>("to");   // a preset id, or "reset"
+        QTest::addRow("DeepSeek-V3 → Llama 3.1 70B") << "deepseek-v3"
+                                                     << "llama-3.1-70b";
+        QTest::addRow("DeepSeek-V3 → Llama 3.1 8B") << "deepseek-v3"
+                                                    << "llama-3.1-8b";
+        QTest::addRow("DeepSeek-V3 → Reset") << "deepseek-v3"
+                                             << "reset";
+        QTest::addRow("import DeepSeek-V3 → Reset") << "deepseek-v3.json"
+                                                    << "reset";
+        QTest::addRow("import Qwen3 235B → Mistral 7B") << "qwen3-235b-a22b.json"
+                                                        << "mistral-7b-v0.1";
+        QTest::addRow("Llama 3.1 405B → Mixtral") << "llama-3.1-405b"
+                                                  << "mixtral-8x7b";
+    }
+    void presetSwitchRestoresEveryField()
+    {
+        QFETCH(QString, from);
+        QFETCH(QString, to);
+        QComboBox *models = m_window->controls()->modelPicker();
+        const auto pick = [models](const QString &id) {
+            const int index = models->findData(id);
+            QVERIFY2(index >= 0, qPrintable(id));
+            models->setCurrentIndex(index);
+            emit models->activated(index);
+        };
+        if (from.endsWith(u".json"))
+            QVERIFY(m_window->importConfig(QStringLiteral(KVL_TEST_DATA "/hf/") + from));
+        else
+            pick(from);
+        QCOMPARE(controller()->undoStack()->count(), 1);
+        const Scenario before = controller()->scenario();
+
+        QAction *reset = m_window->findChild<QAction *>(QStringLiteral("reset"));
+        QVERIFY(reset);
+        if (to == u"reset")
+            reset->trigger();
+        else
+            pick(to);
+        const ModelSpec expected =
+            to == u"reset" ? Scenario::seed().model : *PresetLibrary::instance().model(to);
+        QCOMPARE(controller()->undoStack()->count(), 2);
+        QCOMPARE(controller()->scenario().model, expected);
+        if (to == u"reset")
+            QCOMPARE(controller()->scenario(), Scenario::seed());
+        QVERIFY(!controller()->modelIsCustom());
+        QCOMPARE(models->currentData().toString(), expected.id);
+        QVERIFY(models->currentText() != u"Custom (edited)");
+        QCOMPARE(field("kv_heads")->value(), expected.kvHeads);
+        QCOMPARE(field("query_heads")->value(), expected.queryHeads);
+        QCOMPARE(field("layers")->value(), expected.layers);
+        QCOMPARE(field("head_dim")->value(), expected.headDim);
+        if (expected.id == u"llama-3.1-70b")
+            QCOMPARE(controller()->ledger().kvBytesPerToken, qint64(327'680));
+        // One undo step back, one forward.
+        controller()->undoStack()->undo();
+        QCOMPARE(controller()->scenario(), before);
+        controller()->undoStack()->redo();
+        QCOMPARE(controller()->scenario().model, expected);
+        QCOMPARE(controller()->undoStack()->count(), 2);
+    }
+
+    // An import is the model as published: named in the model box until a field is edited.
+    void importIsNamedUntilEdited()
+    {
+        QComboBox *models = m_window->controls()->modelPicker();
+        QVERIFY(m_window->importConfig(QStringLiteral(KVL_TEST_DATA "/hf/gemma-2-9b.json")));
+        const QString name = controller()->scenario().model.name;
+        QCOMPARE(models->currentIndex(), models->count() - 1);
+        QCOMPARE(models->currentText(), QStringLiteral("%1 (imported)").arg(name));
+        QVERIFY(!m_window->windowTitle().contains(u"(custom)"));
+        field("layers")->spinBox()->setValue(10);
+        QCOMPARE(models->currentText(), QStringLiteral("Custom (edited)"));
+        QVERIFY(m_window->windowTitle().contains(u"(custom)"));
+        QCOMPARE(controller()->scenario().model.id, QStringLiteral("custom"));
+        controller()->undoStack()->undo();
+        QCOMPARE(models->currentText(), QStringLiteral("%1 (imported)").arg(name));
+        // Reset goes back to the seed's preset entry.
+        m_window->findChild<QAction *>(QStringLiteral("reset"))->trigger();
+        QCOMPARE(models->currentData().toString(), QStringLiteral("llama-3.1-70b"));
+    }
+
+    // A deployment that cannot run is drawn as a warning, with the nearest valid GPU count
+    // one key press away.
+    void invalidDeploymentIsAWarning_data()
+    {
+        QTest::addColumn<int>("gpus");
+        QTest::addColumn<qint64>("context");
+        QTest::addColumn<int>("batch");
+        QTest::addRow("1024 GPUs on 64 heads") << 1024 << qint64(1'000'000) << 1;
+        QTest::addRow("seed: 1 GPU, does not fit") << 1 << qint64(1'000'000) << 1;
+        QTest::addRow("3 GPUs: not a TP degree") << 3 << qint64(1'000'000) << 1;
+        QTest::addRow("8 GPUs: runs") << 8 << qint64(1'000'000) << 1;
+        QTest::addRow("2 GPUs at 8k: runs") << 2 << qint64(8'000) << 1;
+        QTest::addRow("nothing fits") << 1024 << limits::maxContext << limits::maxBatch;
+    }
+    void invalidDeploymentIsAWarning()
+    {
+        QFETCH(int, gpus);
+        QFETCH(qint64, context);
+        QFETCH(int, batch);
+        controller()->edit(QString(), [&](Scenario &s) {
+            s.gpus = gpus;
+            s.context = context;
+            s.batch = batch;
+        });
+        controller()->undoStack()->clear();
+        const Scenario s = controller()->scenario();
+        const Ledger l = evaluate(s);
+        const bool broken = !l.fits || !l.validTpDegree;
+        QList<LedgerRow> rows = ledgerRows(s, l, m_window->ledgerView()->units());
+        QStringList warned;
+        for (const LedgerRow &r : rows)
+            if (r.warning)
+                warned << r.key;
+        QCOMPARE(warned.isEmpty(), !broken);
+
+        // Rows core marks are drawn as warnings, not in the grey small print of a note.
+        QStringList drawn;
+        for (QFrame *f : m_window->ledgerView()->findChildren<QFrame *>())
+            if (f->isVisibleTo(m_window->ledgerView()) && f->property("warning").toBool()) {
+                drawn << f->property("ledgerKey").toString();
+                for (QLabel *label : f->findChildren<QLabel *>()) {
+                    if (label->text().isEmpty())
+                        continue;
+                    QVERIFY(label->foregroundRole() != QPalette::PlaceholderText);
+                    QVERIFY(label->font().bold());
+                }
+            }
+        QCOMPARE(drawn, warned);
+
+        auto *banner = m_window->ledgerView()->findChild<QWidget *>("deploymentWarning");
+        QVERIFY(banner);
+        QCOMPARE(banner->isVisibleTo(m_window.get()), broken);
+        auto *use = m_window->ledgerView()->findChild<QPushButton *>("useTpDegree");
+        QVERIFY(use);
+        QCOMPARE(use->isVisibleTo(m_window.get()), broken && l.tpDegree > 0);
+        if (!broken || l.tpDegree == 0)
+            return;
+        QVERIFY2(use->text().contains(QStringLiteral("Use %1 GPUs").arg(l.tpDegree)),
+                 qPrintable(use->text()));
+        // Keyboard: Tab reaches it, Space presses it; one undo step.
+        QVERIFY(use->focusPolicy() & Qt::TabFocus);
+        use->setFocus();
+        QTest::keyClick(use, Qt::Key_Space);
+        QCOMPARE(controller()->scenario().gpus, l.tpDegree);
+        QCOMPARE(controller()->undoStack()->count(), 1);
+        QVERIFY(controller()->ledger().fits && controller()->ledger().validTpDegree);
+        QVERIFY(!banner->isVisibleTo(m_window.get()));
+        controller()->undoStack()->undo();
+        QCOMPARE(controller()->scenario().gpus, gpus);
+        QVERIFY(banner->isVisibleTo(m_window.get()));
+    }
+
+    // What an import assumed stays beside the model; the status bar repeats none of it, and
+    // names the weight precision core computes.
+    void importNotesBesideTheModel_data()
+    {
+        QTest::addColumn<QString>("file");
+        QTest::addRow("Gemma 2 9B") << "gemma-2-9b.json";
+        QTest::addRow("gpt-oss-120b (mxfp4)") << "gpt-oss-120b.json";
+        QTest::addRow("DeepSeek-V3 (fp8)") << "deepseek-v3.json";
+        QTest::addRow("Qwen2.5 72B AWQ") << "qwen2.5-72b-awq.json";
+    }
+    void importNotesBesideTheModel()
+    {
+        QFETCH(QString, file);
+        const QString path = QStringLiteral(KVL_TEST_DATA "/hf/") + file;
+        QString why;
+        const auto imported = importHfConfigFile(path, &why);
+        QVERIFY2(imported, qPrintable(why));
+        QVERIFY(!imported->notes.isEmpty());
+        auto *notes = m_window->controls()->findChild<QLabel *>(QStringLiteral("modelNotes"));
+        QVERIFY(notes);
+        QVERIFY(!notes->isVisibleTo(m_window.get())); // the seed has none
+
+        QVERIFY(m_window->importConfig(path));
+        const Scenario &s = controller()->scenario();
+        QVERIFY(s.weightsAsStored); // the checkpoint as published
+        QVERIFY(notes->isVisibleTo(m_window.get()));
+        QVERIFY(notes->wordWrap());
+        for (const QString &note : imported->notes) {
+            QVERIFY2(s.model.notes.contains(note), qPrintable(note));
+            QVERIFY2(notes->text().contains(note), qPrintable(note));
+            QVERIFY2(!m_window->statusBar()->currentMessage().contains(note), qPrintable(note));
+        }
+        const QString message = m_window->statusBar()->currentMessage();
+        QVERIFY2(message.contains(weightPrecisionLabel(s)), qPrintable(message));
+
+        // Another model: its own notes (none); undo brings the import's back.
+        QComboBox *models = m_window->controls()->modelPicker();
+        const int mistral = models->findData("mistral-7b-v0.1");
+        models->setCurrentIndex(mistral);
+        emit models->activated(mistral);
+        QVERIFY(!notes->isVisibleTo(m_window.get()));
+        controller()->undoStack()->undo();
+        QVERIFY(notes->isVisibleTo(m_window.get()));
+        QVERIFY(notes->text().contains(imported->notes.first()));
     }
 
     void tourVisitsEveryStep()

@@ -1,5 +1,6 @@
 #include "mass_panel.h"
 
+#include "input_limits.h"
 #include "mass_analyzer.h"
 #include "mass_table_model.h"
 #include "units.h"
@@ -27,7 +28,7 @@ namespace kvl {
 
 namespace {
 // Curves are kept for every layer up to this; the chart picks which to draw without a rerun.
-constexpr int kCurveLayers = 1024;
+constexpr int kCurveLayers = limits::maxLayers;
 
 QDoubleSpinBox *doubleBox(QWidget *parent, double lo, double hi, double value, int decimals,
                           double step)
@@ -108,9 +109,9 @@ void MassPanel::build()
 
     SyntheticMass d;
     d.flatLayers = 2; // a mixed verdict to start from: early layers are often flat
-    m_layers = intBox(this, 1, 1024, d.layers);
+    m_layers = intBox(this, 1, limits::maxLayers, d.layers);
     m_blocks = intBox(this, 1, 10'000'000, int(d.blocks));
-    m_flatLayers = intBox(this, 0, 1024, d.flatLayers);
+    m_flatLayers = intBox(this, 0, limits::maxLayers, d.flatLayers);
     m_flatLayers->setToolTip(tr("The first layers uniform: early layers often are"));
     m_exponent = doubleBox(this, 0, 8, d.exponent, 2, 0.1);
     m_exponent->setToolTip(tr("The i-th largest block holds ∝ i^-exponent"));

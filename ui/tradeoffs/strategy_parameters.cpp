@@ -1,5 +1,6 @@
 #include "strategy_parameters.h"
 
+#include "input_limits.h"
 #include "slider_field.h"
 #include "units.h"
 
@@ -11,7 +12,7 @@ namespace kvl {
 
 namespace {
 constexpr int kFields = 3; // the most any policy has
-constexpr int kMaxTokens = 100'000'000;
+constexpr int kMaxTokens = int(limits::maxContext);
 
 // A share as whole percent, and back.
 int percent(double share)

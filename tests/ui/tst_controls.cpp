@@ -1,0 +1,225 @@
+// The scenario controls on their own: what an edit writes into the scenario, what a loaded
+// scenario shows, and the ranges the fields offer.
+#include "controls_panel.h"
+#include "input_limits.h"
+#include "ledger_text.h"
+#include "presets.h"
+#include "scenario_controller.h"
+#include "slider_field.h"
+#include "weights.h"
+
+#include <QComboBox>
+#include <QLabel>
+#include <QSlider>
+#include <QTest>
+#include <QUndoStack>
+
+using namespace kvl;
+
+class TestControls : public QObject
+{
+    Q_OBJECT
+    std::unique_ptr<ScenarioController> m_controller;
+    std::unique_ptr<ControlsPanel> m_panel;
+
+    SliderField *field(const QString &name) const { return m_panel->field(name); }
+    QComboBox *weightBox() const
+    {
+        return m_panel->findChild<QComboBox *>(QStringLiteral("weightPrecision"));
+    }
+    QString weightNote() const
+    {
+        for (const LedgerRow &r :
+             ledgerRows(m_controller->scenario(), m_controller->ledger(), ByteUnits::SI))
+            if (r.key == u"weight_bytes")
+                return r.note;
+        return {};
+    }
+    void pickModel(const QString &id)
+    {
+        QComboBox *models = m_panel->modelPicker();
+        const int index = models->findData(id);
+        QVERIFY2(index >= 0, qPrintable(id));
+        models->setCurrentIndex(index);
+        emit models->activated(index);
+    }
+    void pickWeights(int index)
+    {
+        QComboBox *box = weightBox();
+        box->setCurrentIndex(index);
+        emit box->activated(index);
+    }
+
+private slots:
+    void init()
+    {
+        m_controller = std::make_unique<ScenarioController>(Scenario::seed());
+        m_panel = std::make_unique<ControlsPanel>(m_controller.get());
+        m_panel->resize(400, 1200);
+        m_panel->show();
+        QVERIFY(QTest::qWaitForWindowExposed(m_panel.get()));
+    }
+    void cleanup()
+    {
+        m_panel.reset();
+        m_controller.reset();
+    }
+
+    // A shape edit invalidates a published parameter count; other edits keep it.
+    void shapeEditReestimatesParameters_data()
+    {
+        QTest::addColumn<QString>("name");
+        QTest::addColumn<int>("value");
+        QTest::addColumn<bool>("reestimates");
+        QTest::addRow("layers 1") << "layers" << 1 << true;
+        QTest::addRow("query heads 32") << "query_heads" << 32 << true;
+        QTest::addRow("kv heads 64 (MHA)") << "kv_heads" << 64 << true;
+        QTest::addRow("head dim 64") << "head_dim" << 64 << true;
+        QTest::addRow("gpus 8") << "gpus" << 8 << false;
+        QTest::addRow("batch 4") << "batch" << 4 << false;
+        QTest::addRow("context 128k") << "context" << 128'000 << false;
+    }
+    void shapeEditReestimatesParameters()
+    {
+        QFETCH(QString, name);
+        QFETCH(int, value);
+        QFETCH(bool, reestimates);
+        const double published = m_controller->scenario().model.totalParameters;
+        QCOMPARE(published, 70'553'706'496.0);
+        auto *count = m_panel->findChild<QLabel *>(QStringLiteral("modelParameters"));
+        QVERIFY(count);
+        QVERIFY(count->isVisibleTo(m_panel.get()));
+        QVERIFY2(!count->text().contains(u"estimated"), qPrintable(count->text()));
+
+        field(name)->spinBox()->setValue(value); // as typed: emits the edit
+        const ModelSpec &m = m_controller->scenario().model;
+        QCOMPARE(m_controller->undoStack()->count(), 1);
+        if (reestimates) {
+            QCOMPARE(m.totalParameters, 0.0);
+            QCOMPARE(m.activeParameters, 0.0);
+            QVERIFY(m.parametersEstimated());
+            QCOMPARE(m.parameters(), m.estimateParameters());
+            QVERIFY(weightNote().contains(u"(estimated from the shape)"));
+            QVERIFY2(count->text().contains(u"estimated"), qPrintable(count->text()));
+            QVERIFY2(count->text().contains(formatInteger(m.parameters())),
+                     qPrintable(count->text()));
+        } else {
+            QCOMPARE(m.totalParameters, published);
+            QVERIFY(!weightNote().contains(u"estimated"));
+            QVERIFY(!count->text().contains(u"estimated"));
+        }
+        // One undo step brings the published count back.
+        m_controller->undoStack()->undo();
+        QCOMPARE(m_controller->scenario(), Scenario::seed());
+        QVERIFY(!count->text().contains(u"estimated"));
+    }
+
+    void oneLayerIsNotSeventyBillion()
+    {
+        field(QStringLiteral("layers"))->spinBox()->setValue(1);
+        const ModelSpec &m = m_controller->scenario().model;
+        QVERIFY(m.parameters() < 10e9); // embeddings and one layer, not 70,553,706,496
+        QVERIFY(!weightNote().contains(formatNumber(70'553'706'496.0, 4)));
+    }
+
+    // Every slider reaches the limits core accepts; the spin boxes take exactly those.
+    void rangesFollowInputLimits_data()
+    {
+        QTest::addColumn<QString>("name");
+        QTest::addColumn<int>("lo");
+        QTest::addColumn<int>("hi");
+        QTest::addRow("layers") << "layers" << 1 << limits::maxLayers;
+        QTest::addRow("query heads") << "query_heads" << 1 << limits::maxHeads;
+        QTest::addRow("head dim") << "head_dim" << 16 << limits::maxHeadDim;
+        QTest::addRow("context") << "context" << 1000 << int(limits::maxContext);
+        QTest::addRow("gpus") << "gpus" << 1 << limits::maxGpus;
+        QTest::addRow("batch") << "batch" << 1 << limits::maxBatch;
+    }
+    void rangesFollowInputLimits()
+    {
+        QFETCH(QString, name);
+        QFETCH(int, lo);
+        QFETCH(int, hi);
+        SliderField *f = field(name);
+        QVERIFY(f);
+        QCOMPARE(f->spinBox()->maximum(), hi);
+        QSlider *slider = f->slider();
+        slider->setValue(slider->maximum());
+        QCOMPARE(f->value(), hi);
+        slider->setValue(slider->minimum());
+        QCOMPARE(f->value(), lo);
+        QCOMPARE(m_controller->scenario().validate(), QString());
+    }
+
+    void kvHeadsRangeIsTheQueryHeads()
+    {
+        SliderField *kv = field(QStringLiteral("kv_heads"));
+        QCOMPARE(kv->spinBox()->maximum(), 64);
+        pickModel(QStringLiteral("llama-3.1-405b"));
+        QCOMPARE(kv->spinBox()->maximum(), 128);
+        QCOMPARE(kv->value(), 8);
+    }
+
+    // The first entry is the checkpoint as stored; a format costs every part at that format.
+    void weightPrecisionEntries_data()
+    {
+        QTest::addColumn<QString>("model");
+        QTest::addRow("Llama 3.1 70B, bf16") << "llama-3.1-70b";
+        QTest::addRow("DeepSeek-V3, fp8") << "deepseek-v3";
+        QTest::addRow("Mixtral 8x7B") << "mixtral-8x7b";
+    }
+    void weightPrecisionEntries()
+    {
+        QFETCH(QString, model);
+        QComboBox *box = weightBox();
+        QVERIFY(box);
+        // The seed keeps the article's fp16 for every part.
+        QVERIFY(!m_controller->scenario().weightsAsStored);
+        QCOMPARE(box->currentText(), QStringLiteral("fp16"));
+        pickModel(model);
+        const Scenario &s = m_controller->scenario();
+        QVERIFY(s.weightsAsStored); // a preset is the checkpoint as published
+        QCOMPARE(m_controller->undoStack()->count(), 1);
+        QCOMPARE(box->currentIndex(), 0);
+        QCOMPARE(box->itemText(0), QStringLiteral("As stored (%1)").arg(weightPrecisionLabel(s)));
+        QCOMPARE(box->count(), 1 + Precision::allFormats().size());
+        for (int i = 0; i < Precision::allFormats().size(); ++i)
+            QCOMPARE(box->itemText(i + 1), Precision::of(Precision::allFormats().at(i)).label());
+    }
+
+    void weightPrecisionEditsAndUndo()
+    {
+        QComboBox *box = weightBox();
+        QVERIFY(box);
+        const int int4 = box->findText(Precision::of(NumberFormat::INT4).label());
+        QVERIFY(int4 > 0);
+        pickWeights(0);
+        QVERIFY(m_controller->scenario().weightsAsStored);
+        QCOMPARE(weightPrecisionLabel(m_controller->scenario()), QStringLiteral("bf16"));
+        pickWeights(int4);
+        QVERIFY(!m_controller->scenario().weightsAsStored);
+        QCOMPARE(m_controller->scenario().weightPrecision, Precision::of(NumberFormat::INT4));
+        pickWeights(int4); // no change, no step
+        QCOMPARE(m_controller->undoStack()->count(), 2);
+        // The box follows undo, redo and a replaced (opened) scenario.
+        m_controller->undoStack()->undo();
+        QCOMPARE(box->currentIndex(), 0);
+        m_controller->undoStack()->undo();
+        QCOMPARE(box->currentText(), QStringLiteral("fp16"));
+        m_controller->undoStack()->redo();
+        QCOMPARE(box->currentIndex(), 0);
+        Scenario opened = Scenario::seed();
+        opened.weightPrecision = Precision::of(NumberFormat::FP8);
+        m_controller->replace(opened, QString());
+        QCOMPARE(box->currentText(), QStringLiteral("fp8"));
+        // Keyboard: the box takes focus and steps with the arrow keys.
+        QVERIFY(box->focusPolicy() & Qt::TabFocus);
+        box->setFocus();
+        QTest::keyClick(box, Qt::Key_Down);
+        QCOMPARE(m_controller->scenario().weightPrecision,
+                 Precision::of(Precision::allFormats().at(box->currentIndex() - 1)));
+    }
+};
+
+QTEST_MAIN(TestControls)
+#include "tst_controls.moc"
