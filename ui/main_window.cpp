@@ -573,7 +573,6 @@ bool MainWindow::importConfig(const QString &path)
     ModelSpec m = imported->model;
     if (m.name.isEmpty())
         m.name = QFileInfo(path).dir().dirName();
-    m.notes += imported->notes; // shown beside the model and saved with the scenario
     // The checkpoint as published, weights included.
     m_controller->edit(tr("Import %1").arg(m.name), [&](Scenario &s) {
         s.model = m;
