@@ -15,8 +15,8 @@ void addScenarioOptions(QCommandLineParser &p)
     p.addOptions({
         {QStringLiteral("model"), QStringLiteral("Model preset id (see `presets`)."),
          QStringLiteral("ID")},
-        {QStringLiteral("config"), QStringLiteral("A Hugging Face config.json instead of a preset."),
-         QStringLiteral("FILE")},
+        {QStringLiteral("config"),
+         QStringLiteral("A Hugging Face config.json instead of a preset."), QStringLiteral("FILE")},
         {QStringLiteral("gpu"), QStringLiteral("GPU preset id."), QStringLiteral("ID")},
         {QStringLiteral("gpus"), QStringLiteral("Tensor-parallel GPU count (1-1024)."),
          QStringLiteral("N")},
@@ -37,7 +37,8 @@ void addScenarioOptions(QCommandLineParser &p)
         {QStringLiteral("memory-fraction"),
          QStringLiteral("Usable share of GPU memory, (0, 1] (vLLM reserves: 0.9)."),
          QStringLiteral("F")},
-        {QStringLiteral("response"), QStringLiteral("Answer length in tokens for the response time."),
+        {QStringLiteral("response"),
+         QStringLiteral("Answer length in tokens for the response time."),
          QStringLiteral("TOKENS")},
         {QStringLiteral("units"), QStringLiteral("Byte units: si (GB, default) or binary (GiB)."),
          QStringLiteral("si|binary")},
@@ -81,9 +82,9 @@ qint64 tokenOption(const QCommandLineParser &p, const QString &name, qint64 lo, 
     if (!n)
         throw UsageError{bad(name, v, QStringLiteral("is not a token count"))};
     if (*n < lo || *n > hi)
-        throw UsageError{bad(name, v,
-                             QStringLiteral("is outside %1-%2 tokens")
-                                 .arg(formatInteger(lo), formatInteger(hi)))};
+        throw UsageError{bad(
+            name, v,
+            QStringLiteral("is outside %1-%2 tokens").arg(formatInteger(lo), formatInteger(hi)))};
     return *n;
 }
 
@@ -120,23 +121,26 @@ Scenario scenarioFromOptions(const QCommandLineParser &p)
         const QString id = p.value(QStringLiteral("model"));
         auto m = lib.model(id);
         if (!m)
-            throw UsageError{bad(QStringLiteral("model"), id,
-                                 QStringLiteral("is not a model preset (see `kvledger-cli presets`)"))};
+            throw UsageError{
+                bad(QStringLiteral("model"), id,
+                    QStringLiteral("is not a model preset (see `kvledger-cli presets`)"))};
         s.model = *m;
     }
     if (p.isSet(QStringLiteral("config"))) {
         QString why;
         auto imported = importHfConfigFile(p.value(QStringLiteral("config")), &why);
         if (!imported)
-            throw UsageError{QStringLiteral("--config: %1: %2").arg(p.value(QStringLiteral("config")), why)};
+            throw UsageError{
+                QStringLiteral("--config: %1: %2").arg(p.value(QStringLiteral("config")), why)};
         s.model = imported->model;
     }
     if (p.isSet(QStringLiteral("gpu"))) {
         const QString id = p.value(QStringLiteral("gpu"));
         auto g = lib.gpu(id);
         if (!g)
-            throw UsageError{bad(QStringLiteral("gpu"), id,
-                                 QStringLiteral("is not a GPU preset (see `kvledger-cli presets`)"))};
+            throw UsageError{
+                bad(QStringLiteral("gpu"), id,
+                    QStringLiteral("is not a GPU preset (see `kvledger-cli presets`)"))};
         s.gpu = *g;
     }
     if (p.isSet(QStringLiteral("gpus")))
