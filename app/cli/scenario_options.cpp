@@ -3,6 +3,7 @@
 #include "cli_error.h"
 #include "hf_config.h"
 #include "presets.h"
+#include "scenario_file.h"
 #include "sweep.h"
 
 #include <QStringList>
@@ -13,6 +14,10 @@ namespace kvl::cli {
 void addScenarioOptions(QCommandLineParser &p)
 {
     p.addOptions({
+        {QStringLiteral("scenario"),
+         QStringLiteral("A .kvledger scenario file to start from (measurement included); the "
+                        "other options change it."),
+         QStringLiteral("FILE")},
         {QStringLiteral("model"), QStringLiteral("Model preset id (see `presets`)."),
          QStringLiteral("ID")},
         {QStringLiteral("config"),
@@ -114,6 +119,14 @@ static Precision precisionOption(const QCommandLineParser &p, const QString &nam
 Scenario scenarioFromOptions(const QCommandLineParser &p)
 {
     Scenario s = Scenario::seed();
+    if (p.isSet(QStringLiteral("scenario"))) {
+        const QString path = p.value(QStringLiteral("scenario"));
+        QString why;
+        auto loaded = loadScenarioFile(path, &why);
+        if (!loaded)
+            throw UsageError{QStringLiteral("--scenario: %1").arg(why)};
+        s = *loaded;
+    }
     const auto &lib = PresetLibrary::instance();
     if (p.isSet(QStringLiteral("model")) && p.isSet(QStringLiteral("config")))
         throw UsageError{QStringLiteral("--model and --config: give one of them")};
