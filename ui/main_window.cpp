@@ -389,18 +389,12 @@ void MainWindow::changeEvent(QEvent *e)
 
 void MainWindow::updateCharts()
 {
-    const Scenario &s = m_controller->scenario();
-    const Ledger &l = m_controller->ledger();
-    if (auto *latency = dynamic_cast<LatencyChart *>(chart(QStringLiteral("latency")))) {
-        const double measured = s.measured ? s.measured->medianBytesPerSecond : 0;
-        latency->setMeasuredBandwidth(
-            measured,
-            measured > 0 ? tr("measured: %1").arg(formatRate(measured, ByteUnits::SI)) : QString());
-    }
     updateMeasuredRows();
+    QList<LedgerChart *> shown;
     for (LedgerChart *c : std::as_const(m_charts))
         if (c->isVisible() || !isVisible())
-            c->updateFrom(s, l);
+            shown << c;
+    drawCharts(shown, m_controller->scenario(), m_controller->ledger());
 }
 
 // Datasheet against measured: the same ledger at the measured bandwidth.
@@ -689,11 +683,11 @@ void MainWindow::closeEvent(QCloseEvent *e)
 // Hidden charts skip live updates; bring them all up to date before anything leaves the window.
 void MainWindow::syncHiddenCharts()
 {
-    const Scenario &s = m_controller->scenario();
-    const Ledger &l = m_controller->ledger();
+    QList<LedgerChart *> hidden;
     for (LedgerChart *c : std::as_const(m_charts))
         if (!c->isVisible())
-            c->updateFrom(s, l);
+            hidden << c;
+    drawCharts(hidden, m_controller->scenario(), m_controller->ledger());
 }
 
 static LedgerChart *focusedChart(const QList<LedgerChart *> &charts)

@@ -17,8 +17,9 @@ int runExport(const QStringList &args, QTextStream &out)
 {
     QCommandLineParser p;
     p.setApplicationDescription(QStringLiteral(
-        "Charts as PNG, SVG, PDF or CSV. --chart all writes every chart into the folder --out; "
-        "without --format it writes every format plus ledger.json and ledger.txt."));
+        "Charts as PNG, SVG, PDF or CSV, drawn as the window draws them. --chart all writes every "
+        "chart into the folder --out; without --format it writes every format plus ledger.json "
+        "and ledger.txt. A --scenario file's measured bandwidth is drawn on the latency chart."));
     addScenarioOptions(p);
     p.addOptions({
         {QStringLiteral("chart"), QStringLiteral("%1 or all.").arg(chartIds().join(u'|')),
@@ -92,9 +93,10 @@ int runExport(const QStringList &args, QTextStream &out)
         c->setPresentation(p.isSet(QStringLiteral("presentation")));
         if (auto *latency = qobject_cast<LatencyChart *>(c))
             latency->setLogScale(!p.isSet(QStringLiteral("linear")));
-        c->updateFrom(s, l);
         list << c;
     }
+    // The window draws through the same call: same series, measured overlay included.
+    drawCharts(list, s, l);
 
     QString error;
     if (all && !format) {

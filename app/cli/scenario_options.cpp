@@ -3,6 +3,7 @@
 #include "cli_error.h"
 #include "hf_config.h"
 #include "presets.h"
+#include "scenario_file.h"
 #include "sweep.h"
 
 #include <QStringList>
@@ -13,10 +14,14 @@ namespace kvl::cli {
 void addScenarioOptions(QCommandLineParser &p)
 {
     p.addOptions({
+        {QStringLiteral("scenario"),
+         QStringLiteral("A .kvledger scenario file to start from (measurement included); the "
+                        "other options change it."),
+         QStringLiteral("FILE")},
         {QStringLiteral("model"), QStringLiteral("Model preset id (see `presets`)."),
          QStringLiteral("ID")},
-        {QStringLiteral("config"), QStringLiteral("A Hugging Face config.json instead of a preset."),
-         QStringLiteral("FILE")},
+        {QStringLiteral("config"),
+         QStringLiteral("A Hugging Face config.json instead of a preset."), QStringLiteral("FILE")},
         {QStringLiteral("gpu"), QStringLiteral("GPU preset id."), QStringLiteral("ID")},
         {QStringLiteral("gpus"), QStringLiteral("Tensor-parallel GPU count (1-1024)."),
          QStringLiteral("N")},
@@ -39,7 +44,8 @@ void addScenarioOptions(QCommandLineParser &p)
         {QStringLiteral("memory-fraction"),
          QStringLiteral("Usable share of GPU memory, (0, 1] (vLLM reserves: 0.9)."),
          QStringLiteral("F")},
-        {QStringLiteral("response"), QStringLiteral("Answer length in tokens for the response time."),
+        {QStringLiteral("response"),
+         QStringLiteral("Answer length in tokens for the response time."),
          QStringLiteral("TOKENS")},
         {QStringLiteral("units"), QStringLiteral("Byte units: si (GB, default) or binary (GiB)."),
          QStringLiteral("si|binary")},
@@ -83,9 +89,9 @@ qint64 tokenOption(const QCommandLineParser &p, const QString &name, qint64 lo, 
     if (!n)
         throw UsageError{bad(name, v, QStringLiteral("is not a token count"))};
     if (*n < lo || *n > hi)
-        throw UsageError{bad(name, v,
-                             QStringLiteral("is outside %1-%2 tokens")
-                                 .arg(formatInteger(lo), formatInteger(hi)))};
+        throw UsageError{bad(
+            name, v,
+            QStringLiteral("is outside %1-%2 tokens").arg(formatInteger(lo), formatInteger(hi)))};
     return *n;
 }
 
@@ -115,6 +121,14 @@ static Precision precisionOption(const QCommandLineParser &p, const QString &nam
 Scenario scenarioFromOptions(const QCommandLineParser &p)
 {
     Scenario s = Scenario::seed();
+    if (p.isSet(QStringLiteral("scenario"))) {
+        const QString path = p.value(QStringLiteral("scenario"));
+        QString why;
+        auto loaded = loadScenarioFile(path, &why);
+        if (!loaded)
+            throw UsageError{QStringLiteral("--scenario: %1").arg(why)};
+        s = *loaded;
+    }
     const auto &lib = PresetLibrary::instance();
     if (p.isSet(QStringLiteral("model")) && p.isSet(QStringLiteral("config")))
         throw UsageError{QStringLiteral("--model and --config: give one of them")};
@@ -122,8 +136,9 @@ Scenario scenarioFromOptions(const QCommandLineParser &p)
         const QString id = p.value(QStringLiteral("model"));
         auto m = lib.model(id);
         if (!m)
-            throw UsageError{bad(QStringLiteral("model"), id,
-                                 QStringLiteral("is not a model preset (see `kvledger-cli presets`)"))};
+            throw UsageError{
+                bad(QStringLiteral("model"), id,
+                    QStringLiteral("is not a model preset (see `kvledger-cli presets`)"))};
         s.model = *m;
         s.weightsAsStored = true; // the checkpoint as published
     }
@@ -131,7 +146,8 @@ Scenario scenarioFromOptions(const QCommandLineParser &p)
         QString why;
         auto imported = importHfConfigFile(p.value(QStringLiteral("config")), &why);
         if (!imported)
-            throw UsageError{QStringLiteral("--config: %1: %2").arg(p.value(QStringLiteral("config")), why)};
+            throw UsageError{
+                QStringLiteral("--config: %1: %2").arg(p.value(QStringLiteral("config")), why)};
         s.model = imported->model;
         s.weightsAsStored = true;
     }
@@ -139,8 +155,9 @@ Scenario scenarioFromOptions(const QCommandLineParser &p)
         const QString id = p.value(QStringLiteral("gpu"));
         auto g = lib.gpu(id);
         if (!g)
-            throw UsageError{bad(QStringLiteral("gpu"), id,
-                                 QStringLiteral("is not a GPU preset (see `kvledger-cli presets`)"))};
+            throw UsageError{
+                bad(QStringLiteral("gpu"), id,
+                    QStringLiteral("is not a GPU preset (see `kvledger-cli presets`)"))};
         s.gpu = *g;
     }
     if (p.isSet(QStringLiteral("gpus")))

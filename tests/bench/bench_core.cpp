@@ -1,5 +1,8 @@
-// How long one full ledger and one 512-point sweep take (the work behind a slider step).
+// How long one full ledger and one 512-point sweep take (the work behind a slider step), and
+// core's chart series: 512-point memory and latency series, and what one slider step computes
+// for the cost page (every part of chartSeries at the charts' point counts).
 #include "bench_stats.h"
+#include "chart_series.h"
 #include "sweep.h"
 
 #include <QCoreApplication>
@@ -31,8 +34,36 @@ int main(int argc, char *argv[])
         sink = sink + sweepContext(s, Quantity::SecondsPerToken, contexts).last().y();
         sweepNs << t.nsecsElapsed();
     }
-    const QJsonObject out{{QStringLiteral("ledger"), benchStats(ledgerNs)},
-                          {QStringLiteral("sweep_512"), benchStats(sweepNs)}};
+    QList<qint64> memoryNs, latencyNs, measuredNs, pageNs;
+    Scenario m = s;
+    m.measured = MeasuredBandwidth{
+        QStringLiteral("cuda:0"), QStringLiteral("H100"), 2.5e12, 2.6e12, 1 << 30, {}};
+    const SeriesParts page =
+        SeriesPart::Memory | SeriesPart::Latency | SeriesPart::Attention | SeriesPart::Precision;
+    for (int i = 0; i < runs / 10; ++i) {
+        s.gpus = m.gpus = 1 + i % 8;
+        t.start();
+        sink = sink + memorySeries(s, contexts).total.points.last().y();
+        memoryNs << t.nsecsElapsed();
+        t.start();
+        sink = sink + latencySeries(s, contexts).curves.last().points.last().y();
+        latencyNs << t.nsecsElapsed();
+        t.start();
+        sink = sink + latencySeries(m, contexts).curves.last().points.last().y();
+        measuredNs << t.nsecsElapsed();
+        const Ledger l = evaluate(m);
+        t.start();
+        sink = sink + chartSeries(m, l, page).latency.curves.size();
+        pageNs << t.nsecsElapsed();
+    }
+    const QJsonObject out{
+        {QStringLiteral("ledger"), benchStats(ledgerNs)},
+        {QStringLiteral("sweep_512"), benchStats(sweepNs)},
+        {QStringLiteral("memory_series_512"), benchStats(memoryNs)},
+        {QStringLiteral("latency_series_512"), benchStats(latencyNs)},
+        {QStringLiteral("latency_series_512_measured"), benchStats(measuredNs)},
+        {QStringLiteral("cost_page_series"), benchStats(pageNs)},
+    };
     std::fputs(QJsonDocument(out).toJson(QJsonDocument::Indented).constData(), stdout);
     return 0;
 }

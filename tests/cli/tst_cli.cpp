@@ -1,5 +1,6 @@
 // Runs the kvledger-cli binary itself: output, JSON keys, and every bad-input path.
 #include "cli_run.h"
+#include "scenario_file.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -111,6 +112,9 @@ private slots:
         QTest::addRow("gpu") << QStringList{"ledger", "--gpu", "voodoo2"} << "--gpu";
         QTest::addRow("missing config")
             << QStringList{"ledger", "--config", "/nonexistent/config.json"} << "--config";
+        QTest::addRow("missing scenario file")
+            << QStringList{"ledger", "--scenario", "/nonexistent/x.kvledger"}
+            << "--scenario: /nonexistent/x.kvledger";
         QTest::addRow("unknown option") << QStringList{"ledger", "--frobnicate"} << "frobnicate";
         QTest::addRow("unknown command") << QStringList{"explode"} << "explode";
         QTest::addRow("missing value") << QStringList{"ledger", "--context"} << "context";
@@ -129,6 +133,21 @@ private slots:
         QVERIFY2(r.err.contains(message), qPrintable(r.err));
         QCOMPARE(r.err.count(u'\n'), 1); // one line
         QVERIFY(r.out.isEmpty());
+    }
+
+    // A saved scenario is the starting point; options change it.
+    void scenarioFile()
+    {
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("s.kvledger"));
+        kvl::Scenario s = kvl::Scenario::seed();
+        s.batch = 4;
+        QString error;
+        QVERIFY2(kvl::saveScenarioFile(s, path, &error), qPrintable(error));
+        const QJsonObject o =
+            json({QStringLiteral("ledger"), QStringLiteral("--json"), QStringLiteral("--scenario"),
+                  path, QStringLiteral("--context"), QStringLiteral("128Ki")});
+        QCOMPARE(o.value(QStringLiteral("kv_bytes")).toDouble(), 4 * 327680.0 * 131072);
     }
 
     void brokenConfig()

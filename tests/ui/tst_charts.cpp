@@ -329,7 +329,10 @@ void TstCharts::measuredOverlay()
     };
     QCOMPARE(measuredShown(), 0);
 
-    chart.setMeasuredBandwidth(2.5e12, "measured: 2.50 TB/s");
+    // The overlay comes with the scenario's measurement.
+    Scenario measured = s;
+    measured.measured = MeasuredBandwidth{"cuda:0", "NVIDIA H100 SXM", 2.5e12, 2.6e12, 1 << 30, {}};
+    chart.updateFrom(measured, evaluate(measured));
     QCOMPARE(measuredShown(), 4);
     for (int n : {1, 2, 4, 8}) {
         auto *m = findSeries<QLineSeries>(&chart, QStringLiteral("measured-%1").arg(n));
@@ -342,15 +345,15 @@ void TstCharts::measuredOverlay()
     }
     bool legend = false;
     for (QLegendMarker *m : chart.chart()->legend()->markers())
-        legend |= m->isVisible() && m->label() == "measured: 2.50 TB/s";
+        legend |= m->isVisible() && m->label() == "measured: 2.5 TB/s"; // as formatRate writes it
     QVERIFY(legend);
     // It follows later scenario changes.
-    Scenario two = s;
+    Scenario two = measured;
     two.gpus = 2;
     chart.updateFrom(two, evaluate(two));
     QCOMPARE(measuredShown(), 4);
 
-    chart.setMeasuredBandwidth(0, {});
+    chart.updateFrom(s, evaluate(s));
     QCOMPARE(measuredShown(), 0);
     for (QLegendMarker *m : chart.chart()->legend()->markers())
         QVERIFY(!(m->isVisible() && m->label().startsWith("measured")));

@@ -2,23 +2,60 @@
 // say why and leave nothing behind.
 #include "chart_export.h"
 #include "chart_factory.h"
+#include "grouped_bar_chart.h"
 #include "ledger_json.h"
 #include "ledger_text.h"
+#include "main_window.h"
+#include "scenario_controller.h"
+#include "scenario_file.h"
+#include "test_scenarios.h"
 
 #include <QClipboard>
 #include <QGuiApplication>
 #include <QImage>
 #include <QJsonDocument>
+#include <QLineSeries>
 #include <QMimeData>
+#include <QProcess>
 #include <QRegularExpression>
+#include <QStandardPaths>
 #include <QSvgRenderer>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QXYSeries>
 #include <QXmlStreamReader>
 
 using namespace kvl;
 
 namespace {
+
+Scenario withMeasurement(Scenario s, double bytesPerSecond)
+{
+    s.measured =
+        MeasuredBandwidth{"cuda:0", "NVIDIA H100 SXM", bytesPerSecond, bytesPerSecond, 1 << 30, {}};
+    return s;
+}
+
+// Every XY series of a chart by object name, as plotted; "" when two series share a name.
+QMap<QString, QList<QPointF>> xyPoints(LedgerChart *chart)
+{
+    QMap<QString, QList<QPointF>> out;
+    for (QAbstractSeries *series : chart->chart()->series())
+        if (auto *xy = qobject_cast<QXYSeries *>(series); xy && !xy->objectName().isEmpty())
+            out.insert(xy->objectName(), xy->points());
+    return out;
+}
+
+// Bit for bit: QPointF's == is fuzzy.
+bool samePoints(const QList<QPointF> &a, const QList<QPointF> &b)
+{
+    if (a.size() != b.size())
+        return false;
+    for (qsizetype i = 0; i < a.size(); ++i)
+        if (a.at(i).x() != b.at(i).x() || a.at(i).y() != b.at(i).y())
+            return false;
+    return true;
+}
 
 QByteArray readAll(const QString &path)
 {
@@ -69,6 +106,8 @@ private slots:
     void exportAll();
     void clipboard();
     void formatNames();
+    void cliDrawsWhatTheWindowDraws_data();
+    void cliDrawsWhatTheWindowDraws();
 
 private:
     LedgerChart *chart(const QString &id) const;
@@ -325,6 +364,89 @@ void TstExport::formatNames()
     QCOMPARE(exportFormatFromName("svg"), std::optional<ExportFormat>(ExportFormat::Svg));
     QVERIFY(!exportFormatFromName("jpg"));
     QCOMPARE(ExportSize().logical(), QSizeF(800, 520));
+}
+
+void TstExport::cliDrawsWhatTheWindowDraws_data()
+{
+    QTest::addColumn<Scenario>("s");
+    QTest::addRow("seed, measured 2.5 TB/s") << withMeasurement(Scenario::seed(), 2.5e12);
+    QTest::addRow("8B fp8 KV, 3 H200, measured 4.1 TB/s") << withMeasurement(
+        test::presetScenario("llama-3.1-8b", "h200", 3, 128'000, 2, NumberFormat::FP8), 4.1e12);
+    QTest::addRow("DeepSeek-V3 (MLA), 20M tokens, nothing measured")
+        << test::presetScenario("deepseek-v3", "h200", 8, 20'000'000);
+}
+
+// The window opens a scenario file; the CLI exports from the same file. Both draw core's series:
+// every plotted point is the same, bit for bit, and the CSV files are the same text, measured
+// overlay included.
+void TstExport::cliDrawsWhatTheWindowDraws()
+{
+    QFETCH(Scenario, s);
+    QTemporaryDir dir;
+    const QString file = dir.filePath("scenario.kvledger");
+    QString error;
+    QVERIFY2(saveScenarioFile(s, file, &error), qPrintable(error));
+
+    QStandardPaths::setTestModeEnabled(true); // leave the user's settings alone
+    MainWindow window;
+    window.setQuietErrors(true);
+    window.resize(1600, 1000);
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    QVERIFY2(window.openScenario(file), qPrintable(window.lastError()));
+    QCOMPARE(window.controller()->scenario(), s);
+
+    // In process, as cmd_export draws: fresh charts through drawCharts().
+    QList<LedgerChart *> fresh;
+    for (const QString &id : chartIds())
+        fresh << createChart(id);
+    drawCharts(fresh, s, evaluate(s));
+
+    QProcess cli;
+    const QString out = dir.filePath("cli");
+    cli.start(QStringLiteral(KVL_CLI),
+              {"export", "--scenario", file, "--chart", "all", "--format", "csv", "--out", out});
+    QVERIFY(cli.waitForFinished(60000));
+    QVERIFY2(cli.exitCode() == 0, cli.readAllStandardError().constData());
+
+    for (LedgerChart *exported : std::as_const(fresh)) {
+        const QString id = exported->id();
+        LedgerChart *shown = window.chart(id);
+        QVERIFY(shown);
+        const auto shownPoints = xyPoints(shown);
+        const auto exportedPoints = xyPoints(exported);
+        QCOMPARE(shownPoints.keys(), exportedPoints.keys());
+        for (auto it = shownPoints.cbegin(); it != shownPoints.cend(); ++it) {
+            QList<QPointF> a = it.value();
+            QList<QPointF> b = exportedPoints.value(it.key());
+            // The context line reaches the top of the y axis, whose range the window keeps
+            // while the data fits: view state, not a series.
+            if (it.key() == u"context-line")
+                for (QList<QPointF> *line : {&a, &b})
+                    for (QPointF &p : *line)
+                        p.setY(0);
+            QVERIFY2(samePoints(a, b), qPrintable(id + u'/' + it.key()));
+        }
+        if (auto *bars = qobject_cast<GroupedBarChart *>(shown)) {
+            auto *other = qobject_cast<GroupedBarChart *>(exported);
+            QCOMPARE(bars->shares(), other->shares());
+            QCOMPARE(bars->variantNames(), other->variantNames());
+            QCOMPARE(bars->heading(), other->heading());
+        }
+        const QString csv = csvText(shown->table());
+        QCOMPARE(csvText(exported->table()), csv);
+        QCOMPARE(QString::fromUtf8(readAll(QDir(out).filePath(id + ".csv"))), csv);
+        if (id == u"latency") {
+            // The dashed curves at the measured bandwidth: in the window, and in the CLI's file.
+            int measured = 0;
+            for (auto it = shownPoints.cbegin(); it != shownPoints.cend(); ++it)
+                measured += it.key().startsWith("measured-") && !it.value().isEmpty();
+            QCOMPARE(measured, s.measured ? 4 + (s.gpus == 3) : 0);
+            QCOMPARE(csv.section(u'\n', 0, 0).contains("measured_seconds_per_token_1gpu"),
+                     s.measured.has_value());
+        }
+    }
+    qDeleteAll(fresh);
 }
 
 QTEST_MAIN(TstExport)

@@ -16,30 +16,41 @@ QString AttentionChart::title() const
 
 void AttentionChart::updateFrom(const Scenario &s, const Ledger &l)
 {
-    if (l.kvBytesPerToken <= 0)
+    draw(chartSeries(s, l, seriesParts()));
+}
+
+void AttentionChart::draw(const ChartSeries &series)
+{
+    const Scenario &s = series.scenario;
+    const Ledger &l = series.ledger;
+    if (l.kvBytesPerToken <= 0 || series.attention.isEmpty())
         return;
     remember(s, l);
     const ModelSpec &m = s.model;
-    const bool latent = m.hasKind(AttentionKind::Latent);
-    const auto kind = [&](const QString &shortName, const QString &name, int kvHeads,
-                          bool current) {
-        Kind k{shortName, name, kvHeads, current, s, l};
-        if (!current) {
-            k.scenario.model = m.withKvHeads(kvHeads);
-            k.ledger = evaluate(k.scenario);
-        }
-        return k;
-    };
     const int q = m.queryHeads;
     QList<Kind> kinds;
-    kinds << kind(tr("MHA"), tr("MHA, %1 KV heads").arg(q), q, !latent && m.kvHeads == q);
-    if (!latent && m.kvHeads > 1 && m.kvHeads < q)
-        kinds << kind(tr("GQA"), tr("GQA, %1 KV heads").arg(m.kvHeads), m.kvHeads, true);
-    if (q > 1)
-        kinds << kind(tr("MQA"), tr("MQA, 1 KV head"), 1, !latent && m.kvHeads == 1);
-    if (latent)
-        kinds << kind(tr("MLA"), tr("MLA, latent %1 + %2").arg(m.kvLoraRank).arg(m.qkRopeHeadDim),
-                      0, true);
+    for (const AttentionVariant &v : series.attention) {
+        Kind k{{}, {}, v.kvHeads, v.current, v.scenario, v.ledger};
+        switch (v.kind) {
+        case AttentionVariantKind::Mha:
+            k.shortName = tr("MHA");
+            k.name = tr("MHA, %1 KV heads").arg(q);
+            break;
+        case AttentionVariantKind::Gqa:
+            k.shortName = tr("GQA");
+            k.name = tr("GQA, %1 KV heads").arg(v.kvHeads);
+            break;
+        case AttentionVariantKind::Mqa:
+            k.shortName = tr("MQA");
+            k.name = tr("MQA, 1 KV head");
+            break;
+        case AttentionVariantKind::Mla:
+            k.shortName = tr("MLA");
+            k.name = tr("MLA, latent %1 + %2").arg(m.kvLoraRank).arg(m.qkRopeHeadDim);
+            break;
+        }
+        kinds << k;
+    }
     m_kinds = kinds;
 
     QList<Variant> variants;

@@ -16,6 +16,8 @@ public:
     QString id() const override { return QStringLiteral("gqa"); }
     QString title() const override;
     void updateFrom(const Scenario &s, const Ledger &l) override;
+    SeriesParts seriesParts() const override { return SeriesPart::Attention; }
+    void draw(const ChartSeries &series) override;
     ChartTable table() const override;
 
     struct Kind
@@ -25,7 +27,7 @@ public:
         int kvHeads = 0;   // 0 for MLA
         bool current = false;
         Scenario scenario; // the scenario with this attention kind
-        Ledger ledger;
+        Ledger ledger;     // core's attentionVariants
     };
     const QList<Kind> &kinds() const { return m_kinds; }
 

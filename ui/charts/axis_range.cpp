@@ -71,11 +71,6 @@ AxisRange grownLogRange(double lo, double hi, const AxisRange &current)
     return {std::min(current.min, fit.min), std::max(current.max, fit.max), 0};
 }
 
-double decadeAtOrAbove(double x)
-{
-    return std::pow(10.0, std::ceil(std::log10(x) - 1e-9));
-}
-
 bool applyRange(QValueAxis *axis, const AxisRange &r)
 {
     if (currentRange(axis) == r)
@@ -103,11 +98,6 @@ bool applyRange(QLogValueAxis *axis, const AxisRange &r)
 } // namespace kvl
 
 namespace kvl {
-
-qint64 contextAxisEnd(qint64 context)
-{
-    return std::max(kContextAxisTo, qint64(decadeAtOrAbove(double(context))));
-}
 
 qint64 updateContextAxis(QList<qint64> &contexts, qint64 context, int points)
 {

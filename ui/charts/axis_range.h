@@ -1,5 +1,7 @@
 #pragma once
 
+#include "chart_series.h" // the context axis: kContextAxisFrom, contextAxisEnd
+
 #include <QList>
 
 class QValueAxis;
@@ -36,14 +38,6 @@ AxisRange niceLogRange(double lo, double hi, const AxisRange &current);
 // During a drag: `current` widened to whole decades covering [lo, hi]; it never narrows.
 AxisRange grownLogRange(double lo, double hi, const AxisRange &current);
 
-// The power of ten at or above x (x > 0): where an axis that must reach x ends.
-double decadeAtOrAbove(double x);
-
-// The context axis of every chart over context length: 1k to 10M tokens, stretched to the next
-// decade when the scenario's context is longer.
-inline constexpr qint64 kContextAxisFrom = 1000;
-inline constexpr qint64 kContextAxisTo = 10'000'000;
-qint64 contextAxisEnd(qint64 context);
 // Refreshes `contexts` (log-spaced over the axis, `points` of them) only when the axis end moved;
 // returns the axis end.
 qint64 updateContextAxis(QList<qint64> &contexts, qint64 context, int points);

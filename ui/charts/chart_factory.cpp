@@ -26,6 +26,16 @@ LedgerChart *createChart(const QString &id, QWidget *parent)
     return nullptr;
 }
 
+void drawCharts(const QList<LedgerChart *> &charts, const Scenario &s, const Ledger &l)
+{
+    SeriesParts parts;
+    for (const LedgerChart *c : charts)
+        parts |= c->seriesParts();
+    const ChartSeries series = chartSeries(s, l, parts);
+    for (LedgerChart *c : charts)
+        c->draw(series);
+}
+
 QList<LedgerChart *> createCharts(QWidget *parent)
 {
     QList<LedgerChart *> charts;

@@ -8,6 +8,8 @@ class QWidget;
 namespace kvl {
 
 class LedgerChart;
+struct Ledger;
+struct Scenario;
 
 // Chart ids in display order: "memory", "latency", "gqa", "precision".
 QStringList chartIds();
@@ -15,5 +17,9 @@ QStringList chartIds();
 QList<LedgerChart *> createCharts(QWidget *parent = nullptr);
 // nullptr for an unknown id.
 LedgerChart *createChart(const QString &id, QWidget *parent = nullptr);
+
+// Asks core once for every series the charts draw (the union of their seriesParts()) and hands
+// the result to each: the window's page and the CLI's export draw through here.
+void drawCharts(const QList<LedgerChart *> &charts, const Scenario &s, const Ledger &l);
 
 } // namespace kvl

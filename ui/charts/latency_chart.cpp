@@ -1,8 +1,5 @@
 #include "latency_chart.h"
 
-#include "step_model.h"
-#include "sweep.h"
-
 #include <QCategoryAxis>
 #include <QLegend>
 #include <QLegendMarker>
@@ -30,12 +27,13 @@ void setName(QAbstractSeries *series, const QString &name)
         series->setName(name);
 }
 
-QList<QPointF> points(const QList<qint64> &contexts, const QList<double> &seconds)
+// Seconds to the chart's milliseconds.
+QList<QPointF> milliseconds(const Curve &curve)
 {
     QList<QPointF> out;
-    out.reserve(seconds.size());
-    for (qsizetype i = 0; i < seconds.size(); ++i)
-        out.append(QPointF(double(contexts.at(i)), seconds.at(i) * 1000));
+    out.reserve(curve.points.size());
+    for (const QPointF &p : curve.points)
+        out.append(QPointF(p.x(), p.y() * 1000));
     return out;
 }
 } // namespace
@@ -55,9 +53,9 @@ LatencyChart::LatencyChart(QWidget *parent) : LedgerChart(parent)
         connectHover(slot.measured, [this, i](int p) { return describe(m_slots.at(i), p, true); });
         connectHover(slot.kv, [this, i](int p) {
             const Slot &s = m_slots.at(i);
+            const QPointF at = s.kvCurve.points.at(p);
             return tr("%1 at %2 tokens\nKV term only: %3")
-                .arg(slotName(s), formatInteger(m_contexts.at(p)),
-                     formatSeconds(s.kvSeconds.at(p)));
+                .arg(slotName(s), formatInteger(qint64(at.x())), formatSeconds(at.y()));
         });
         m_slots << slot;
     }
@@ -90,14 +88,6 @@ void LatencyChart::setLogScale(bool on)
     styleAxis(m_x);
     styleAxis(m_y);
     styleAxis(m_rate);
-    if (m_valid)
-        update();
-}
-
-void LatencyChart::setMeasuredBandwidth(double bytesPerSecond, const QString &label)
-{
-    m_measured = bytesPerSecond > 0 && std::isfinite(bytesPerSecond) ? bytesPerSecond : 0;
-    m_measuredLabel = label;
     if (m_valid)
         update();
 }
@@ -167,7 +157,7 @@ void LatencyChart::syncLegend()
         setLegendVisible(c, slot.kv, false);
         setLegendVisible(c, slot.measured, false);
     }
-    setLegendVisible(c, m_measuredKey, m_measured > 0);
+    setLegendVisible(c, m_measuredKey, m_series.measuredBytesPerSecond > 0);
 }
 
 QString LatencyChart::slotName(const Slot &slot) const
@@ -178,9 +168,10 @@ QString LatencyChart::slotName(const Slot &slot) const
 
 QString LatencyChart::describe(const Slot &slot, int index, bool measured) const
 {
-    const double t = (measured ? slot.measuredSeconds : slot.stepSeconds).at(index);
+    const QPointF at = (measured ? slot.measuredCurve : slot.stepCurve).points.at(index);
+    const double t = at.y();
     QString text = tr("%1 at %2 tokens\n%3 per token, %4 tokens/s")
-                       .arg(slotName(slot), formatInteger(m_contexts.at(index)), formatSeconds(t),
+                       .arg(slotName(slot), formatInteger(qint64(at.x())), formatSeconds(t),
                             formatNumber(1 / t, 3));
     if (measured)
         text += u'\n' + m_measuredKey->name();
@@ -218,10 +209,16 @@ void LatencyChart::restyle()
 
 void LatencyChart::updateFrom(const Scenario &s, const Ledger &l)
 {
-    const bool selectionChanged = s.gpus != m_scenario.gpus;
-    m_scenario = s;
-    m_ledger = l;
-    m_valid = l.secondsPerToken > 0;
+    draw(chartSeries(s, l, seriesParts()));
+}
+
+void LatencyChart::draw(const ChartSeries &series)
+{
+    const bool selectionChanged = series.scenario.gpus != m_scenario.gpus;
+    m_scenario = series.scenario;
+    m_ledger = series.ledger;
+    m_series = series.latency;
+    m_valid = m_ledger.secondsPerToken > 0 && !m_series.contexts.isEmpty();
     update();
     if (selectionChanged)
         styleSlots();
@@ -231,23 +228,17 @@ void LatencyChart::update()
 {
     if (!m_valid)
         return;
-    const qint64 to = updateContextAxis(m_contexts, m_scenario.context, kPoints);
-
     // The curves depend on the context only through where the axis ends: a context drag moves the
-    // marker and recomputes nothing else.
-    Scenario key = m_scenario;
-    key.context = to;
-    if (!m_curvesFor || *m_curvesFor != key || m_curvesMeasured != m_measured) {
+    // marker and redraws nothing else.
+    if (!m_drawn || *m_drawn != m_series) {
         updateCurves();
-        m_curvesFor = key;
-        m_curvesMeasured = m_measured;
+        m_drawn = m_series;
     }
 
-    const bool measured = m_measured > 0;
+    const double measuredRate = m_series.measuredBytesPerSecond;
+    const bool measured = measuredRate > 0;
     if (measured)
-        setName(m_measuredKey, m_measuredLabel.isEmpty()
-                                   ? tr("measured: %1").arg(formatRate(m_measured, ByteUnits::SI))
-                                   : m_measuredLabel);
+        setName(m_measuredKey, tr("measured: %1").arg(formatRate(measuredRate, ByteUnits::SI)));
     if (m_measuredKey->isVisible() != measured) {
         m_measuredKey->setVisible(measured);
         for (const Slot &slot : std::as_const(m_slots))
@@ -269,51 +260,36 @@ void LatencyChart::interactiveEnded()
         update();
 }
 
+// Draws core's curves into the slots: slot i holds the i-th GPU count.
 void LatencyChart::updateCurves()
 {
-    const auto fixed = std::begin(kFixedGpuCounts);
-    const auto fixedEnd = std::end(kFixedGpuCounts);
-    const bool extra = std::find(fixed, fixedEnd, m_scenario.gpus) == fixedEnd;
     m_minMs = std::numeric_limits<double>::max();
     m_maxMs = 0;
     for (int i = 0; i < m_slots.size(); ++i) {
         Slot &slot = m_slots[i];
-        slot.gpus = i < int(std::size(kFixedGpuCounts)) ? kFixedGpuCounts[i]
-                    : extra                             ? m_scenario.gpus
-                                                        : 0;
-        slot.stepSeconds.clear();
-        slot.kvSeconds.clear();
-        slot.measuredSeconds.clear();
-        if (slot.gpus > 0) {
-            Scenario t = m_scenario;
-            t.gpus = slot.gpus;
-            const StepModel step(t);
-            slot.stepSeconds.reserve(m_contexts.size());
-            slot.kvSeconds.reserve(m_contexts.size());
-            for (qint64 c : std::as_const(m_contexts)) {
-                slot.stepSeconds.append(step.stepSeconds(c));
-                slot.kvSeconds.append(step.kvSeconds(c));
-            }
-            if (m_measured > 0) {
-                t.efficiency = m_measured / m_scenario.gpu.bandwidth;
-                const StepModel measured(t);
-                slot.measuredSeconds.reserve(m_contexts.size());
-                for (qint64 c : std::as_const(m_contexts))
-                    slot.measuredSeconds.append(measured.stepSeconds(c));
-            }
-            for (const QList<double> *v :
-                 {&slot.stepSeconds, &slot.kvSeconds, &slot.measuredSeconds})
-                if (!v->isEmpty()) {
-                    m_minMs = std::min(m_minMs, *std::min_element(v->cbegin(), v->cend()) * 1000);
-                    m_maxMs = std::max(m_maxMs, *std::max_element(v->cbegin(), v->cend()) * 1000);
-                }
+        slot.gpus = i < m_series.gpuCounts.size() ? m_series.gpuCounts.at(i) : 0;
+        const auto curve = [&](bool kvOnly, bool measured) {
+            const Curve *c = slot.gpus > 0 ? m_series.curve(slot.gpus, kvOnly, measured) : nullptr;
+            return c ? *c : Curve{};
+        };
+        slot.stepCurve = curve(false, false);
+        slot.kvCurve = curve(true, false);
+        slot.measuredCurve = curve(false, true);
+        for (const Curve *c : {&slot.stepCurve, &slot.kvCurve, &slot.measuredCurve}) {
+            if (c->points.isEmpty())
+                continue;
+            const auto [lo, hi] = std::minmax_element(
+                c->points.cbegin(), c->points.cend(),
+                [](const QPointF &a, const QPointF &b) { return a.y() < b.y(); });
+            m_minMs = std::min(m_minMs, lo->y() * 1000);
+            m_maxMs = std::max(m_maxMs, hi->y() * 1000);
         }
         slot.step->setObjectName(QStringLiteral("step-%1").arg(slot.gpus));
         slot.kv->setObjectName(QStringLiteral("kv-%1").arg(slot.gpus));
         slot.measured->setObjectName(QStringLiteral("measured-%1").arg(slot.gpus));
-        replacePoints(slot.step, points(m_contexts, slot.stepSeconds));
-        replacePoints(slot.kv, points(m_contexts, slot.kvSeconds));
-        replacePoints(slot.measured, points(m_contexts, slot.measuredSeconds));
+        replacePoints(slot.step, milliseconds(slot.stepCurve));
+        replacePoints(slot.kv, milliseconds(slot.kvCurve));
+        replacePoints(slot.measured, milliseconds(slot.measuredCurve));
         if (slot.gpus > 0)
             setName(slot.step, slotName(slot));
     }
@@ -321,7 +297,7 @@ void LatencyChart::updateCurves()
 
 void LatencyChart::updateAxes(double minMs, double maxMs)
 {
-    const double to = double(m_contexts.last());
+    const double to = double(m_series.contexts.last());
     if (m_log) {
         m_xRange = {double(kContextAxisFrom), to, 0};
         applyRange(static_cast<QLogValueAxis *>(m_x), m_xRange);
@@ -371,22 +347,24 @@ ChartTable LatencyChart::table() const
 {
     ChartTable t;
     t.header << QStringLiteral("context_tokens");
-    QList<const QList<double> *> columns;
+    QList<const Curve *> columns;
     for (const Slot &slot : m_slots) {
         if (slot.gpus == 0)
             continue;
         t.header << QStringLiteral("seconds_per_token_%1gpu").arg(slot.gpus)
                  << QStringLiteral("kv_seconds_per_token_%1gpu").arg(slot.gpus);
-        columns << &slot.stepSeconds << &slot.kvSeconds;
-        if (!slot.measuredSeconds.isEmpty()) {
+        columns << &slot.stepCurve << &slot.kvCurve;
+        if (!slot.measuredCurve.points.isEmpty()) {
             t.header << QStringLiteral("measured_seconds_per_token_%1gpu").arg(slot.gpus);
-            columns << &slot.measuredSeconds;
+            columns << &slot.measuredCurve;
         }
     }
-    for (qsizetype i = 0; i < m_contexts.size(); ++i) {
-        QStringList row{QString::number(m_contexts.at(i))};
-        for (const QList<double> *c : columns)
-            row << (i < c->size() ? QString::number(c->at(i), 'g', 12) : QString());
+    const QList<qint64> &contexts = m_series.contexts;
+    for (qsizetype i = 0; i < contexts.size(); ++i) {
+        QStringList row{QString::number(contexts.at(i))};
+        for (const Curve *c : columns)
+            row << (i < c->points.size() ? QString::number(c->points.at(i).y(), 'g', 12)
+                                         : QString());
         t.rows << row;
     }
     return t;

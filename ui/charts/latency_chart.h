@@ -3,6 +3,7 @@
 #include "axis_range.h"
 #include "ledger_chart.h"
 
+#include <iterator>
 #include <optional>
 
 class QAbstractAxis;
@@ -22,20 +23,20 @@ public:
     QString id() const override { return QStringLiteral("latency"); }
     QString title() const override;
     void updateFrom(const Scenario &s, const Ledger &l) override;
+    SeriesParts seriesParts() const override { return SeriesPart::Latency; }
+    void draw(const ChartSeries &series) override;
     ChartTable table() const override;
 
     // Log-log (default) or linear axes.
     void setLogScale(bool on);
     bool logScale() const { return m_log; }
-    // A measured bandwidth per GPU (bytes/s; 0 = none) adds dashed curves at
-    // efficiency = measured / datasheet, named `label` ("measured: 3.21 TB/s" when empty).
-    void setMeasuredBandwidth(double bytesPerSecond, const QString &label = {});
-    double measuredBandwidth() const { return m_measured; }
+    // The measured bandwidth per GPU the dashed curves are drawn at (the scenario's measurement,
+    // efficiency = measured / datasheet); 0 when it carries none.
+    double measuredBandwidth() const { return m_series.measuredBytesPerSecond; }
 
     // GPU counts always plotted; the selected count gets its own curve when not among them.
-    static constexpr int kFixedGpuCounts[] = {1, 2, 4, 8};
-    static constexpr int kSlots = 5;
-    static constexpr int kPoints = 160;
+    static constexpr int kSlots = int(std::size(kLatencyGpuCounts)) + 1;
+    static constexpr int kPoints = kLatencyPoints;
 
 protected:
     void restyle() override;
@@ -48,7 +49,7 @@ private:
         QLineSeries *step = nullptr;
         QLineSeries *kv = nullptr;
         QLineSeries *measured = nullptr;
-        QList<double> stepSeconds, kvSeconds, measuredSeconds;
+        Curve stepCurve, kvCurve, measuredCurve; // seconds, from core
     };
 
     void update();
@@ -65,12 +66,11 @@ private:
     Ledger m_ledger;
     bool m_valid = false;
     bool m_log = true;
-    double m_measured = 0;
-    QString m_measuredLabel;
-    QList<qint64> m_contexts;
+    LatencySeries m_series; // from core
     QList<Slot> m_slots;
-    std::optional<Scenario> m_curvesFor; // what the curves were computed for
-    double m_curvesMeasured = 0;
+    // What the curves were drawn from: a context drag that leaves them as they are costs a
+    // comparison, not a rebuild.
+    std::optional<LatencySeries> m_drawn;
     double m_minMs = 0, m_maxMs = 0;      // over every curve
     QLineSeries *m_kvKey = nullptr;       // legend entry for the dotted style
     QLineSeries *m_measuredKey = nullptr; // legend entry for the dashed style

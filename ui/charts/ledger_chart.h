@@ -1,5 +1,6 @@
 #pragma once
 
+#include "chart_series.h"
 #include "ledger.h"
 #include "scenario.h"
 #include "units.h"
@@ -33,8 +34,15 @@ public:
 
     virtual QString id() const = 0;    // "memory", "latency", "gqa", "precision"
     virtual QString title() const = 0; // translated, for tabs and exports
+    // Computes what the chart draws for `s` (the cost charts ask core's chartSeries) and draws it.
     virtual void updateFrom(const Scenario &s, const Ledger &l) = 0;
     virtual ChartTable table() const = 0;
+    // The parts of core's ChartSeries this chart draws; drawCharts() computes the union for a
+    // page once and hands it to each chart's draw(). None for charts that compute their own.
+    virtual SeriesParts seriesParts() const { return {}; }
+    // Draws `series` without computing anything. The default hands its scenario and ledger to
+    // updateFrom().
+    virtual void draw(const ChartSeries &series) { updateFrom(series.scenario, series.ledger); }
 
     void setUnits(ByteUnits units);
     ByteUnits units() const { return m_units; }

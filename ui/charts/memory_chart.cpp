@@ -1,8 +1,6 @@
 #include "memory_chart.h"
 
 #include "chart_label.h"
-#include "step_model.h"
-#include "sweep.h"
 
 #include <QAreaSeries>
 #include <QFontMetricsF>
@@ -95,13 +93,14 @@ MemoryChart::MemoryChart(QWidget *parent) : LedgerChart(parent)
         }
         const QList<QPointF> top = m_kvTop->points();
         const int i = nearestPoint(top, p, m_kv);
-        if (i < 0)
+        if (i < 0 || i >= m_series.kv.points.size())
             return;
+        const double weights = m_series.weightBytes;
         showHover(top.at(i), m_kv,
                   tr("%1 tokens\nWeights %2 + KV %3 = %4")
-                      .arg(formatInteger(m_contexts.at(i)), formatBytes(m_weightBytes, m_units),
-                           formatBytes(m_kvBytes.at(i), m_units),
-                           formatBytes(m_weightBytes + m_kvBytes.at(i), m_units)));
+                      .arg(formatInteger(m_series.contexts.at(i)), formatBytes(weights, m_units),
+                           formatBytes(m_series.kv.points.at(i).y(), m_units),
+                           formatBytes(m_series.total.points.at(i).y(), m_units)));
     });
     unitsChanged();
     applyTheme();
@@ -152,47 +151,47 @@ void MemoryChart::restyle()
 
 void MemoryChart::updateFrom(const Scenario &s, const Ledger &l)
 {
-    m_scenario = s;
-    m_ledger = l;
-    m_valid = l.usableBytesPerGpu > 0;
+    draw(chartSeries(s, l, seriesParts()));
+}
+
+void MemoryChart::draw(const ChartSeries &series)
+{
+    m_scenario = series.scenario;
+    m_ledger = series.ledger;
+    m_series = series.memory;
+    m_valid = m_ledger.usableBytesPerGpu > 0 && !m_series.contexts.isEmpty();
     update();
 }
+
+namespace {
+QList<QPointF> scaled(const QList<QPointF> &points, double scale)
+{
+    QList<QPointF> out;
+    out.reserve(points.size());
+    for (const QPointF &p : points)
+        out.append(QPointF(p.x(), p.y() / scale));
+    return out;
+}
+} // namespace
 
 void MemoryChart::update()
 {
     if (!m_valid)
         return;
     // Contexts beyond the default range stretch the axis to the next decade.
-    const qint64 to = updateContextAxis(m_contexts, m_scenario.context, kPoints);
+    const qint64 to = m_series.contexts.last();
     applyRange(m_x, {double(kContextAxisFrom), double(to), 0});
 
     const double scale = bytesScale();
     // The curves depend on the context only through where the axis ends: a context drag moves the
-    // marker and recomputes nothing else.
-    Scenario key = m_scenario;
-    key.context = to;
-    if (!m_curvesFor || *m_curvesFor != key || m_curvesUnits != m_units) {
-        // Whole model on one GPU: StepModel's KV bytes are then the ledger's kvBytes.
-        Scenario whole = m_scenario;
-        whole.gpus = 1;
-        const StepModel step(whole);
-        m_weightBytes = m_ledger.weightBytes;
-        m_kvBytes.resize(m_contexts.size());
-        QList<QPointF> top;
-        top.reserve(m_contexts.size());
-        for (qsizetype i = 0; i < m_contexts.size(); ++i) {
-            m_kvBytes[i] = step.kvBytes(m_contexts.at(i));
-            top.append(
-                QPointF(double(m_contexts.at(i)), (m_weightBytes + m_kvBytes.at(i)) / scale));
-        }
-        const double weights = m_weightBytes / scale;
-        const QList<QPointF> flat = {QPointF(double(kContextAxisFrom), weights),
-                                     QPointF(double(to), weights)};
+    // marker and redraws nothing else.
+    if (!m_drawn || *m_drawn != m_series || m_drawnUnits != m_units) {
+        const QList<QPointF> flat = scaled(m_series.weights.points, scale);
         replacePoints(m_weightsTop, flat);
         replacePoints(m_kvBottom, flat);
-        replacePoints(m_kvTop, top);
-        m_curvesFor = key;
-        m_curvesUnits = m_units;
+        replacePoints(m_kvTop, scaled(m_series.total.points, scale));
+        m_drawn = m_series;
+        m_drawnUnits = m_units;
     }
 
     m_gpuLineCounts = gpuLineCounts();
@@ -351,10 +350,11 @@ ChartTable MemoryChart::table() const
     ChartTable t;
     t.header = {QStringLiteral("context_tokens"), QStringLiteral("weight_bytes"),
                 QStringLiteral("kv_bytes"), QStringLiteral("total_bytes")};
-    for (qsizetype i = 0; i < m_contexts.size() && i < m_kvBytes.size(); ++i)
-        t.rows << QStringList{QString::number(m_contexts.at(i)), tableNumber(m_weightBytes),
-                              tableNumber(m_kvBytes.at(i)),
-                              tableNumber(m_weightBytes + m_kvBytes.at(i))};
+    const MemorySeries &m = m_series;
+    for (qsizetype i = 0; i < m.contexts.size() && i < m.kv.points.size(); ++i)
+        t.rows << QStringList{QString::number(m.contexts.at(i)), tableNumber(m.weightBytes),
+                              tableNumber(m.kv.points.at(i).y()),
+                              tableNumber(m.total.points.at(i).y())};
     return t;
 }
 

@@ -24,10 +24,12 @@ public:
     QString id() const override { return QStringLiteral("memory"); }
     QString title() const override;
     void updateFrom(const Scenario &s, const Ledger &l) override;
+    SeriesParts seriesParts() const override { return SeriesPart::Memory; }
+    void draw(const ChartSeries &series) override;
     ChartTable table() const override;
 
     // Contexts (tokens) plotted.
-    static constexpr int kPoints = 200;
+    static constexpr int kPoints = kMemoryPoints;
     static constexpr int kMaxGpuLines = 8;
 
 protected:
@@ -45,11 +47,11 @@ private:
     Scenario m_scenario;
     Ledger m_ledger;
     bool m_valid = false;
-    QList<qint64> m_contexts;
-    QList<double> m_kvBytes; // whole model, whole batch, per context
-    double m_weightBytes = 0;
-    std::optional<Scenario> m_curvesFor; // what the curves were computed for
-    ByteUnits m_curvesUnits = ByteUnits::SI;
+    MemorySeries m_series; // from core
+    // What the curves were drawn from: a context drag that leaves them as they are costs a
+    // comparison, not a rebuild.
+    std::optional<MemorySeries> m_drawn;
+    ByteUnits m_drawnUnits = ByteUnits::SI;
 
     QLineSeries *m_weightsTop = nullptr;
     QLineSeries *m_kvBottom = nullptr;

@@ -14,22 +14,20 @@ QString PrecisionChart::title() const
 
 void PrecisionChart::updateFrom(const Scenario &s, const Ledger &l)
 {
-    if (l.kvBytesPerToken <= 0)
+    draw(chartSeries(s, l, seriesParts()));
+}
+
+void PrecisionChart::draw(const ChartSeries &series)
+{
+    const Scenario &s = series.scenario;
+    const Ledger &l = series.ledger;
+    if (l.kvBytesPerToken <= 0 || series.precision.isEmpty())
         return;
     remember(s, l);
-    const NumberFormat own =
-        s.kvPrecision.format == NumberFormat::BF16 ? NumberFormat::FP16 : s.kvPrecision.format;
-    QList<Option> options;
+    const QList<Option> &options = series.precision;
     QList<Variant> variants;
-    for (NumberFormat f : kFormats) {
-        // The scenario's own precision keeps its settings (an int4 group size, say).
-        const bool current = f == own;
-        Option o{current ? s.kvPrecision : Precision::of(f), current, l};
-        if (!current) {
-            Scenario t = s;
-            t.kvPrecision = o.precision;
-            o.ledger = evaluate(t);
-        }
+    for (const Option &o : options) {
+        const bool current = o.current;
         const Ledger &v = o.ledger;
         QString gpus = v.gpusToFit == 1 ? tr("1 GPU") : tr("%1 GPUs").arg(v.gpusToFit);
         if (v.tpDegree != v.gpusToFit)
@@ -42,7 +40,6 @@ void PrecisionChart::updateFrom(const Scenario &s, const Ledger &l)
              Bar{double(v.gpusToFit), gpus},
              Bar{v.secondsPerToken, formatSeconds(v.secondsPerToken)}},
             current};
-        options << o;
     }
     m_options = options;
     setVariants(variants,

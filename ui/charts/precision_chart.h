@@ -15,17 +15,14 @@ public:
     QString id() const override { return QStringLiteral("precision"); }
     QString title() const override;
     void updateFrom(const Scenario &s, const Ledger &l) override;
+    SeriesParts seriesParts() const override { return SeriesPart::Precision; }
+    void draw(const ChartSeries &series) override;
     ChartTable table() const override;
 
-    static constexpr NumberFormat kFormats[] = {NumberFormat::FP16, NumberFormat::FP8,
-                                                NumberFormat::INT8, NumberFormat::INT4};
+    static constexpr const auto &kFormats = kPrecisionVariantFormats;
 
-    struct Option
-    {
-        Precision precision;
-        bool current = false;
-        Ledger ledger;
-    };
+    // Core's precisionVariants, as drawn.
+    using Option = PrecisionVariant;
     const QList<Option> &options() const { return m_options; }
 
 private:

@@ -1,0 +1,177 @@
+#include "chart_series.h"
+
+#include "measured_bandwidth.h"
+#include "step_model.h"
+#include "sweep.h"
+#include "weights.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace kvl {
+
+double decadeAtOrAbove(double x)
+{
+    return std::pow(10.0, std::ceil(std::log10(x) - 1e-9));
+}
+
+qint64 contextAxisEnd(qint64 context)
+{
+    return std::max(kContextAxisTo, qint64(decadeAtOrAbove(double(context))));
+}
+
+QList<qint64> axisContexts(qint64 context, int points)
+{
+    return logSpacedContexts(kContextAxisFrom, contextAxisEnd(context), points);
+}
+
+MemorySeries memorySeries(const Scenario &s, const QList<qint64> &contexts)
+{
+    MemorySeries out;
+    out.contexts = contexts;
+    out.weights.key = QStringLiteral("weights");
+    out.kv.key = QStringLiteral("kv");
+    out.total.key = QStringLiteral("total");
+    if (contexts.isEmpty())
+        return out;
+    // Whole model on one GPU: StepModel's KV bytes are then the ledger's kvBytes.
+    Scenario whole = s;
+    whole.gpus = 1;
+    const StepModel step(whole);
+    out.weightBytes = weightBytes(s).total();
+    out.kv.points.reserve(contexts.size());
+    out.total.points.reserve(contexts.size());
+    for (qint64 c : contexts) {
+        const double kv = step.kvBytes(c);
+        out.kv.points.append(QPointF(double(c), kv));
+        out.total.points.append(QPointF(double(c), out.weightBytes + kv));
+    }
+    out.weights.points = {QPointF(double(contexts.first()), out.weightBytes),
+                          QPointF(double(contexts.last()), out.weightBytes)};
+    return out;
+}
+
+QList<int> latencyGpuCounts(int selected)
+{
+    QList<int> counts(std::begin(kLatencyGpuCounts), std::end(kLatencyGpuCounts));
+    if (selected > 0 && !counts.contains(selected))
+        counts << selected;
+    return counts;
+}
+
+const Curve *LatencySeries::curve(int gpus, bool kvOnly, bool measured) const
+{
+    for (const Curve &c : curves)
+        if (c.gpus == gpus && c.kvOnly == kvOnly && c.measured == measured)
+            return &c;
+    return nullptr;
+}
+
+namespace {
+// One StepModel per curve, evaluated at every context: a few multiplications a point.
+Curve stepCurve(const StepModel &step, const QList<qint64> &contexts, bool kvOnly)
+{
+    Curve c;
+    c.kvOnly = kvOnly;
+    c.points.reserve(contexts.size());
+    for (qint64 x : contexts)
+        c.points.append(QPointF(double(x), kvOnly ? step.kvSeconds(x) : step.stepSeconds(x)));
+    return c;
+}
+} // namespace
+
+LatencySeries latencySeries(const Scenario &s, const QList<qint64> &contexts)
+{
+    LatencySeries out;
+    out.contexts = contexts;
+    out.gpuCounts = latencyGpuCounts(s.gpus);
+    const bool measured = measuredEfficiency(s).has_value();
+    if (measured)
+        out.measuredBytesPerSecond = s.measured->medianBytesPerSecond;
+    out.curves.reserve(out.gpuCounts.size() * (measured ? 3 : 2));
+    for (int n : std::as_const(out.gpuCounts)) {
+        Scenario t = s;
+        t.gpus = n;
+        const StepModel step(t);
+        const auto add = [&](Curve c, const QString &prefix, bool isMeasured) {
+            c.key = prefix + QString::number(n);
+            c.gpus = n;
+            c.measured = isMeasured;
+            out.curves.append(std::move(c));
+        };
+        add(stepCurve(step, contexts, false), QStringLiteral("step-"), false);
+        add(stepCurve(step, contexts, true), QStringLiteral("kv-"), false);
+        if (measured)
+            add(stepCurve(StepModel(atMeasuredBandwidth(t)), contexts, false),
+                QStringLiteral("measured-"), true);
+    }
+    return out;
+}
+
+QList<AttentionVariant> attentionVariants(const Scenario &s, const Ledger &l)
+{
+    const ModelSpec &m = s.model;
+    const bool latent = m.hasKind(AttentionKind::Latent);
+    const auto variant = [&](AttentionVariantKind kind, int kvHeads, bool current) {
+        AttentionVariant v{kind, kvHeads, current, s, l};
+        if (!current) {
+            v.scenario.model = m.withKvHeads(kvHeads);
+            v.ledger = evaluate(v.scenario);
+        }
+        return v;
+    };
+    const int q = m.queryHeads;
+    QList<AttentionVariant> out;
+    out << variant(AttentionVariantKind::Mha, q, !latent && m.kvHeads == q);
+    if (!latent && m.kvHeads > 1 && m.kvHeads < q)
+        out << variant(AttentionVariantKind::Gqa, m.kvHeads, true);
+    if (q > 1)
+        out << variant(AttentionVariantKind::Mqa, 1, !latent && m.kvHeads == 1);
+    if (latent)
+        out << variant(AttentionVariantKind::Mla, 0, true);
+    return out;
+}
+
+QList<AttentionVariant> attentionVariants(const Scenario &s)
+{
+    return attentionVariants(s, evaluate(s));
+}
+
+QList<PrecisionVariant> precisionVariants(const Scenario &s, const Ledger &l)
+{
+    const NumberFormat own =
+        s.kvPrecision.format == NumberFormat::BF16 ? NumberFormat::FP16 : s.kvPrecision.format;
+    QList<PrecisionVariant> out;
+    for (NumberFormat f : kPrecisionVariantFormats) {
+        const bool current = f == own;
+        PrecisionVariant v{current ? s.kvPrecision : Precision::of(f), current, l};
+        if (!current) {
+            Scenario t = s;
+            t.kvPrecision = v.precision;
+            v.ledger = evaluate(t);
+        }
+        out << v;
+    }
+    return out;
+}
+
+QList<PrecisionVariant> precisionVariants(const Scenario &s)
+{
+    return precisionVariants(s, evaluate(s));
+}
+
+ChartSeries chartSeries(const Scenario &s, const Ledger &l, SeriesParts parts)
+{
+    ChartSeries out{s, l, parts, {}, {}, {}, {}};
+    if (parts & SeriesPart::Memory)
+        out.memory = memorySeries(s, axisContexts(s.context, kMemoryPoints));
+    if (parts & SeriesPart::Latency)
+        out.latency = latencySeries(s, axisContexts(s.context, kLatencyPoints));
+    if (parts & SeriesPart::Attention)
+        out.attention = attentionVariants(s, l);
+    if (parts & SeriesPart::Precision)
+        out.precision = precisionVariants(s, l);
+    return out;
+}
+
+} // namespace kvl

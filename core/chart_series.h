@@ -1,0 +1,135 @@
+#pragma once
+
+// Every series and what-if row the cost charts draw, computed here so that the window and the
+// CLI's export draw the same numbers. Values are in SI base units (bytes, seconds); charts scale
+// them to display units and draw.
+#include "ledger.h"
+#include "precision.h"
+#include "scenario.h"
+
+#include <QFlags>
+#include <QList>
+#include <QPointF>
+#include <QString>
+
+namespace kvl {
+
+// The context axis of every chart over context length: 1k to 10M tokens, stretched to the next
+// decade when the scenario's context is longer.
+inline constexpr qint64 kContextAxisFrom = 1000;
+inline constexpr qint64 kContextAxisTo = 10'000'000;
+// The power of ten at or above x (x > 0): where an axis that must reach x ends.
+double decadeAtOrAbove(double x);
+qint64 contextAxisEnd(qint64 context);
+// `points` contexts log-spaced over the axis a chart at `context` shows.
+QList<qint64> axisContexts(qint64 context, int points);
+
+// Points per curve: enough for a smooth curve at a quarter of a 1600-pixel window.
+inline constexpr int kMemoryPoints = 200;
+inline constexpr int kLatencyPoints = 160;
+
+// One curve over context length: x in tokens, y in bytes or seconds.
+struct Curve
+{
+    QString key;           // "weights", "kv", "total"; "step-4", "kv-4", "measured-4"
+    int gpus = 0;          // GPU count of a latency curve (0 for memory curves)
+    bool kvOnly = false;   // the KV term alone
+    bool measured = false; // at the measured bandwidth
+    QList<QPointF> points;
+
+    friend bool operator==(const Curve &, const Curve &) = default;
+};
+
+// Weights and KV cache of the whole model (one GPU's view: no parallelism), whole batch.
+struct MemorySeries
+{
+    QList<qint64> contexts;
+    double weightBytes = 0;
+    Curve weights; // flat, from the first context to the last
+    Curve kv;      // the growing cache alone
+    Curve total;   // weights + KV: the top of the stacked area
+
+    friend bool operator==(const MemorySeries &, const MemorySeries &) = default;
+};
+MemorySeries memorySeries(const Scenario &s, const QList<qint64> &contexts);
+
+// GPU counts the latency chart always shows; the selected count is added when not among them.
+inline constexpr int kLatencyGpuCounts[] = {1, 2, 4, 8};
+QList<int> latencyGpuCounts(int selected);
+
+// Time per decode step per GPU count: the step, the KV term alone and, when the scenario carries
+// a measured bandwidth, the step at efficiency = measured / datasheet.
+struct LatencySeries
+{
+    QList<qint64> contexts;
+    QList<int> gpuCounts;
+    double measuredBytesPerSecond = 0; // per GPU; 0 when nothing was measured
+    QList<Curve> curves;               // per count in gpuCounts order: step, KV, measured
+
+    // nullptr when absent.
+    const Curve *curve(int gpus, bool kvOnly, bool measured) const;
+    friend bool operator==(const LatencySeries &, const LatencySeries &) = default;
+};
+LatencySeries latencySeries(const Scenario &s, const QList<qint64> &contexts);
+
+// The attention kinds the model could have had: MHA, GQA (the model's own count), MQA, and MLA
+// for a model with latent layers. GQA, MHA and MQA are the model with its KV heads changed
+// (ModelSpec::withKvHeads); MLA is the model as it is.
+enum class AttentionVariantKind
+{
+    Mha,
+    Gqa,
+    Mqa,
+    Mla
+};
+struct AttentionVariant
+{
+    AttentionVariantKind kind = AttentionVariantKind::Mha;
+    int kvHeads = 0;      // 0 for MLA
+    bool current = false; // the scenario's own model
+    Scenario scenario;    // the scenario with this attention kind
+    Ledger ledger;
+};
+// `l` is evaluate(s): the current variant reuses it.
+QList<AttentionVariant> attentionVariants(const Scenario &s, const Ledger &l);
+QList<AttentionVariant> attentionVariants(const Scenario &s);
+
+// The KV cache in each of these formats, weights unchanged; the scenario's own format keeps its
+// settings (an int4 group size, say), bf16 standing for fp16.
+inline constexpr NumberFormat kPrecisionVariantFormats[] = {NumberFormat::FP16, NumberFormat::FP8,
+                                                            NumberFormat::INT8, NumberFormat::INT4};
+struct PrecisionVariant
+{
+    Precision precision;
+    bool current = false;
+    Ledger ledger;
+};
+QList<PrecisionVariant> precisionVariants(const Scenario &s, const Ledger &l);
+QList<PrecisionVariant> precisionVariants(const Scenario &s);
+
+// What a page of charts draws for one scenario, computed once per change: only the parts the
+// page's charts ask for.
+enum class SeriesPart
+{
+    Memory = 0x1,
+    Latency = 0x2,
+    Attention = 0x4,
+    Precision = 0x8,
+};
+Q_DECLARE_FLAGS(SeriesParts, SeriesPart)
+Q_DECLARE_OPERATORS_FOR_FLAGS(SeriesParts)
+
+struct ChartSeries
+{
+    Scenario scenario;
+    Ledger ledger;
+    SeriesParts parts;
+    MemorySeries memory;   // over axisContexts(context, kMemoryPoints)
+    LatencySeries latency; // over axisContexts(context, kLatencyPoints)
+    QList<AttentionVariant> attention;
+    QList<PrecisionVariant> precision;
+};
+// `l` is evaluate(s).
+ChartSeries chartSeries(const Scenario &s, const Ledger &l, SeriesParts parts);
+
+} // namespace kvl

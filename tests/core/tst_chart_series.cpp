@@ -1,0 +1,338 @@
+// The cost charts' series and what-if rows: the seed's numbers by hand, every point equal to the
+// ledger of that context, and the measured overlay at efficiency = measured / datasheet.
+#include "chart_series.h"
+#include "sweep.h"
+#include "test_models.h"
+
+#include <QTest>
+
+using namespace kvl;
+using namespace kvl::test;
+
+Q_DECLARE_METATYPE(kvl::Scenario)
+
+namespace {
+
+// The seed by hand: Llama 3.1 70B, 80 layers × K and V × 8 KV heads × head dim 128 × 2 B (fp16).
+constexpr double kSeedBytesPerToken = 80.0 * 2 * 8 * 128 * 2; // 327,680
+constexpr double kSeedWeightBytes = 141107412992.0;           // tst_seed: ~140 GB at fp16
+constexpr double kH100Bandwidth = 3.35e12;
+
+Scenario seed()
+{
+    return scenario(llama70b());
+}
+
+Scenario measured(Scenario s, double bytesPerSecond)
+{
+    s.measured =
+        MeasuredBandwidth{"cuda:0", "NVIDIA H100 SXM", bytesPerSecond, bytesPerSecond, 1 << 30, {}};
+    return s;
+}
+
+// Bit for bit (QPointF's == is fuzzy): the charts must plot the ledger's numbers.
+bool samePoints(const QList<QPointF> &a, const QList<QPointF> &b)
+{
+    if (a.size() != b.size())
+        return false;
+    for (qsizetype i = 0; i < a.size(); ++i)
+        if (a.at(i).x() != b.at(i).x() || a.at(i).y() != b.at(i).y())
+            return false;
+    return true;
+}
+
+double yAt(const Curve &c, qint64 context)
+{
+    for (const QPointF &p : c.points)
+        if (p.x() == double(context))
+            return p.y();
+    return qQNaN();
+}
+
+void addScenarioRows()
+{
+    QTest::addColumn<Scenario>("s");
+    QTest::addRow("70B, 1M, 1 GPU") << seed();
+    QTest::addRow("70B, 128k, 3 GPUs, batch 4") << [] {
+        Scenario s = scenario(llama70b(), 128'000, 3);
+        s.batch = 4;
+        return s;
+    }();
+    QTest::addRow("Mistral (window), 32k") << scenario(mistral7b(), 32'768);
+    QTest::addRow("Gemma 2 (window + full), 20M, 2 GPUs") << scenario(gemma2_9b(), 20'000'000, 2);
+    QTest::addRow("DeepSeek-V3 (MLA), 8 GPUs") << scenario(deepseekV3(), 128'000, 8);
+    QTest::addRow("Mixtral (MoE), batch 16") << [] {
+        Scenario s = scenario(mixtral8x7b(), 64'000, 2);
+        s.batch = 16;
+        return s;
+    }();
+    QTest::addRow("70B measured 2.5 TB/s, 16 GPUs")
+        << measured(scenario(llama70b(), 500, 16), 2.5e12);
+}
+
+} // namespace
+
+class TestChartSeries : public QObject
+{
+    Q_OBJECT
+private slots:
+    void contextAxis_data();
+    void contextAxis();
+    void seedMemoryByHand();
+    void seedLatencyByHand_data();
+    void seedLatencyByHand();
+    void seedMeasuredByHand();
+    void memoryEqualsLedger_data() { addScenarioRows(); }
+    void memoryEqualsLedger();
+    void latencyEqualsLedger_data() { addScenarioRows(); }
+    void latencyEqualsLedger();
+    void gpuCounts_data();
+    void gpuCounts();
+    void seedAttentionByHand();
+    void attentionVariants_data() { addScenarioRows(); }
+    void attentionVariants();
+    void seedPrecisionByHand();
+    void precisionKeepsOwnSettings();
+    void onlyAskedParts();
+};
+
+void TestChartSeries::contextAxis_data()
+{
+    QTest::addColumn<qint64>("context");
+    QTest::addColumn<qint64>("end");
+    QTest::addRow("short") << qint64(500) << qint64(10'000'000);
+    QTest::addRow("1M") << qint64(1'000'000) << qint64(10'000'000);
+    QTest::addRow("10M exactly") << qint64(10'000'000) << qint64(10'000'000);
+    QTest::addRow("just past 10M") << qint64(10'000'001) << qint64(100'000'000);
+    QTest::addRow("20M") << qint64(20'000'000) << qint64(100'000'000);
+}
+
+void TestChartSeries::contextAxis()
+{
+    QFETCH(qint64, context);
+    QFETCH(qint64, end);
+    QCOMPARE(contextAxisEnd(context), end);
+    const QList<qint64> x = axisContexts(context, kMemoryPoints);
+    QCOMPARE(x, logSpacedContexts(1000, end, kMemoryPoints));
+    QCOMPARE(x.first(), kContextAxisFrom);
+    QCOMPARE(x.last(), end);
+}
+
+void TestChartSeries::seedMemoryByHand()
+{
+    const MemorySeries m = memorySeries(seed(), {1000, 1'000'000, 10'000'000});
+    QCOMPARE(m.contexts, (QList<qint64>{1000, 1'000'000, 10'000'000}));
+    QCOMPARE(m.weightBytes, kSeedWeightBytes);
+    // 327,680 B per token: 327.68 GB at 10^6 tokens, exactly.
+    QCOMPARE(yAt(m.kv, 1'000'000), 327.68e9);
+    QCOMPARE(yAt(m.kv, 1000), 1000 * kSeedBytesPerToken);
+    QCOMPARE(yAt(m.kv, 10'000'000), 3276.8e9);
+    QCOMPARE(yAt(m.total, 1'000'000), kSeedWeightBytes + 327.68e9);
+    QCOMPARE(m.weights.points, (QList<QPointF>{QPointF(1000, kSeedWeightBytes),
+                                               QPointF(10'000'000, kSeedWeightBytes)}));
+    QCOMPARE(m.kv.key, QStringLiteral("kv"));
+    QCOMPARE(m.total.key, QStringLiteral("total"));
+}
+
+void TestChartSeries::seedLatencyByHand_data()
+{
+    QTest::addColumn<int>("gpus");
+    QTest::addColumn<double>("kvMs");
+    QTest::addColumn<double>("stepMs");
+    // KV alone: 327.68 GB / gpus / 3.35 TB/s (8 KV heads: one per GPU on 8, none replicated).
+    // The step adds each GPU's share of the weights.
+    for (int n : {1, 2, 4, 8})
+        QTest::addRow("%d GPUs", n) << n << 327.68e9 / n / kH100Bandwidth * 1000
+                                    << (kSeedWeightBytes + 327.68e9) / n / kH100Bandwidth * 1000;
+}
+
+void TestChartSeries::seedLatencyByHand()
+{
+    QFETCH(int, gpus);
+    QFETCH(double, kvMs);
+    QFETCH(double, stepMs);
+    const LatencySeries l = latencySeries(seed(), {1000, 1'000'000});
+    QCOMPARE(l.gpuCounts, (QList<int>{1, 2, 4, 8}));
+    QCOMPARE(l.measuredBytesPerSecond, 0.0);
+    QCOMPARE(l.curves.size(), 8); // step and KV per count, no measured curves
+    const Curve *kv = l.curve(gpus, true, false);
+    const Curve *step = l.curve(gpus, false, false);
+    QVERIFY(kv && step);
+    QVERIFY(!l.curve(gpus, false, true));
+    QCOMPARE(kv->key, QStringLiteral("kv-%1").arg(gpus));
+    QCOMPARE(step->key, QStringLiteral("step-%1").arg(gpus));
+    QCOMPARE(yAt(*kv, 1'000'000) * 1000, kvMs);
+    QCOMPARE(yAt(*step, 1'000'000) * 1000, stepMs);
+    if (gpus == 1)
+        QCOMPARE(qRound(yAt(*kv, 1'000'000) * 10000), 978); // 97.8 ms
+    if (gpus == 8)
+        QCOMPARE(qRound(yAt(*kv, 1'000'000) * 10000), 122); // 12.2 ms
+}
+
+void TestChartSeries::seedMeasuredByHand()
+{
+    // 2.5 TB/s measured on a 3.35 TB/s datasheet: every memory-bound step takes 3.35 / 2.5 times
+    // as long.
+    const Scenario s = measured(seed(), 2.5e12);
+    const LatencySeries l = latencySeries(s, {1000, 1'000'000});
+    QCOMPARE(l.measuredBytesPerSecond, 2.5e12);
+    QCOMPARE(l.curves.size(), 12);
+    for (int n : {1, 2, 4, 8}) {
+        const Curve *m = l.curve(n, false, true);
+        QVERIFY(m);
+        QCOMPARE(m->key, QStringLiteral("measured-%1").arg(n));
+        QCOMPARE(yAt(*m, 1'000'000), (kSeedWeightBytes + 327.68e9) / n / 2.5e12);
+        QCOMPARE(yAt(*m, 1'000'000), yAt(*l.curve(n, false, false), 1'000'000) * 3.35 / 2.5);
+    }
+    // A measurement without a datasheet bandwidth to compare with draws nothing.
+    Scenario none = s;
+    none.gpu.bandwidth = 0;
+    QCOMPARE(latencySeries(none, {1000}).measuredBytesPerSecond, 0.0);
+}
+
+// Each point is the ledger of its context, bit for bit: the charts plot core's numbers.
+void TestChartSeries::memoryEqualsLedger()
+{
+    QFETCH(Scenario, s);
+    const QList<qint64> contexts = axisContexts(s.context, 512);
+    const MemorySeries m = memorySeries(s, contexts);
+    QCOMPARE(m.contexts, contexts);
+    QVERIFY(samePoints(m.kv.points, sweepContext(s, Quantity::KvBytes, contexts)));
+    QCOMPARE(m.weightBytes, evaluate(s).weightBytes);
+    for (qsizetype i = 0; i < contexts.size(); ++i)
+        QVERIFY(m.total.points.at(i).y() == m.weightBytes + m.kv.points.at(i).y());
+}
+
+void TestChartSeries::latencyEqualsLedger()
+{
+    QFETCH(Scenario, s);
+    const QList<qint64> contexts = axisContexts(s.context, 512);
+    const LatencySeries l = latencySeries(s, contexts);
+    QCOMPARE(l.gpuCounts, latencyGpuCounts(s.gpus));
+    QCOMPARE(l.curves.size(), l.gpuCounts.size() * (s.measured ? 3 : 2));
+    for (int n : l.gpuCounts) {
+        Scenario t = s;
+        t.gpus = n;
+        QVERIFY(samePoints(l.curve(n, false, false)->points,
+                           sweepContext(t, Quantity::SecondsPerToken, contexts)));
+        QVERIFY(samePoints(l.curve(n, true, false)->points,
+                           sweepContext(t, Quantity::KvSecondsPerToken, contexts)));
+        if (s.measured) {
+            t.efficiency = s.measured->medianBytesPerSecond / s.gpu.bandwidth;
+            QVERIFY(samePoints(l.curve(n, false, true)->points,
+                               sweepContext(t, Quantity::SecondsPerToken, contexts)));
+        }
+    }
+}
+
+void TestChartSeries::gpuCounts_data()
+{
+    QTest::addColumn<int>("selected");
+    QTest::addColumn<QList<int>>("counts");
+    QTest::addRow("1") << 1 << QList<int>{1, 2, 4, 8};
+    QTest::addRow("8") << 8 << QList<int>{1, 2, 4, 8};
+    QTest::addRow("3") << 3 << QList<int>{1, 2, 4, 8, 3};
+    QTest::addRow("16") << 16 << QList<int>{1, 2, 4, 8, 16};
+}
+
+void TestChartSeries::gpuCounts()
+{
+    QFETCH(int, selected);
+    QFETCH(QList<int>, counts);
+    QCOMPARE(latencyGpuCounts(selected), counts);
+}
+
+void TestChartSeries::seedAttentionByHand()
+{
+    const Scenario s = seed();
+    const QList<AttentionVariant> v = kvl::attentionVariants(s);
+    QCOMPARE(v.size(), 3);
+    QCOMPARE(v.at(0).kind, AttentionVariantKind::Mha);
+    QCOMPARE(v.at(1).kind, AttentionVariantKind::Gqa);
+    QCOMPARE(v.at(2).kind, AttentionVariantKind::Mqa);
+    QCOMPARE((QList<int>{v.at(0).kvHeads, v.at(1).kvHeads, v.at(2).kvHeads}),
+             (QList<int>{64, 8, 1}));
+    QVERIFY(!v.at(0).current && v.at(1).current && !v.at(2).current);
+    // 80 layers × 2 × heads × 128 × 2 B.
+    QCOMPARE(v.at(0).ledger.kvBytesPerToken, qint64(80 * 2 * 64 * 128 * 2)); // 2,621,440
+    QCOMPARE(v.at(1).ledger.kvBytesPerToken, qint64(kSeedBytesPerToken));
+    QCOMPARE(v.at(2).ledger.kvBytesPerToken, qint64(80 * 2 * 1 * 128 * 2)); // 40,960
+    QCOMPARE(v.at(1).ledger.kvBytes, 327.68e9);
+    QCOMPARE(v.at(0).ledger.kvBytes, 8 * 327.68e9);
+    QCOMPARE(v.at(0).scenario.model.kvHeads, 64);
+    QCOMPARE(v.at(1).scenario, s);
+}
+
+void TestChartSeries::attentionVariants()
+{
+    QFETCH(Scenario, s);
+    const Ledger l = evaluate(s);
+    const QList<AttentionVariant> v = kvl::attentionVariants(s, l);
+    const bool mla = s.model.hasKind(AttentionKind::Latent);
+    QCOMPARE(v.first().kind, AttentionVariantKind::Mha);
+    QCOMPARE(v.last().kind, mla ? AttentionVariantKind::Mla : AttentionVariantKind::Mqa);
+    QCOMPARE(std::count_if(v.cbegin(), v.cend(), [](const auto &x) { return x.current; }), 1);
+    for (const AttentionVariant &x : v) {
+        const Ledger expected = evaluate(x.scenario);
+        QCOMPARE(x.ledger.kvBytesPerToken, expected.kvBytesPerToken);
+        QVERIFY(x.ledger.kvBytes == expected.kvBytes);
+        QVERIFY(x.ledger.secondsPerToken == expected.secondsPerToken);
+        if (x.current)
+            QCOMPARE(x.scenario, s);
+        else
+            QCOMPARE(x.scenario.model, s.model.withKvHeads(x.kvHeads));
+    }
+}
+
+void TestChartSeries::seedPrecisionByHand()
+{
+    const QList<PrecisionVariant> v = precisionVariants(seed());
+    QCOMPARE(v.size(), 4);
+    QStringList names;
+    QList<qint64> bytes;
+    for (const PrecisionVariant &x : v) {
+        names << x.precision.name();
+        bytes << x.ledger.kvBytesPerToken;
+    }
+    QCOMPARE(names, (QStringList{"fp16", "fp8", "int8", "int4"}));
+    // 163,840 values per token: 2 B, 1 B, 1 B, and 4 bits + one fp16 scale per 32 (4.5 bits).
+    QCOMPARE(bytes, (QList<qint64>{327'680, 163'840, 163'840, 92'160}));
+    QVERIFY(v.at(0).current);
+    QCOMPARE(v.at(0).ledger.gpusToFit, 6); // 468.8 GB on 80 GB GPUs
+    QCOMPARE(v.at(1).ledger.gpusToFit, 4); // 141.1 + 163.84 GB
+}
+
+void TestChartSeries::precisionKeepsOwnSettings()
+{
+    Scenario s = seed();
+    s.kvPrecision = *Precision::parse("int4:g128");
+    const QList<PrecisionVariant> v = precisionVariants(s);
+    QVERIFY(!v.at(0).current);
+    QVERIFY(v.at(3).current);
+    QCOMPARE(v.at(3).precision, s.kvPrecision);
+    QCOMPARE(v.at(3).ledger.kvBytesPerToken, evaluate(s).kvBytesPerToken);
+    s.kvPrecision = Precision::of(NumberFormat::BF16); // stands for fp16
+    QVERIFY(precisionVariants(s).at(0).current);
+    QCOMPARE(precisionVariants(s).at(0).precision.format, NumberFormat::BF16);
+}
+
+void TestChartSeries::onlyAskedParts()
+{
+    const Scenario s = measured(seed(), 2.5e12);
+    const Ledger l = evaluate(s);
+    const ChartSeries latency = chartSeries(s, l, SeriesPart::Latency);
+    QCOMPARE(latency.latency, latencySeries(s, axisContexts(s.context, kLatencyPoints)));
+    QVERIFY(latency.memory.contexts.isEmpty());
+    QVERIFY(latency.attention.isEmpty() && latency.precision.isEmpty());
+    const ChartSeries all = chartSeries(s, l,
+                                        SeriesPart::Memory | SeriesPart::Latency |
+                                            SeriesPart::Attention | SeriesPart::Precision);
+    QCOMPARE(all.memory, memorySeries(s, axisContexts(s.context, kMemoryPoints)));
+    QCOMPARE(all.latency, latency.latency);
+    QCOMPARE(all.attention.size(), 3);
+    QCOMPARE(all.precision.size(), 4);
+    QCOMPARE(all.scenario, s);
+}
+
+QTEST_GUILESS_MAIN(TestChartSeries)
+#include "tst_chart_series.moc"
