@@ -34,15 +34,14 @@ MemorySeries memorySeries(const Scenario &s, const QList<qint64> &contexts)
     out.total.key = QStringLiteral("total");
     if (contexts.isEmpty())
         return out;
-    // Whole model on one GPU: StepModel's KV bytes are then the ledger's kvBytes.
-    Scenario whole = s;
-    whole.gpus = 1;
-    const StepModel step(whole);
+    // Whole model on one GPU: the cache's bytes are then the ledger's kvBytes + stateBytes.
+    const CacheModel cache(s.model, s.kvPrecision, s.batch, 1);
     out.weightBytes = weightBytes(s).total();
+    out.stateBytes = cache.stateBytes;
     out.kv.points.reserve(contexts.size());
     out.total.points.reserve(contexts.size());
     for (qint64 c : contexts) {
-        const double kv = step.kvBytes(c);
+        const double kv = cache.kvBytes(c) + cache.stateBytes;
         out.kv.points.append(QPointF(double(c), kv));
         out.total.points.append(QPointF(double(c), out.weightBytes + kv));
     }

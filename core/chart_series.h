@@ -45,9 +45,10 @@ struct MemorySeries
 {
     QList<qint64> contexts;
     double weightBytes = 0;
-    Curve weights; // flat, from the first context to the last
-    Curve kv;      // the growing cache alone
-    Curve total;   // weights + KV: the top of the stacked area
+    double stateBytes = 0; // fixed states (linear attention, Mamba), inside the kv curve
+    Curve weights;         // flat, from the first context to the last
+    Curve kv;              // the growing cache and any fixed state
+    Curve total;           // weights + KV + state: the top of the stacked area
 
     friend bool operator==(const MemorySeries &, const MemorySeries &) = default;
 };

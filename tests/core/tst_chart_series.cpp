@@ -94,6 +94,7 @@ private slots:
     void seedPrecisionByHand();
     void precisionKeepsOwnSettings();
     void onlyAskedParts();
+    void memoryHoldsFixedState();
 };
 
 void TestChartSeries::contextAxis_data()
@@ -335,4 +336,33 @@ void TestChartSeries::onlyAskedParts()
 }
 
 QTEST_GUILESS_MAIN(TestChartSeries)
+void TestChartSeries::memoryHoldsFixedState()
+{
+    // A Qwen3-Next-shaped hybrid: 1 full layer of 2 KV heads × 256 per 4, the other 3 linear
+    // attention with 32 v heads × 128 × 128 + 3 conv taps over 2·16·128 + 32·128, in bf16.
+    Scenario s = Scenario::seed();
+    s.model.layers = 8;
+    s.model.queryHeads = 16;
+    s.model.kvHeads = 2;
+    s.model.headDim = 256;
+    s.model.layerPattern = {AttentionKind::Linear, AttentionKind::Linear, AttentionKind::Linear,
+                            AttentionKind::Full};
+    s.model.linearKeyHeads = 16;
+    s.model.linearValueHeads = 32;
+    s.model.linearKeyHeadDim = 128;
+    s.model.linearValueHeadDim = 128;
+    s.model.linearConvKernel = 4;
+    s.model.totalParameters = s.model.activeParameters = 1e9;
+    QCOMPARE(s.validate(), QString());
+    const double state = 6.0 * (32 * 128 * 128 + 3 * (2 * 16 * 128 + 32 * 128)) * 2;
+    const MemorySeries m = memorySeries(s, {1000, 100000});
+    QCOMPARE(m.stateBytes, state);
+    QCOMPARE(m.kv.points.at(0).y(), 2.0 * 2 * 2 * 256 * 2 * 1000 + state);
+    QCOMPARE(m.total.points.at(1).y(), 1e9 * 2 + 2.0 * 2 * 2 * 256 * 2 * 100000 + state);
+    // The ledger's figures for the same context: KV + state + weights.
+    s.context = 100000;
+    const Ledger l = evaluate(s);
+    QCOMPARE(m.total.points.at(1).y(), l.totalBytes);
+}
+
 #include "tst_chart_series.moc"

@@ -160,6 +160,9 @@ void MemoryChart::draw(const ChartSeries &series)
     m_ledger = series.ledger;
     m_series = series.memory;
     m_valid = m_ledger.usableBytesPerGpu > 0 && !m_series.contexts.isEmpty();
+    const QString kvName = m_series.stateBytes > 0 ? tr("KV cache + fixed state") : tr("KV cache");
+    if (m_kv->name() != kvName)
+        m_kv->setName(kvName);
     update();
 }
 
