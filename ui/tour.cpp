@@ -79,7 +79,9 @@ QString percent(double share)
 
 QString seedArticleTitle()
 {
-    return TourPanel::tr("KV cache in 1-million-token agents: the math of inference cost");
+    // The article's own title, in its language: a name, not a phrase to translate.
+    return QStringLiteral("KV cache em agentes de 1 milhão de tokens: a matemática do custo de "
+                          "inferência");
 }
 
 QList<TourStep> seedTourSteps()
@@ -100,9 +102,10 @@ QList<TourStep> seedTourSteps()
         [](C c) {
             const QString kib = formatBytes(double(c.ledger.kvBytesPerToken), ByteUnits::Binary);
             return TourText{
-                TourPanel::tr("“%1”, step by step. Each token leaves a key and a value in every "
-                              "layer: %2. The article's “320 KB” is %3 in binary units, shown "
-                              "here.")
+                TourPanel::tr(
+                    "The article “%1”, step by step. Each token leaves a key and a value in every "
+                    "layer: %2. The article's “320 KB” is %3 in binary units, shown "
+                    "here.")
                     .arg(seedArticleTitle(),
                          bytesPerTokenFormula(c.scenario, c.ledger, ByteUnits::Binary), kib),
                 kib};
@@ -342,10 +345,12 @@ QList<TourStep> seedTourSteps()
                 return TourText{};
             const QString held = formatBytes(snap->heldBytes, ByteUnits::SI);
             return TourText{
-                TourPanel::tr("H2O holds %1 and SnapKV %2 of the cache: a bet that the past "
-                              "predicts the question. What they lose: %3 Agents live on details "
-                              "cited once.")
-                    .arg(formatBytes(h2o->heldBytes, ByteUnits::SI), held, snap->lossNote),
+                TourPanel::tr("H2O holds %1 and SnapKV %2 of the %3 cache: a bet that the past "
+                              "predicts the question. With SnapKV nothing before token %4 is sure "
+                              "to stay readable, and agents live on details cited once.")
+                    .arg(formatBytes(h2o->heldBytes, ByteUnits::SI), held,
+                         formatBytes(c.ledger.kvBytes, ByteUnits::SI),
+                         formatInteger(snap->oldestReadableToken)),
                 held};
         }};
     steps << TourStep{
