@@ -170,6 +170,9 @@ void MainWindow::buildDocks()
     connect(m_tour, &TourPanel::started, this, [this] {
         m_beforeTour =
             BeforeTour{m_controller->scenario(), m_views->currentIndex(), m_ledger->units()};
+        // Undo would replay the user's history over the tour's copy.
+        for (const char *a : {"undo", "redo"})
+            m_actions.value(QLatin1String(a))->setEnabled(false);
     });
     connect(m_tour, &TourPanel::stepShown, this, [this](int step) {
         const TourStep &t = m_tour->stepAt(step);
@@ -186,6 +189,10 @@ void MainWindow::buildDocks()
             m_views->setCurrentIndex(m_beforeTour->tab);
             setUnits(m_beforeTour->units);
             m_beforeTour.reset();
+            m_actions.value(QStringLiteral("undo"))
+                ->setEnabled(m_controller->undoStack()->canUndo());
+            m_actions.value(QStringLiteral("redo"))
+                ->setEnabled(m_controller->undoStack()->canRedo());
         }
     });
 }

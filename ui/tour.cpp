@@ -222,7 +222,7 @@ QList<TourStep> seedTourSteps()
                 TourPanel::tr("An answer of %1 tokens carries %2 of pure KV streaming on the "
                               "critical path; the cache growing while it answers adds only %3. "
                               "The weights add %4: %5 in all.")
-                    .arg(formatTokenCount(c.scenario.responseTokens), kv, formatSeconds(growth),
+                    .arg(formatInteger(c.scenario.responseTokens), kv, formatSeconds(growth),
                          formatSeconds(l.responseSeconds - l.responseKvSeconds),
                          formatSeconds(l.responseSeconds)),
                 kv};

@@ -13,6 +13,7 @@
 #include "tour.h"
 
 #include <QAbstractSpinBox>
+#include <QAction>
 #include <QApplication>
 #include <QSignalSpy>
 #include <QStandardPaths>
@@ -169,6 +170,9 @@ private slots:
             tour()->goTo(i);
         QVERIFY(controller()->scenario() != user);
         QCOMPARE(controller()->undoStack()->index(), undoIndex); // the tour adds no undo step
+        auto *undo = m_window->findChild<QAction *>(QStringLiteral("undo"));
+        QVERIFY(undo);
+        QVERIFY(!undo->isEnabled()); // Ctrl+Z would replay the user's history over the tour
         if (byKey)
             QTest::keyClick(QApplication::focusWidget() ? QApplication::focusWidget()
                                                         : m_window.get(),
@@ -183,6 +187,7 @@ private slots:
         QCOMPARE(m_window->isWindowModified(), wasModified);
         QCOMPARE(m_window->views()->currentIndex(), 2);
         QCOMPARE(m_window->ledgerView()->units(), ByteUnits::Binary);
+        QVERIFY(undo->isEnabled());
         for (int r = 0; r < panel->strategyCount(); ++r)
             QCOMPARE(panel->isChecked(r), checks.at(r));
         for (LedgerChart *c : m_window->allCharts())
@@ -261,6 +266,8 @@ private slots:
         m_window->startTour();
         QVERIFY(tour()->text().contains(seedArticleTitle()));
         QVERIFY(!tour()->text().contains(QStringLiteral("seed"), Qt::CaseInsensitive));
+        auto *action = m_window->findChild<QAction *>(QStringLiteral("tour"));
+        QVERIFY(action && action->toolTip().contains(seedArticleTitle()));
     }
 };
 
