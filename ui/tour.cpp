@@ -140,10 +140,10 @@ QList<TourStep> seedTourSteps()
         [](C c) {
             const QString kv = rowValue(c, QStringLiteral("kv_bytes"), ByteUnits::SI);
             return TourText{
-                TourPanel::tr("An agent's working set: %1 tokens × %2 B = %3 of KV cache, the "
-                              "article's “order of 320 GB” (decimal units).")
-                    .arg(formatTokenCount(c.scenario.context),
-                         formatInteger(c.ledger.kvBytesPerToken), kv),
+                TourPanel::tr("An agent's working set: %1 tokens × %2 B = %3 (exactly %4) of KV "
+                              "cache, the article's “order of 320 GB” in decimal units.")
+                    .arg(formatInteger(c.scenario.context), formatInteger(c.ledger.kvBytesPerToken),
+                         kv, formatBytes(c.ledger.kvBytes, ByteUnits::SI, 5)),
                 kv};
         }};
     steps << TourStep{
@@ -322,7 +322,7 @@ QList<TourStep> seedTourSteps()
             const Ledger &l = c.ledger;
             const QString b = formatInteger(l.kvBytesPerToken) + u" B";
             return TourText{
-                TourPanel::tr("int4 with its group scales (%1) stores %2 per token: ÷%3 from "
+                TourPanel::tr("int4 with its group scales, %1, stores %2 per token: ÷%3 from "
                               "fp16. “A quarter” (%4) holds only without the scales. Measure "
                               "recall on your own traffic first.")
                     .arg(c.scenario.kvPrecision.label(), b,
@@ -411,10 +411,9 @@ QList<TourStep> seedTourSteps()
                 [](const MassStats &a, const MassStats &b) { return a.topShare < b.topShare; });
             const QString top = percent(hi->topShare);
             return TourText{
-                TourPanel::tr("Replay sample conversations and record, per layer, the attention "
-                              "mass in the top 1% of KV blocks. Here %1 of %2 layers are "
-                              "concentrated (up to %3) and the flattest holds %4. Concentrated "
-                              "mass leaves room for eviction; flat mass means the honest saving "
+                TourPanel::tr("Measure per layer the attention mass in the top 1% of KV blocks: "
+                              "here %1 of %2 layers are concentrated (up to %3), the flattest "
+                              "holds %4. Concentrated: room for eviction. Flat: the honest saving "
                               "is in the bytes.")
                     .arg(c.mass->report()->concentratedLayers())
                     .arg(layers.size())
@@ -431,17 +430,16 @@ TourPanel::TourPanel(ScenarioController *controller, QWidget *parent)
 {
     setObjectName(QStringLiteral("tour"));
     auto *layout = new QVBoxLayout(this);
+    // One row for the title and the buttons: the text gets the height a small screen can spare.
     auto *head = new QHBoxLayout;
     head->addWidget(m_title, 1);
     head->addWidget(m_counter);
+    head->addSpacing(12);
+    head->addWidget(m_back);
+    head->addWidget(m_next);
+    head->addWidget(m_close);
     layout->addLayout(head);
     layout->addWidget(m_text, 1);
-    auto *buttons = new QHBoxLayout;
-    buttons->addStretch(1);
-    buttons->addWidget(m_back);
-    buttons->addWidget(m_next);
-    buttons->addWidget(m_close);
-    layout->addLayout(buttons);
     QFont big = m_title->font();
     big.setPointSizeF(big.pointSizeF() * 1.3);
     big.setBold(true);
@@ -451,6 +449,8 @@ TourPanel::TourPanel(ScenarioController *controller, QWidget *parent)
     m_text->setTextFormat(Qt::PlainText);
     m_text->setTextInteractionFlags(Qt::TextSelectableByMouse);
     m_text->setAlignment(Qt::AlignTop | Qt::AlignLeft);
+    // A dock ignores a wrapped label's height for its width: keep room for two lines.
+    m_text->setMinimumHeight(2 * m_text->fontMetrics().lineSpacing());
     // Buttons take no focus: Space must move the tour, not press the last clicked button.
     for (QPushButton *b : {m_back, m_next, m_close})
         b->setFocusPolicy(Qt::NoFocus);
