@@ -184,16 +184,22 @@ void MainWindow::buildDocks()
     connect(m_tour, &TourPanel::finished, this, [this] {
         m_tourDock->hide();
         highlight({}, {});
-        if (m_beforeTour) {
+        if (m_beforeTour && !m_beforeTour->userTookOver) {
             m_controller->preview(m_beforeTour->scenario);
             m_views->setCurrentIndex(m_beforeTour->tab);
             setUnits(m_beforeTour->units);
-            m_beforeTour.reset();
-            m_actions.value(QStringLiteral("undo"))
-                ->setEnabled(m_controller->undoStack()->canUndo());
-            m_actions.value(QStringLiteral("redo"))
-                ->setEnabled(m_controller->undoStack()->canRedo());
         }
+        m_beforeTour.reset();
+        m_actions.value(QStringLiteral("undo"))->setEnabled(m_controller->undoStack()->canUndo());
+        m_actions.value(QStringLiteral("redo"))->setEnabled(m_controller->undoStack()->canRedo());
+    });
+    // An edit during the tour is the user taking over from the step on screen: the tour ends and
+    // leaves that edit (one undo step back to what the step showed).
+    connect(m_controller->undoStack(), &QUndoStack::indexChanged, this, [this] {
+        if (!m_tour->isRunning() || !m_beforeTour)
+            return;
+        m_beforeTour->userTookOver = true;
+        m_tour->stop();
     });
 }
 

@@ -119,6 +119,7 @@ private:
         Scenario scenario;
         int tab = 0;
         ByteUnits units = ByteUnits::SI;
+        bool userTookOver = false; // an edit during the tour: keep it
     };
     std::optional<BeforeTour> m_beforeTour; // what the tour gives back when it ends
 };

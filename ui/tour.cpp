@@ -7,6 +7,7 @@
 #include "strategy_panel.h"
 #include "strategy_table_model.h"
 
+#include <QAbstractButton>
 #include <QAbstractItemView>
 #include <QAbstractSlider>
 #include <QAbstractSpinBox>
@@ -579,12 +580,14 @@ void TourPanel::changeEvent(QEvent *e)
 {
     if (e->type() == QEvent::LanguageChange)
         retranslate();
+    if (e->type() == QEvent::FontChange) // presentation mode: two lines of the larger type
+        m_text->setMinimumHeight(2 * fontMetrics().lineSpacing());
     QWidget::changeEvent(e);
 }
 
 // Keys reach the tour whatever has focus in its window. Left, Right and Space stay with a
-// focused widget that uses them (a spin box, a slider, a text field, a list), so the user can
-// still edit; PageUp/PageDown (what clickers send) and Esc always drive the tour.
+// focused widget that uses them (a spin box, a slider, a text field, a list, a button), so the
+// user can still edit; PageUp/PageDown (what clickers send) and Esc always drive the tour.
 bool TourPanel::eventFilter(QObject *watched, QEvent *e)
 {
     if (e->type() != QEvent::KeyPress || !isRunning())
@@ -597,6 +600,7 @@ bool TourPanel::eventFilter(QObject *watched, QEvent *e)
     const bool editing =
         focus &&
         (qobject_cast<const QAbstractSpinBox *>(focus) ||
+         qobject_cast<const QAbstractButton *>(focus) ||
          qobject_cast<const QAbstractSlider *>(focus) || qobject_cast<const QLineEdit *>(focus) ||
          qobject_cast<const QComboBox *>(focus) || qobject_cast<const QTextEdit *>(focus) ||
          qobject_cast<const QAbstractItemView *>(focus));

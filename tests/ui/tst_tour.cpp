@@ -15,6 +15,7 @@
 #include <QAbstractSpinBox>
 #include <QAction>
 #include <QApplication>
+#include <QPushButton>
 #include <QSignalSpy>
 #include <QStandardPaths>
 #include <QTabWidget>
@@ -248,6 +249,38 @@ private slots:
             QVERIFY(tour()->isRunning());
             QCOMPARE(tour()->step(), stepAfter);
         }
+    }
+
+    // Space stays with a focused button (it would press it); PageDown still moves the tour.
+    void clickerKeysPassAFocusedButton()
+    {
+        m_window->activateWindow();
+        QVERIFY(QTest::qWaitForWindowActive(m_window.get()));
+        m_window->startTour();
+        tour()->goTo(2);
+        auto *button = m_window->controls()->findChild<QPushButton *>();
+        QVERIFY(button);
+        button->setFocus();
+        QTRY_VERIFY(button->hasFocus());
+        QTest::keyClick(button, Qt::Key_PageDown);
+        QCOMPARE(tour()->step(), 3);
+        QTest::keyClick(m_window.get(), Qt::Key_Escape);
+        QVERIFY(!tour()->isRunning());
+    }
+
+    void anEditDuringTheTourEndsItAndStays()
+    {
+        const int undoIndex = controller()->undoStack()->index();
+        m_window->startTour();
+        tour()->goTo(7); // eight GPUs
+        controller()->edit(QStringLiteral("context"), [](Scenario &s) { s.context = 65536; });
+        QVERIFY(!tour()->isRunning());
+        QCOMPARE(controller()->scenario().gpus, 8);
+        QCOMPARE(controller()->scenario().context, 65536);
+        QCOMPARE(controller()->undoStack()->index(), undoIndex + 1);
+        QVERIFY(m_window->findChild<QAction *>(QStringLiteral("undo"))->isEnabled());
+        controller()->undoStack()->undo(); // back to what the step showed
+        QCOMPARE(controller()->scenario().context, Scenario::seed().context);
     }
 
     void keysAreInertOutsideTheTour()
