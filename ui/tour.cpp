@@ -412,10 +412,11 @@ QList<TourStep> seedTourSteps()
                 [](const MassStats &a, const MassStats &b) { return a.topShare < b.topShare; });
             const QString top = percent(hi->topShare);
             return TourText{
-                TourPanel::tr("Measure per layer the attention mass in the top 1% of KV blocks: "
-                              "here %1 of %2 layers are concentrated (up to %3), the flattest "
-                              "holds %4. Concentrated: room for eviction. Flat: the honest saving "
+                TourPanel::tr("Measure per layer the attention mass in the top %1 of KV blocks: "
+                              "here %2 of %3 layers are concentrated (up to %4), the flattest "
+                              "holds %5. Concentrated: room for eviction. Flat: the honest saving "
                               "is in the bytes.")
+                    .arg(percent(c.mass->report()->topFraction))
                     .arg(c.mass->report()->concentratedLayers())
                     .arg(layers.size())
                     .arg(top, percent(lo->topShare)),
