@@ -12,10 +12,13 @@
 #include "ledger_json.h"
 #include "ledger_text.h"
 #include "ledger_view.h"
+#include "mass_panel.h"
 #include "measurement_model.h"
+#include "roofline_chart.h"
 #include "safe_save.h"
 #include "scenario_controller.h"
 #include "scenario_file.h"
+#include "strategy_panel.h"
 #include "tour.h"
 #include "tradeoff_views.h"
 #include "weights.h"
@@ -79,6 +82,9 @@ MainWindow::MainWindow(QWidget *parent)
     connect(m_views, &QTabWidget::currentChanged, this, &MainWindow::updateCharts);
 
     buildDocks();
+    m_tour->setViews(tradeoffs.strategies->findChild<StrategyPanel *>(),
+                     qobject_cast<RooflineChart *>(chart(QStringLiteral("roofline"))),
+                     tradeoffs.mass->findChild<MassPanel *>());
     buildActions();
     buildMenus();
     retranslate();
@@ -160,9 +166,40 @@ void MainWindow::buildDocks()
     m_tourDock->setWidget(m_tour);
     addDockWidget(Qt::BottomDockWidgetArea, m_tourDock);
     connect(m_tour, &TourPanel::highlightRequested, this, &MainWindow::highlight);
+    // The tour works on its own copy: what the user had comes back when it ends.
+    connect(m_tour, &TourPanel::started, this, [this] {
+        m_beforeTour =
+            BeforeTour{m_controller->scenario(), m_views->currentIndex(), m_ledger->units()};
+        // Undo would replay the user's history over the tour's copy.
+        for (const char *a : {"undo", "redo"})
+            m_actions.value(QLatin1String(a))->setEnabled(false);
+    });
+    connect(m_tour, &TourPanel::stepShown, this, [this](int step) {
+        const TourStep &t = m_tour->stepAt(step);
+        const int tab = tabIds().indexOf(t.tab);
+        if (tab >= 0)
+            m_views->setCurrentIndex(tab);
+        setUnits(t.units);
+    });
     connect(m_tour, &TourPanel::finished, this, [this] {
         m_tourDock->hide();
         highlight({}, {});
+        if (m_beforeTour && !m_beforeTour->userTookOver) {
+            m_controller->preview(m_beforeTour->scenario);
+            m_views->setCurrentIndex(m_beforeTour->tab);
+            setUnits(m_beforeTour->units);
+        }
+        m_beforeTour.reset();
+        m_actions.value(QStringLiteral("undo"))->setEnabled(m_controller->undoStack()->canUndo());
+        m_actions.value(QStringLiteral("redo"))->setEnabled(m_controller->undoStack()->canRedo());
+    });
+    // An edit during the tour is the user taking over from the step on screen: the tour ends and
+    // leaves that edit (one undo step back to what the step showed).
+    connect(m_controller->undoStack(), &QUndoStack::indexChanged, this, [this] {
+        if (!m_tour->isRunning() || !m_beforeTour)
+            return;
+        m_beforeTour->userTookOver = true;
+        m_tour->stop();
     });
 }
 
@@ -216,12 +253,13 @@ void MainWindow::buildActions()
     logAxes->setCheckable(true);
     logAxes->setChecked(true);
     add(QStringLiteral("about"), QKeySequence(), [this] {
-        QMessageBox::about(this, tr("About KV Ledger"),
-                           tr("<h3>KV Ledger %1</h3><p>Why long-context decoding is bound by "
-                              "memory bandwidth: every decoded token reads the whole KV cache.</p>"
-                              "<p>Every figure comes from the cost model in core/, checked by "
-                              "tests against the seed article and the datasheets.</p>")
-                               .arg(QApplication::applicationVersion()));
+        QMessageBox::about(
+            this, tr("About KV Ledger"),
+            tr("<h3>KV Ledger %1</h3><p>Why long-context decoding is bound by "
+               "memory bandwidth: every decoded token reads the whole KV cache.</p>"
+               "<p>Every figure comes from the cost model in core/, checked by "
+               "tests against the article “%2” and the datasheets.</p>")
+                .arg(QApplication::applicationVersion(), seedArticleTitle().toHtmlEscaped()));
     });
 
     QAction *undo = m_controller->undoStack()->createUndoAction(this);
@@ -344,7 +382,8 @@ void MainWindow::retranslate()
     text("presentation", tr("&Presentation Mode"),
          tr("Full screen, large type, thick lines (F11)"));
     text("logAxes", tr("Lo&garithmic Time Axes"), tr("Log-log time per token chart (Ctrl+L)"));
-    text("tour", tr("Guided &Tour"), tr("The seed article step by step (F1)"));
+    text("tour", tr("Guided &Tour"),
+         tr("The article “%1” step by step (F1)").arg(seedArticleTitle()));
     text("about", tr("&About KV Ledger"));
     text("unitsSi", tr("SI Units (GB)"));
     text("unitsBinary", tr("Binary Units (GiB)"));
@@ -450,14 +489,24 @@ void MainWindow::setUnits(ByteUnits units)
     updateCharts();
 }
 
+QStringList MainWindow::tabIds()
+{
+    return {QStringLiteral("cost"), QStringLiteral("strategies"), QStringLiteral("roofline"),
+            QStringLiteral("mass")};
+}
+
 void MainWindow::highlight(const QString &ledgerKey, const QString &chartId)
 {
     m_ledger->highlight(ledgerKey);
     const QString color = palette().color(QPalette::Highlight).name();
-    for (LedgerChart *c : std::as_const(m_charts))
-        c->setStyleSheet(c->id() == chartId && !chartId.isEmpty()
-                             ? QStringLiteral("LedgerChart { border: 4px solid %1; }").arg(color)
-                             : QString());
+    for (LedgerChart *c : std::as_const(m_allCharts)) {
+        const bool on = c->id() == chartId && !chartId.isEmpty();
+        c->setProperty("tourHighlight", on);
+        // Style sheets name a namespaced class with "--" for "::".
+        c->setStyleSheet(
+            on ? QStringLiteral("kvl--LedgerChart { border: 4px solid %1; }").arg(color)
+               : QString());
+    }
 }
 
 void MainWindow::showError(const QString &title, const QString &message)
@@ -671,6 +720,7 @@ void MainWindow::closeEvent(QCloseEvent *e)
         e->ignore();
         return;
     }
+    m_tour->stop(); // the settings keep the user's scenario, not the tour's
     if (m_presentation)
         setPresentationMode(false);
     m_settings.setLastScenario(m_controller->scenario());

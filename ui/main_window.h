@@ -1,8 +1,11 @@
 #pragma once
 
+#include "scenario.h"
 #include "settings.h"
+#include "units.h"
 #include <QMainWindow>
 #include <QPointer>
+#include <optional>
 
 class QAction;
 class QActionGroup;
@@ -35,10 +38,12 @@ public:
     LedgerView *ledgerView() const { return m_ledger; }
     TourPanel *tour() const { return m_tour; }
     GpuPanel *gpuPanel() const { return m_gpuPanel; }
-    const QList<LedgerChart *> &charts() const { return m_charts; } // the four cost charts
+    const QList<LedgerChart *> &charts() const { return m_charts; }       // the four cost charts
     const QList<LedgerChart *> &allCharts() const { return m_allCharts; } // every view's
     QTabWidget *views() const { return m_views; }
     LedgerChart *chart(const QString &id) const;
+    // The views' tab names, in tab order, as --view and the tour name them.
+    static QStringList tabIds();
 
     // File operations; return false and show a message on failure (state untouched).
     bool openScenario(const QString &path);
@@ -109,6 +114,14 @@ private:
     QHash<QString, QMenu *> m_menus;
     QActionGroup *m_unitsGroup = nullptr;
     QActionGroup *m_languageGroup = nullptr;
+    struct BeforeTour
+    {
+        Scenario scenario;
+        int tab = 0;
+        ByteUnits units = ByteUnits::SI;
+        bool userTookOver = false; // an edit during the tour: keep it
+    };
+    std::optional<BeforeTour> m_beforeTour; // what the tour gives back when it ends
 };
 
 } // namespace kvl

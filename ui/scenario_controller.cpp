@@ -48,6 +48,12 @@ void ScenarioController::set(const Scenario &s)
     emit changed();
 }
 
+void ScenarioController::preview(const Scenario &next)
+{
+    if (next != m_scenario)
+        set(next);
+}
+
 void ScenarioController::edit(const QString &what, const std::function<void(Scenario &)> &apply)
 {
     Scenario next = m_scenario;

@@ -30,6 +30,9 @@ public:
     void editModel(const QString &what, const std::function<void(ModelSpec &)> &edit);
     // Replaces the whole scenario (open, reset, preset pick): one undo step, never merged.
     void replace(const Scenario &next, const QString &what);
+    // Shows `next` without an undo entry or a change to the clean state: the guided tour works
+    // on its own copy and puts the user's scenario back the same way.
+    void preview(const Scenario &next);
 
     void beginInteractive();
     void endInteractive();

@@ -47,7 +47,10 @@ int main(int argc, char *argv[])
          QStringLiteral("en or pt_BR (default: the saved choice, else the system's)."),
          QStringLiteral("CODE")},
         {QStringLiteral("presentation"), QStringLiteral("Start in presentation mode.")},
-        {QStringLiteral("tour-step"), QStringLiteral("Start the guided tour at step N (1-7)."),
+        {QStringLiteral("tour-step"),
+         QStringLiteral("Start the guided tour at step N (1-%1); the tour works on a copy of the "
+                        "scenario.")
+             .arg(seedTourSteps().size()),
          QStringLiteral("N")},
         {QStringLiteral("seed"), QStringLiteral("Start on the seed scenario, not the last one.")},
         {QStringLiteral("view"),

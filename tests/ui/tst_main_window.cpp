@@ -439,7 +439,7 @@ private slots:
         QVERIFY(QTest::qWaitForWindowActive(m_window.get()));
         m_window->startTour();
         TourPanel *tour = m_window->tour();
-        QCOMPARE(tour->stepCount(), 7);
+        QVERIFY(tour->stepCount() >= 12);
         const QList<TourStep> steps = seedTourSteps();
         for (int i = 0; i < steps.size(); ++i) {
             QCOMPARE(tour->step(), i);
@@ -449,12 +449,12 @@ private slots:
             QCOMPARE(m_window->ledgerView()->highlighted(), steps.at(i).ledgerKey);
             QTest::keyClick(m_window.get(), Qt::Key_Right, Qt::AltModifier);
         }
-        QCOMPARE(tour->step(), 6);
+        QVERIFY(!tour->isRunning());
         QVERIFY(!m_window->tour()->isVisible()); // Alt+Right past the last step finishes
         m_window->startTour();
-        tour->goTo(6);
+        tour->goTo(8);
         QTest::keyClick(m_window.get(), Qt::Key_Left, Qt::AltModifier);
-        QCOMPARE(tour->step(), 5);
+        QCOMPARE(tour->step(), 7);
         QCOMPARE(controller()->scenario().gpus, 8); // "8 GPUs"
     }
 
