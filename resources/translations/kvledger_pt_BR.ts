@@ -565,10 +565,6 @@
         <translation>Precisão dos &amp;pesos</translation>
     </message>
     <message>
-        <source>Not in %1: the bytes of the weights, which every decode step also reads once.</source>
-        <translation>Fora de %1: os bytes dos pesos, que cada passo de decodificação também lê uma vez.</translation>
-    </message>
-    <message>
         <source>&amp;Context length (tokens)</source>
         <translation>Contexto (&amp;tokens)</translation>
     </message>
@@ -603,6 +599,38 @@
     <message>
         <source>Custom (edited)</source>
         <translation>Personalizado (editado)</translation>
+    </message>
+    <message>
+        <source>Not in %1: the bytes of the weights, which every decode step also reads once. “As stored” costs each part as the checkpoint stores it (fp8 blocks, MXFP4 experts beside bf16 attention); a format costs every part at that format.</source>
+        <translation>Fora de %1: os bytes dos pesos, que cada passo de decodificação também lê uma vez. “Como armazenados” custeia cada parte como o checkpoint a armazena (blocos fp8, experts MXFP4 ao lado da atenção em bf16); um formato custeia todas as partes nesse formato.</translation>
+    </message>
+    <message>
+        <source>%1 (imported)</source>
+        <translation>%1 (importado)</translation>
+    </message>
+    <message>
+        <source>Notes on %1</source>
+        <translation>Notas sobre %1</translation>
+    </message>
+    <message>
+        <source>As stored (%1)</source>
+        <translation>Como armazenados (%1)</translation>
+    </message>
+    <message>
+        <source>≈ %1 parameters, %2 active per token, estimated from the shape</source>
+        <translation>≈ %1 parâmetros, %2 ativos por token, estimados a partir das dimensões</translation>
+    </message>
+    <message>
+        <source>≈ %1 parameters, estimated from the shape</source>
+        <translation>≈ %1 parâmetros, estimados a partir das dimensões</translation>
+    </message>
+    <message>
+        <source>%1 parameters, %2 active per token, as published</source>
+        <translation>%1 parâmetros, %2 ativos por token, como publicado</translation>
+    </message>
+    <message>
+        <source>%1 parameters, as published</source>
+        <translation>%1 parâmetros, como publicado</translation>
     </message>
 </context>
 <context>
@@ -932,6 +960,38 @@ Só o termo de KV: %3</translation>
         <source>Copy the Whole Ledger</source>
         <translation>Copiar o livro-caixa inteiro</translation>
     </message>
+    <message>
+        <source>%1 is not a tensor-parallel degree for %2: it must divide the %3 query heads and match the %4 KV heads.</source>
+        <translation>%1 não é um grau de paralelismo de tensor para %2: o grau de TP precisa dividir os %3 query heads e ser compatível com os %4 KV heads.</translation>
+    </message>
+    <message>
+        <source>Does not fit: %1 per GPU, %2 usable.</source>
+        <translation>Não cabe: %1 por GPU, %2 utilizáveis.</translation>
+    </message>
+    <message>
+        <source>No GPU count fits: %1.</source>
+        <translation>Nenhum número de GPUs serve: %1.</translation>
+    </message>
+    <message>
+        <source>Cannot run on %1 × %2.</source>
+        <translation>Não roda em %1 × %2.</translation>
+    </message>
+    <message>
+        <source>Use 1 GPU</source>
+        <translation>Usar 1 GPU</translation>
+    </message>
+    <message>
+        <source>Use %1 GPUs</source>
+        <translation>Usar %1 GPUs</translation>
+    </message>
+    <message>
+        <source>The fewest GPUs this scenario fits on as a tensor-parallel deployment</source>
+        <translation>O menor número de GPUs em que este cenário cabe numa implantação com paralelismo de tensor</translation>
+    </message>
+    <message>
+        <source>GPU count: %1</source>
+        <translation>Número de GPUs: %1</translation>
+    </message>
 </context>
 <context>
     <name>kvl::MainWindow</name>
@@ -942,10 +1002,6 @@ Só o termo de KV: %3</translation>
     <message>
         <source>About KV Ledger</source>
         <translation>Sobre o KV Ledger</translation>
-    </message>
-    <message>
-        <source>&lt;h3&gt;KV Ledger %1&lt;/h3&gt;&lt;p&gt;Why long-context decoding is bound by memory bandwidth: every decoded token reads the whole KV cache.&lt;/p&gt;&lt;p&gt;Every figure comes from the cost model in core/, checked by tests against the seed article and the datasheets.&lt;/p&gt;</source>
-        <translation>&lt;h3&gt;KV Ledger %1&lt;/h3&gt;&lt;p&gt;Por que a decodificação de contexto longo é limitada pela largura de banda de memória: cada token decodificado lê o KV cache inteiro.&lt;/p&gt;&lt;p&gt;Todos os números vêm do modelo de custo em core/, conferidos por testes com o artigo de origem e as fichas técnicas.&lt;/p&gt;</translation>
     </message>
     <message>
         <source>&amp;Open Scenario…</source>
@@ -1030,10 +1086,6 @@ Só o termo de KV: %3</translation>
     <message>
         <source>Guided &amp;Tour</source>
         <translation>&amp;Tour guiado</translation>
-    </message>
-    <message>
-        <source>The seed article step by step (F1)</source>
-        <translation>O artigo de origem passo a passo (F1)</translation>
     </message>
     <message>
         <source>&amp;About KV Ledger</source>
@@ -1240,10 +1292,6 @@ Só o termo de KV: %3</translation>
         <translation>Banda da GPU</translation>
     </message>
     <message>
-        <source>measured: %1</source>
-        <translation>medida: %1</translation>
-    </message>
-    <message>
         <source>Measured bandwidth</source>
         <translation>Largura de banda medida</translation>
     </message>
@@ -1306,6 +1354,26 @@ Só o termo de KV: %3</translation>
     <message>
         <source>Measure first: how much attention mass the top 1% of KV blocks holds, per layer</source>
         <translation>Meça primeiro: quanta massa de atenção o 1% maior dos blocos KV contém, por camada</translation>
+    </message>
+    <message>
+        <source>&lt;h3&gt;KV Ledger %1&lt;/h3&gt;&lt;p&gt;Why long-context decoding is bound by memory bandwidth: every decoded token reads the whole KV cache.&lt;/p&gt;&lt;p&gt;Every figure comes from the cost model in core/, checked by tests against the article “%2” and the datasheets.&lt;/p&gt;</source>
+        <translation>&lt;h3&gt;KV Ledger %1&lt;/h3&gt;&lt;p&gt;Por que a decodificação de contexto longo é limitada pela largura de banda de memória: cada token decodificado lê o KV cache inteiro.&lt;/p&gt;&lt;p&gt;Cada número vem do modelo de custo em core/, conferido por testes contra o artigo “%2” e as folhas de dados.&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>The article “%1” step by step (F1)</source>
+        <translation>O artigo “%1” passo a passo (F1)</translation>
+    </message>
+    <message>
+        <source>Imported %1: weights as stored, %2</source>
+        <translation>%1 importado: pesos como armazenados, %2</translation>
+    </message>
+    <message>
+        <source>; one note beside the model</source>
+        <translation>; uma nota ao lado do modelo</translation>
+    </message>
+    <message>
+        <source>; %1 notes beside the model</source>
+        <translation>; %1 notas ao lado do modelo</translation>
     </message>
 </context>
 <context>
@@ -1735,6 +1803,10 @@ Pesos %2 + KV %3 = %4</translation>
         <source>%1 GPUs</source>
         <translation>%1 GPUs</translation>
     </message>
+    <message>
+        <source>KV cache + fixed state</source>
+        <translation>KV cache + estado fixo</translation>
+    </message>
 </context>
 <context>
     <name>kvl::PrecisionChart</name>
@@ -2149,60 +2221,16 @@ na largura de banda medida: %1 TFLOP/s</translation>
         <translation>Bytes por token</translation>
     </message>
     <message>
-        <source>Each token leaves a key and a value in every layer: 2 × 80 layers × 8 KV heads × 128 dimensions × 2 bytes = 327,680 B, 320 KiB per token of context.</source>
-        <translation>Cada token deixa uma key e um value em cada camada: 2 × 80 camadas × 8 KV heads × 128 dimensões × 2 bytes = 327.680 B, 320 KiB por token de contexto.</translation>
-    </message>
-    <message>
-        <source>MHA vs GQA</source>
-        <translation>MHA vs. GQA</translation>
-    </message>
-    <message>
-        <source>Llama 3.1 70B has 64 query heads but only 8 KV heads. Give every query head its own K and V (MHA) and a token costs 2.6 MB: GQA already saved 8× in the design.</source>
-        <translation>O Llama 3.1 70B tem 64 query heads, mas só 8 KV heads. Dê a cada query head seu próprio K e V (MHA) e um token passa a custar 2,6 MB: o GQA já economizou 8× no design.</translation>
-    </message>
-    <message>
         <source>A million tokens</source>
         <translation>Um milhão de tokens</translation>
-    </message>
-    <message>
-        <source>An agent&apos;s working set reaches a million tokens: 10^6 × 327,680 B = 327.68 GB of KV cache, the seed&apos;s “order of 320 GB”.</source>
-        <translation>O conjunto de trabalho de um agente chega a um milhão de tokens: 10^6 × 327.680 B = 327,68 GB de KV cache, a “ordem de 320 GB” do artigo de origem.</translation>
     </message>
     <message>
         <source>GPUs just to fit</source>
         <translation>GPUs só para caber</translation>
     </message>
     <message>
-        <source>Add 141 GB of fp16 weights: 469 GB. 80 GB H100s hold it on 6 GPUs, but tensor parallelism must divide the heads, so a deployment uses 8.</source>
-        <translation>Some 141 GB de pesos em fp16: 469 GB. H100 de 80 GB comportam isso em 6 GPUs, mas o paralelismo de tensor precisa dividir os heads, então uma implantação usa 8.</translation>
-    </message>
-    <message>
-        <source>95 ms per token</source>
-        <translation>95 ms por token</translation>
-    </message>
-    <message>
-        <source>Every decoded token reads the whole cache. 327.68 GB at 3.35 TB/s is 97.8 ms: about 10 tokens per second at best, before the weights.</source>
-        <translation>Cada token decodificado lê o cache inteiro. 327,68 GB a 3,35 TB/s dão 97,8 ms: cerca de 10 tokens por segundo no melhor caso, antes dos pesos.</translation>
-    </message>
-    <message>
         <source>Eight GPUs</source>
         <translation>Oito GPUs</translation>
-    </message>
-    <message>
-        <source>Shard the cache over 8 GPUs and each streams 41 GB: 12.2 ms per token. But the fleet still moves 328 GB per token, and more as the conversation grows.</source>
-        <translation>Fragmente o cache em 8 GPUs e cada uma lê 41 GB: 12,2 ms por token. Mas a frota continua movendo 328 GB por token, e mais à medida que a conversa cresce.</translation>
-    </message>
-    <message>
-        <source>fp8: the safe first step</source>
-        <translation>fp8: o primeiro passo seguro</translation>
-    </message>
-    <message>
-        <source>Store K and V in fp8: 160 KiB per token, half the bytes, half the time and half the GPUs, with little quality impact. int4 quarters them, for the desperate.</source>
-        <translation>Guarde K e V em fp8: 160 KiB por token, metade dos bytes, metade do tempo e metade das GPUs, com pouco impacto de qualidade. O int4 reduz tudo a um quarto, para casos desesperados.</translation>
-    </message>
-    <message>
-        <source>Tour: %1</source>
-        <translation>Tour: %1</translation>
     </message>
     <message>
         <source>Step %1 of %2</source>
@@ -2221,20 +2249,144 @@ na largura de banda medida: %1 TFLOP/s</translation>
         <translation>‹ Voltar</translation>
     </message>
     <message>
-        <source>Previous step (Alt+Left)</source>
-        <translation>Passo anterior (Alt+Esquerda)</translation>
-    </message>
-    <message>
-        <source>Next step (Alt+Right)</source>
-        <translation>Próximo passo (Alt+Direita)</translation>
-    </message>
-    <message>
         <source>Close</source>
         <translation>Fechar</translation>
     </message>
     <message>
         <source>End the tour (Esc)</source>
         <translation>Encerrar o tour (Esc)</translation>
+    </message>
+    <message>
+        <source>%1×</source>
+        <translation>%1×</translation>
+    </message>
+    <message>
+        <source>%1%</source>
+        <translation>%1%</translation>
+    </message>
+    <message>
+        <source>The article “%1”, step by step. Each token leaves a key and a value in every layer: %2. The article&apos;s “320 KB” is %3 in binary units, shown here.</source>
+        <translation>O artigo “%1”, passo a passo. Cada token deixa uma chave e um valor em cada camada: %2. Os “320 KB” do artigo são %3 em unidades binárias, mostradas aqui.</translation>
+    </message>
+    <message>
+        <source>GQA beside MHA</source>
+        <translation>GQA ao lado de MHA</translation>
+    </message>
+    <message>
+        <source>%1 query heads share %2 KV heads. Without the sharing (MHA) a token would cost %3; with GQA it costs %4: %5 less, saved in the design.</source>
+        <translation>%1 query heads compartilham %2 KV heads. Sem o compartilhamento (MHA) um token custaria %3; com GQA custa %4: %5 a menos, economizados no projeto do modelo.</translation>
+    </message>
+    <message>
+        <source>An agent&apos;s working set: %1 tokens × %2 B = %3 (exactly %4) of KV cache, the article&apos;s “order of 320 GB” in decimal units.</source>
+        <translation>O conjunto de trabalho de um agente: %1 tokens × %2 B = %3 (exatamente %4) de KV cache, a “ordem de 320 GB” do artigo em unidades decimais.</translation>
+    </message>
+    <message>
+        <source>Add %1 of weights: %2. With %3 usable per %4, %5 GPUs hold it by capacity; tensor parallelism must divide the heads, so a deployment uses %6.</source>
+        <translation>Somando os %1 de pesos: %2. Com %3 utilizáveis por %4, %5 GPUs comportam tudo pela capacidade; o paralelismo de tensor precisa dividir os heads, então uma implantação usa %6.</translation>
+    </message>
+    <message>
+        <source>The read that cannot be skipped</source>
+        <translation>A leitura que não dá para pular</translation>
+    </message>
+    <message>
+        <source>Every decoded token reads all %1 of keys and values, even those the softmax weighs at one part in a million: the weight that would justify skipping a read comes from the read itself.</source>
+        <translation>Cada token decodificado lê todos os %1 de chaves e valores, mesmo os que o softmax pesa em uma parte por milhão: o peso que justificaria pular uma leitura vem da própria leitura.</translation>
+    </message>
+    <message>
+        <source>The article&apos;s 95 ms per token</source>
+        <translation>Os 95 ms por token do artigo</translation>
+    </message>
+    <message>
+        <source>%1 / %2 = %3 per token (the article&apos;s 95 ms divides its rounded %4: %5). The KV read alone allows %6 tokens/s, the article&apos;s “10”; with the weights read too, %7.</source>
+        <translation>%1 / %2 = %3 por token (os 95 ms do artigo dividem os %4 arredondados: %5). Só a leitura do KV permite %6 tokens/s, os “10” do artigo; lendo também os pesos, %7.</translation>
+    </message>
+    <message>
+        <source>A whole answer</source>
+        <translation>Uma resposta inteira</translation>
+    </message>
+    <message>
+        <source>An answer of %1 tokens carries %2 of pure KV streaming on the critical path; the cache growing while it answers adds only %3. The weights add %4: %5 in all.</source>
+        <translation>Uma resposta de %1 tokens carrega %2 de pura leitura do KV no caminho crítico; o cache crescendo enquanto responde acrescenta só %3. Os pesos acrescentam %4: %5 no total.</translation>
+    </message>
+    <message>
+        <source>Shard the cache over %1 GPUs and each streams %2: %3 per token. But the bytes do not vanish: the fleet still moves %4 per token, more as the conversation grows.</source>
+        <translation>Dividindo o cache entre %1 GPUs, cada uma lê %2: %3 por token. Mas os bytes não somem: a frota ainda move %4 por token, e mais à medida que a conversa cresce.</translation>
+    </message>
+    <message>
+        <source>Idle tensor cores</source>
+        <translation>Núcleos tensores ociosos</translation>
+    </message>
+    <message>
+        <source>An %1 computes %2 FLOP for every byte its memory moves: the ridge point, the article&apos;s “about 300”. Below it the tensor cores wait for memory.</source>
+        <translation>Uma %1 calcula %2 FLOP para cada byte que sua memória move: o ponto de cumeeira (ridge), os “cerca de 300” do artigo. Abaixo dele os núcleos tensores esperam pela memória.</translation>
+    </message>
+    <message>
+        <source>Memory-bound decode</source>
+        <translation>Decodificação limitada por memória</translation>
+    </message>
+    <message>
+        <source>Decode attention with GQA does %1 FLOP per KV byte, %2 below the ridge; MHA does %3, %4 below. Decoding is limited by memory, not by compute.</source>
+        <translation>A atenção na decodificação com GQA faz %1 FLOP por byte de KV, %2 abaixo do ridge; MHA faz %3, %4 abaixo. A decodificação é limitada pela memória, não pela computação.</translation>
+    </message>
+    <message>
+        <source>fp8: half the bytes</source>
+        <translation>fp8: metade dos bytes</translation>
+    </message>
+    <message>
+        <source>K and V in fp8: %1 per token instead of %2. KV streaming halves (%3 → %4) and so does the TP degree (%5 → %6), but the weights stay: time per token falls only ÷%7 (%8 → %9).</source>
+        <translation>K e V em fp8: %1 por token em vez de %2. A leitura do KV cai pela metade (%3 → %4), e o grau de TP também (%5 → %6), mas os pesos ficam: o tempo por token cai só ÷%7 (%8 → %9).</translation>
+    </message>
+    <message>
+        <source>int4 and its scales</source>
+        <translation>int4 e suas escalas</translation>
+    </message>
+    <message>
+        <source>int4 with its group scales, %1, stores %2 per token: ÷%3 from fp16. “A quarter” (%4) holds only without the scales. Measure recall on your own traffic first.</source>
+        <translation>int4 com as escalas de grupo, %1, guarda %2 por token: ÷%3 em relação ao fp16. “Um quarto” (%4) só vale sem as escalas. Meça o recall no seu próprio tráfego antes.</translation>
+    </message>
+    <message>
+        <source>Eviction is a bet</source>
+        <translation>Evicção é uma aposta</translation>
+    </message>
+    <message>
+        <source>H2O holds %1 and SnapKV %2 of the %3 cache: a bet that the past predicts the question. With SnapKV nothing before token %4 is sure to stay readable, and agents live on details cited once.</source>
+        <translation>H2O guarda %1 e SnapKV %2 do cache de %3: uma aposta de que o passado prevê a pergunta. Com SnapKV nada antes do token %4 tem garantia de continuar legível, e agentes vivem de detalhes citados uma vez.</translation>
+    </message>
+    <message>
+        <source>The safe money</source>
+        <translation>O dinheiro seguro</translation>
+    </message>
+    <message>
+        <source>Quantization + conservative windows: fp8 reads %1 per token and keeps every token readable. Keep compression for stale regions of the history.</source>
+        <translation>Quantização + janelas conservadoras: fp8 lê %1 por token e mantém todos os tokens legíveis. Deixe a compressão para as regiões antigas do histórico.</translation>
+    </message>
+    <message>
+        <source>The end game: trained sparse attention</source>
+        <translation>O jogo final: atenção esparsa treinada</translation>
+    </message>
+    <message>
+        <source>A model that decides itself what not to read (DuoAttention, NSA, MoBA, SeerAttention): NSA reads %1 per token instead of %2, %3 per token.</source>
+        <translation>Um modelo que decide sozinho o que não ler (DuoAttention, NSA, MoBA, SeerAttention): NSA lê %1 por token em vez de %2, %3 por token.</translation>
+    </message>
+    <message>
+        <source>Measure first</source>
+        <translation>Meça primeiro</translation>
+    </message>
+    <message>
+        <source>Measuring the attention mass…</source>
+        <translation>Medindo a massa de atenção…</translation>
+    </message>
+    <message>
+        <source>Measure per layer the attention mass in the top %1 of KV blocks: here %2 of %3 layers are concentrated (up to %4), the flattest holds %5. Concentrated: room for eviction. Flat: the honest saving is in the bytes.</source>
+        <translation>Meça por camada a massa de atenção no topo de %1 dos blocos KV: aqui %2 de %3 camadas são concentradas (até %4), a mais plana concentra %5. Concentrada: há espaço para evicção. Plana: a economia honesta está nos bytes.</translation>
+    </message>
+    <message>
+        <source>Previous step (PageUp, Left)</source>
+        <translation>Passo anterior (PageUp, Esquerda)</translation>
+    </message>
+    <message>
+        <source>Next step (PageDown, Space, Right)</source>
+        <translation>Próximo passo (PageDown, Espaço, Direita)</translation>
     </message>
 </context>
 </TS>
