@@ -144,6 +144,9 @@ void ControlsPanel::build()
     m_parameters->setObjectName(QStringLiteral("modelParameters"));
     m_parameters->setWordWrap(true);
     m_parameters->setTextFormat(Qt::PlainText);
+    // A wrapped label's size hint grows with its text: a longer translation would widen the
+    // dock and the window. The dock's width decides; the label wraps to it.
+    m_parameters->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
     presetForm->addRow(QString(), m_parameters);
     presetForm->addRow(QString(), m_import);
     presetForm->addRow(QStringLiteral("gpu"), m_gpu);
@@ -158,6 +161,7 @@ void ControlsPanel::build()
     m_notes->setObjectName(QStringLiteral("modelNotes"));
     m_notes->setWordWrap(true);
     m_notes->setTextFormat(Qt::PlainText);
+    m_notes->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
     m_notes->setTextInteractionFlags(Qt::TextSelectableByMouse | Qt::TextSelectableByKeyboard);
     notes->addWidget(m_notes);
     layout->addWidget(m_notesBox);
