@@ -28,12 +28,18 @@ QString tokens(qint64 n)
 QString layerKindLabel(AttentionKind kind, int n)
 {
     switch (kind) {
-    case AttentionKind::Full: return LedgerStrings::tr("Full-attention layers (%1)").arg(n);
-    case AttentionKind::SlidingWindow: return LedgerStrings::tr("Sliding-window layers (%1)").arg(n);
-    case AttentionKind::Latent: return LedgerStrings::tr("Latent-attention (MLA) layers (%1)").arg(n);
-    case AttentionKind::Chunked: return LedgerStrings::tr("Chunked-attention layers (%1)").arg(n);
-    case AttentionKind::Linear: return LedgerStrings::tr("Linear-attention layers (%1)").arg(n);
-    case AttentionKind::StateSpace: return LedgerStrings::tr("Mamba (state-space) layers (%1)").arg(n);
+    case AttentionKind::Full:
+        return LedgerStrings::tr("Full-attention layers (%1)").arg(n);
+    case AttentionKind::SlidingWindow:
+        return LedgerStrings::tr("Sliding-window layers (%1)").arg(n);
+    case AttentionKind::Latent:
+        return LedgerStrings::tr("Latent-attention (MLA) layers (%1)").arg(n);
+    case AttentionKind::Chunked:
+        return LedgerStrings::tr("Chunked-attention layers (%1)").arg(n);
+    case AttentionKind::Linear:
+        return LedgerStrings::tr("Linear-attention layers (%1)").arg(n);
+    case AttentionKind::StateSpace:
+        return LedgerStrings::tr("Mamba (state-space) layers (%1)").arg(n);
     }
     return {};
 }
@@ -49,17 +55,16 @@ QString bytesPerTokenFormula(const Scenario &s, const Ledger &l, ByteUnits units
     for (const LayerKindRow &r : l.layersByKind) {
         if (r.bytesPerToken == 0)
             continue;
-        QString term = r.kind == AttentionKind::Latent
-                           ? QStringLiteral("%1 × (%2 + %3) × %4")
-                                 .arg(r.layers)
-                                 .arg(m.kvLoraRank)
-                                 .arg(m.qkRopeHeadDim)
-                                 .arg(e)
-                           : QStringLiteral("2 × %1 × %2 × %3 × %4")
-                                 .arg(r.layers)
-                                 .arg(m.kvHeads)
-                                 .arg(m.headDim)
-                                 .arg(e);
+        QString term = r.kind == AttentionKind::Latent ? QStringLiteral("%1 × (%2 + %3) × %4")
+                                                             .arg(r.layers)
+                                                             .arg(m.kvLoraRank)
+                                                             .arg(m.qkRopeHeadDim)
+                                                             .arg(e)
+                                                       : QStringLiteral("2 × %1 × %2 × %3 × %4")
+                                                             .arg(r.layers)
+                                                             .arg(m.kvHeads)
+                                                             .arg(m.headDim)
+                                                             .arg(e);
         if (cachedKinds > 1 && r.kind == AttentionKind::SlidingWindow)
             term += LedgerStrings::tr(" (window)");
         if (cachedKinds > 1 && r.kind == AttentionKind::Chunked)
@@ -69,7 +74,8 @@ QString bytesPerTokenFormula(const Scenario &s, const Ledger &l, ByteUnits units
     if (terms.isEmpty())
         return LedgerStrings::tr("no layer caches tokens: 0 B per token");
     const double bytes = double(l.kvBytesPerToken);
-    QString out = terms.join(QStringLiteral(" + ")) + u" = " + formatInteger(l.kvBytesPerToken) + u" B";
+    QString out =
+        terms.join(QStringLiteral(" + ")) + u" = " + formatInteger(l.kvBytesPerToken) + u" B";
     const QString approx = formatBytes(bytes, units);
     if (bytes >= 1000)
         out += u" ≈ " + approx;
@@ -137,86 +143,111 @@ QList<LedgerRow> ledgerRows(const Scenario &s, const Ledger &l, ByteUnits u)
     const ModelSpec &m = s.model;
     const auto bytes = [u](double b) { return formatBytes(b, u); };
     const bool broken = !l.fits || !l.validTpDegree;
-    const QString why =
-        !l.validTpDegree
-            ? LedgerStrings::tr("TP over %1 GPUs is not possible for this model: the degree "
-                                "must divide %2 query heads and match %3 KV heads")
+    const QString tpWhy =
+        l.validTpDegree
+            ? QString()
+            : LedgerStrings::tr("TP over %1 GPUs is not possible for this model: the degree "
+                                "must divide %2 query heads and match %3 KV heads; ")
                   .arg(s.gpus)
                   .arg(m.queryHeads)
-                  .arg(m.kvHeads)
-            : LedgerStrings::tr("does not fit: %1 per GPU, %2 usable")
-                  .arg(bytes(l.bytesPerGpu), bytes(l.usableBytesPerGpu));
+                  .arg(m.kvHeads);
     QList<LedgerRow> rows;
     rows << LedgerRow{QStringLiteral("kv_bytes_per_token"), LedgerStrings::tr("KV bytes per token"),
                       bytesPerTokenFormula(s, l, u), perTokenNote(s)};
     rows << LedgerRow{QStringLiteral("kv_bytes_per_token_mha"), LedgerStrings::tr("MHA equivalent"),
                       formatInteger(l.kvBytesPerTokenMha) + u" B", mhaNote(m, l)};
-    rows << LedgerRow{QStringLiteral("kv_bytes_per_token_mqa"), LedgerStrings::tr("MQA equivalent"), formatInteger(l.kvBytesPerTokenMqa) + u" B",
+    rows << LedgerRow{QStringLiteral("kv_bytes_per_token_mqa"), LedgerStrings::tr("MQA equivalent"),
+                      formatInteger(l.kvBytesPerTokenMqa) + u" B",
                       LedgerStrings::tr("one KV head")};
     const bool mixed = l.layersByKind.size() > 1 || l.stateBytes > 0;
     for (const LayerKindRow &r : l.layersByKind) {
         if (!mixed)
             break;
-        const QString value = hasFixedState(r.kind)
-                                  ? LedgerStrings::tr("%1 fixed state per sequence").arg(bytes(r.fixedBytes))
-                                  : LedgerStrings::tr("%1 B per token").arg(formatInteger(r.bytesPerToken));
+        const QString value =
+            hasFixedState(r.kind)
+                ? LedgerStrings::tr("%1 fixed state per sequence").arg(bytes(r.fixedBytes))
+                : LedgerStrings::tr("%1 B per token").arg(formatInteger(r.bytesPerToken));
         const QString note =
             hasFixedState(r.kind)
                 ? LedgerStrings::tr("does not grow with the context; read every step")
-                : LedgerStrings::tr("%1 tokens held per layer: %2").arg(tokens(r.tokensHeld), bytes(r.bytes));
-        rows << LedgerRow{QStringLiteral("layers_by_kind"), layerKindLabel(r.kind, r.layers), value, note};
+                : LedgerStrings::tr("%1 tokens held per layer: %2")
+                      .arg(tokens(r.tokensHeld), bytes(r.bytes));
+        rows << LedgerRow{QStringLiteral("layers_by_kind"), layerKindLabel(r.kind, r.layers), value,
+                          note};
     }
-    rows << LedgerRow{QStringLiteral("kv_bytes"), LedgerStrings::tr("KV cache at the context"), bytes(l.kvBytes),
-                      LedgerStrings::tr("%1 tokens × batch %2").arg(tokens(s.context)).arg(s.batch)};
+    rows << LedgerRow{
+        QStringLiteral("kv_bytes"), LedgerStrings::tr("KV cache at the context"), bytes(l.kvBytes),
+        LedgerStrings::tr("%1 tokens × batch %2").arg(tokens(s.context)).arg(s.batch)};
     if (l.stateBytes > 0)
-        rows << LedgerRow{QStringLiteral("state_bytes"), LedgerStrings::tr("Fixed state"), bytes(l.stateBytes),
+        rows << LedgerRow{QStringLiteral("state_bytes"), LedgerStrings::tr("Fixed state"),
+                          bytes(l.stateBytes),
                           LedgerStrings::tr("%1 per sequence × batch %2, at %3")
                               .arg(bytes(l.stateBytes / s.batch))
                               .arg(s.batch)
                               .arg(m.statePrecision.label())};
-    rows << LedgerRow{QStringLiteral("weight_bytes"), LedgerStrings::tr("Weights"), bytes(l.weightBytes),
-                      weightNote(s, l, u)};
+    rows << LedgerRow{QStringLiteral("weight_bytes"), LedgerStrings::tr("Weights"),
+                      bytes(l.weightBytes), weightNote(s, l, u)};
     rows << LedgerRow{QStringLiteral("total_bytes"),
-                      l.stateBytes > 0 ? LedgerStrings::tr("Weights + KV + state") : LedgerStrings::tr("Weights + KV"),
-                      bytes(l.totalBytes), {}};
-    rows << LedgerRow{QStringLiteral("gpus_to_fit"), LedgerStrings::tr("GPUs to fit"), QString::number(l.gpusToFit),
+                      l.stateBytes > 0 ? LedgerStrings::tr("Weights + KV + state")
+                                       : LedgerStrings::tr("Weights + KV"),
+                      bytes(l.totalBytes),
+                      {}};
+    rows << LedgerRow{QStringLiteral("gpus_to_fit"), LedgerStrings::tr("GPUs to fit"),
+                      QString::number(l.gpusToFit),
                       LedgerStrings::tr("%1 / %2 usable per %3")
                           .arg(bytes(l.totalBytes), bytes(l.usableBytesPerGpu), s.gpu.name)};
     rows << LedgerRow{QStringLiteral("tp_degree"), LedgerStrings::tr("Tensor-parallel degree"),
-                      l.tpDegree > 0 ? QString::number(l.tpDegree) : LedgerStrings::tr("none"), l.tpNote};
-    rows << LedgerRow{QStringLiteral("bytes_per_gpu"), LedgerStrings::tr("Per GPU, TP over %1").arg(s.gpus), bytes(l.bytesPerGpu),
-                      (l.fits ? LedgerStrings::tr("fits in %1") : LedgerStrings::tr("does not fit in %1"))
-                              .arg(bytes(l.usableBytesPerGpu)) +
-                          (l.kvHeadsPerGpu * s.gpus > m.kvHeads && m.kvHeads > 0
-                               ? LedgerStrings::tr("; KV heads replicated (%1 per GPU)").arg(l.kvHeadsPerGpu)
-                               : QString()),
-                      broken};
-    // A deployment that cannot run says why in place of the usual note.
-    const QString warn = broken ? LedgerStrings::tr("Cannot run as set: %1.").arg(why) : QString();
-    rows << LedgerRow{QStringLiteral("seconds_per_token"), LedgerStrings::tr("Time per token"), formatSeconds(l.secondsPerToken),
-                      broken ? warn
-                             : (l.memoryBound ? (l.stateBytes > 0 ? LedgerStrings::tr("weights + KV + state streamed at %1 per GPU; memory-bound")
-                                                                  : LedgerStrings::tr("weights + KV streamed at %1 per GPU; memory-bound"))
-                                              : LedgerStrings::tr("compute-bound at %1 per GPU"))
-                                   .arg(formatRate(s.gpu.bandwidth * s.efficiency, ByteUnits::SI)),
-                      broken};
-    rows << LedgerRow{QStringLiteral("kv_seconds_per_token"), LedgerStrings::tr("KV streaming alone"), formatSeconds(l.kvSecondsPerToken),
-                      LedgerStrings::tr("%1 per GPU / %2")
-                          .arg(bytes(l.kvBytesPerGpu),
-                               formatRate(s.gpu.bandwidth * s.efficiency, ByteUnits::SI)),
-                      broken};
-    rows << LedgerRow{QStringLiteral("tokens_per_second"), LedgerStrings::tr("Tokens per second"), formatNumber(l.tokensPerSecond, 3),
+                      l.tpDegree > 0 ? QString::number(l.tpDegree) : LedgerStrings::tr("none"),
+                      l.tpNote};
+    rows << LedgerRow{
+        QStringLiteral("bytes_per_gpu"), LedgerStrings::tr("Per GPU, TP over %1").arg(s.gpus),
+        bytes(l.bytesPerGpu),
+        tpWhy +
+            (l.fits ? LedgerStrings::tr("fits in %1") : LedgerStrings::tr("does not fit in %1"))
+                .arg(bytes(l.usableBytesPerGpu)) +
+            (l.kvHeadsPerGpu * s.gpus > m.kvHeads && m.kvHeads > 0
+                 ? LedgerStrings::tr("; KV heads replicated (%1 per GPU)").arg(l.kvHeadsPerGpu)
+                 : QString()),
+        broken};
+    // A deployment that cannot run says so in place of the usual note; the per-GPU row above
+    // says why. A constant sentence: no text relayout on every slider step.
+    const QString warn = LedgerStrings::tr("Cannot run as set: see the per-GPU row.");
+    rows << LedgerRow{
+        QStringLiteral("seconds_per_token"), LedgerStrings::tr("Time per token"),
+        formatSeconds(l.secondsPerToken),
+        broken
+            ? warn
+            : (l.memoryBound
+                   ? (l.stateBytes > 0
+                          ? LedgerStrings::tr(
+                                "weights + KV + state streamed at %1 per GPU; memory-bound")
+                          : LedgerStrings::tr("weights + KV streamed at %1 per GPU; memory-bound"))
+                   : LedgerStrings::tr("compute-bound at %1 per GPU"))
+                  .arg(formatRate(s.gpu.bandwidth * s.efficiency, ByteUnits::SI)),
+        broken};
+    rows << LedgerRow{
+        QStringLiteral("kv_seconds_per_token"), LedgerStrings::tr("KV streaming alone"),
+        formatSeconds(l.kvSecondsPerToken),
+        LedgerStrings::tr("%1 per GPU / %2")
+            .arg(bytes(l.kvBytesPerGpu), formatRate(s.gpu.bandwidth * s.efficiency, ByteUnits::SI)),
+        broken};
+    rows << LedgerRow{QStringLiteral("tokens_per_second"), LedgerStrings::tr("Tokens per second"),
+                      formatNumber(l.tokensPerSecond, 3),
                       LedgerStrings::tr("per sequence; %1 for the batch")
                           .arg(formatNumber(l.aggregateTokensPerSecond, 3)),
                       broken};
-    rows << LedgerRow{QStringLiteral("response_seconds"), LedgerStrings::tr("A %1-token answer").arg(tokens(s.responseTokens)),
+    rows << LedgerRow{QStringLiteral("response_seconds"),
+                      LedgerStrings::tr("A %1-token answer").arg(tokens(s.responseTokens)),
                       formatSeconds(l.responseSeconds),
                       LedgerStrings::tr("%1 of it streaming KV; the cache grows while it answers")
                           .arg(formatSeconds(l.responseKvSeconds)),
                       broken};
-    rows << LedgerRow{QStringLiteral("conversation_seconds"), LedgerStrings::tr("The whole conversation"), formatSeconds(l.conversationSeconds),
-                      LedgerStrings::tr("every token from 0 to %1: quadratic in length").arg(tokens(s.context))};
-    rows << LedgerRow{QStringLiteral("arithmetic_intensity"), LedgerStrings::tr("Decode attention intensity"),
+    rows << LedgerRow{
+        QStringLiteral("conversation_seconds"), LedgerStrings::tr("The whole conversation"),
+        formatSeconds(l.conversationSeconds),
+        LedgerStrings::tr("every token from 0 to %1: quadratic in length").arg(tokens(s.context))};
+    rows << LedgerRow{QStringLiteral("arithmetic_intensity"),
+                      LedgerStrings::tr("Decode attention intensity"),
                       formatNumber(l.arithmeticIntensity, 3) + u" FLOP/B",
                       LedgerStrings::tr("%1× below the ridge point (%2 FLOP/B); MHA: %3 FLOP/B")
                           .arg(formatNumber(l.belowRidge, 2), formatNumber(l.ridgePoint, 3),
@@ -230,11 +261,11 @@ QString ledgerText(const Scenario &s, const Ledger &l, ByteUnits units)
     qsizetype width = 0;
     for (const auto &r : rows)
         width = std::max(width, r.label.size());
-    QString out = LedgerStrings::tr("%1 on %2 × %3, context %4 tokens, KV %5, weights %6\n\n")
-                      .arg(s.model.name)
-                      .arg(s.gpus)
-                      .arg(s.gpu.name, tokens(s.context), s.kvPrecision.label(),
-                           weightPrecisionLabel(s));
+    QString out =
+        LedgerStrings::tr("%1 on %2 × %3, context %4 tokens, KV %5, weights %6\n\n")
+            .arg(s.model.name)
+            .arg(s.gpus)
+            .arg(s.gpu.name, tokens(s.context), s.kvPrecision.label(), weightPrecisionLabel(s));
     for (const auto &r : rows) {
         out += r.label.leftJustified(width + 2) + r.value + u'\n';
         if (!r.note.isEmpty())

@@ -228,9 +228,10 @@ void LedgerView::renderBanner()
                   .arg(s.model.name)
                   .arg(s.model.queryHeads)
                   .arg(s.model.kvHeads)
-            : tr("Does not fit: %1 per GPU, %2 usable.")
-                  .arg(formatBytes(l.bytesPerGpu, m_units),
-                       formatBytes(l.usableBytesPerGpu, m_units));
+            // No per-GPU bytes here: they change on every slider step, and a new banner text
+            // relays out the whole dock. The per-GPU row below shows them.
+            : tr("Does not fit in the %1 usable per GPU.")
+                  .arg(formatBytes(l.usableBytesPerGpu, m_units));
     if (l.tpDegree == 0)
         why += u' ' + tr("No GPU count fits: %1.").arg(l.tpNote);
     const QString text = tr("Cannot run on %1 × %2.").arg(s.gpus).arg(s.gpu.name) + u'\n' + why;
@@ -240,7 +241,9 @@ void LedgerView::renderBanner()
     }
     m_useTp->setVisible(l.tpDegree > 0);
     if (l.tpDegree > 0) {
-        m_useTp->setText(l.tpDegree == 1 ? tr("Use 1 GPU") : tr("Use %1 GPUs").arg(l.tpDegree));
+        const QString use = l.tpDegree == 1 ? tr("Use 1 GPU") : tr("Use %1 GPUs").arg(l.tpDegree);
+        if (use != m_useTp->text())
+            m_useTp->setText(use);
         m_useTp->setToolTip(l.tpNote.isEmpty()
                                 ? tr("The fewest GPUs this scenario fits on as a tensor-parallel "
                                      "deployment")

@@ -203,14 +203,6 @@
         <translation>%1 parâmetros%2, %3</translation>
     </message>
     <message>
-        <source>TP over %1 GPUs is not possible for this model: the degree must divide %2 query heads and match %3 KV heads</source>
-        <translation>TP em %1 GPUs não é possível neste modelo: o grau de TP precisa dividir os %2 query heads e ser compatível com os %3 KV heads</translation>
-    </message>
-    <message>
-        <source>does not fit: %1 per GPU, %2 usable</source>
-        <translation>não cabe: %1 por GPU, %2 utilizáveis</translation>
-    </message>
-    <message>
         <source>MQA equivalent</source>
         <translation>Equivalente em MQA</translation>
     </message>
@@ -299,10 +291,6 @@
         <translation>; KV heads replicados (%1 por GPU)</translation>
     </message>
     <message>
-        <source>Cannot run as set: %1.</source>
-        <translation>Não roda como configurado: %1.</translation>
-    </message>
-    <message>
         <source>Time per token</source>
         <translation>Tempo por token</translation>
     </message>
@@ -357,6 +345,14 @@
     <message>
         <source>%1× below the ridge point (%2 FLOP/B); MHA: %3 FLOP/B</source>
         <translation>%1× abaixo do ponto de equilíbrio (%2 FLOP/B); MHA: %3 FLOP/B</translation>
+    </message>
+    <message>
+        <source>TP over %1 GPUs is not possible for this model: the degree must divide %2 query heads and match %3 KV heads; </source>
+        <translation>TP em %1 GPUs não é possível neste modelo: o grau de TP precisa dividir os %2 query heads e ser compatível com os %3 KV heads; </translation>
+    </message>
+    <message>
+        <source>Cannot run as set: see the per-GPU row.</source>
+        <translation>Não roda como configurado: veja a linha por GPU.</translation>
     </message>
 </context>
 <context>
@@ -965,10 +961,6 @@ Só o termo de KV: %3</translation>
         <translation>%1 não é um grau de paralelismo de tensor para %2: o grau de TP precisa dividir os %3 query heads e ser compatível com os %4 KV heads.</translation>
     </message>
     <message>
-        <source>Does not fit: %1 per GPU, %2 usable.</source>
-        <translation>Não cabe: %1 por GPU, %2 utilizáveis.</translation>
-    </message>
-    <message>
         <source>No GPU count fits: %1.</source>
         <translation>Nenhum número de GPUs serve: %1.</translation>
     </message>
@@ -991,6 +983,10 @@ Só o termo de KV: %3</translation>
     <message>
         <source>GPU count: %1</source>
         <translation>Número de GPUs: %1</translation>
+    </message>
+    <message>
+        <source>Does not fit in the %1 usable per GPU.</source>
+        <translation>Não cabe nos %1 utilizáveis por GPU.</translation>
     </message>
 </context>
 <context>
