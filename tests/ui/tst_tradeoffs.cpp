@@ -92,6 +92,7 @@ class TestTradeoffs : public QObject
 private slots:
     void comparisonMatchesCore_data() { addScenarioRows(); }
     void comparisonMatchesCore();
+    void chartsDrawThePanelsResults();
     void latencyMatchesCore_data() { addScenarioRows(); }
     void latencyMatchesCore();
     void rooflineMatchesCore_data() { addScenarioRows(); }
@@ -273,6 +274,31 @@ void TestTradeoffs::rooflineMeasuredRoofAndPrompt()
     QCOMPARE(viewed->roofline().peakFlops, s.gpu.peakFlops(s.weightPrecision));
     QCOMPARE(panel.pointTable()->rowCount(), viewed->roofline().points.size());
     QCOMPARE(panel.pointTable()->item(0, 0)->text(), viewed->roofline().points.first().label);
+}
+
+// The strategies page evaluates each strategy once, in the panel; both charts draw those
+// results, and compute their own only when handed a list that does not match.
+void TestTradeoffs::chartsDrawThePanelsResults()
+{
+    StrategyPanel panel;
+    const Scenario s = Scenario::seed();
+    panel.setScenario(s);
+    const QList<KvStrategy> compared = panel.compared();
+    QCOMPARE(panel.results().size(), compared.size());
+
+    StrategyComparisonChart comparison;
+    comparison.setStrategies(compared);
+    QList<StrategyResult> marked = panel.results();
+    marked.first().name = QStringLiteral("from the panel"); // proves no re-evaluation
+    comparison.updateFrom(s, marked);
+    QCOMPARE(comparison.results().first().name, QStringLiteral("from the panel"));
+    for (int i = 0; i < compared.size(); ++i)
+        QCOMPARE(comparison.results().at(i).secondsPerToken,
+                 evaluateStrategy(s, compared.at(i)).secondsPerToken);
+
+    comparison.updateFrom(s, QList<StrategyResult>{}); // does not match: evaluated here
+    QCOMPARE(comparison.results().size(), compared.size());
+    QCOMPARE(comparison.results().first().name, evaluateStrategy(s, compared.first()).name);
 }
 
 void TestTradeoffs::strategyTableModel()

@@ -33,9 +33,20 @@ void StrategyComparisonChart::updateFrom(const Scenario &s, const Ledger &)
     rebuild();
 }
 
+void StrategyComparisonChart::updateFrom(const Scenario &s, const QList<StrategyResult> &results)
+{
+    if (!s.validate().isEmpty())
+        return;
+    m_scenario = s;
+    if (results.size() != m_strategies.size())
+        return rebuild();
+    m_results = results;
+    draw();
+}
+
 void StrategyComparisonChart::unitsChanged()
 {
-    rebuild();
+    draw(); // units change the labels, not the results
     emit unitsSwitched(m_units);
 }
 
@@ -43,12 +54,19 @@ void StrategyComparisonChart::rebuild()
 {
     if (!m_scenario || m_strategies.isEmpty())
         return;
-    const Scenario &s = *m_scenario;
     m_results.clear();
+    for (const KvStrategy &k : std::as_const(m_strategies))
+        m_results << evaluateStrategy(*m_scenario, k);
+    draw();
+}
+
+void StrategyComparisonChart::draw()
+{
+    if (!m_scenario || m_results.isEmpty())
+        return;
+    const Scenario &s = *m_scenario;
     QList<Variant> variants;
-    for (const KvStrategy &k : std::as_const(m_strategies)) {
-        const StrategyResult r = evaluateStrategy(s, k);
-        m_results << r;
+    for (const StrategyResult &r : std::as_const(m_results)) {
         variants << Variant{r.name,
                             r.name,
                             {Bar{r.heldBytes, formatBytes(r.heldBytes, m_units)},

@@ -18,6 +18,9 @@ public:
     QString id() const override { return QStringLiteral("strategies"); }
     QString title() const override;
     void updateFrom(const Scenario &s, const Ledger &l) override;
+    // The same with the strategies' results already computed (the strategies page evaluates
+    // each strategy once for its table and both charts); computed here when they do not match.
+    void updateFrom(const Scenario &s, const QList<StrategyResult> &results);
     ChartTable table() const override;
 
     // The first is the reference every bar is a share of (the full cache).
@@ -32,7 +35,8 @@ protected:
     void unitsChanged() override;
 
 private:
-    void rebuild();
+    void rebuild(); // evaluates, then draws
+    void draw();    // from m_results
     void fitShareAxis();
 
     QList<KvStrategy> m_strategies;

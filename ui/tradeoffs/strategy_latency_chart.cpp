@@ -75,12 +75,19 @@ void StrategyLatencyChart::updateFrom(const Scenario &s, const Ledger &)
     update();
 }
 
+void StrategyLatencyChart::updateFrom(const Scenario &s, const QList<StrategyResult> &atContext)
+{
+    m_valid = s.validate().isEmpty();
+    m_scenario = s;
+    update(&atContext);
+}
+
 void StrategyLatencyChart::interactiveEnded()
 {
     update();
 }
 
-void StrategyLatencyChart::update()
+void StrategyLatencyChart::update(const QList<StrategyResult> *atContext)
 {
     if (!m_valid)
         return;
@@ -93,11 +100,16 @@ void StrategyLatencyChart::update()
         updateCurves();
         m_curvesFor = {key, m_strategies};
     }
-    m_atContext.clear();
+    if (atContext && atContext->size() == m_strategies.size()) {
+        m_atContext = *atContext;
+    } else {
+        m_atContext.clear();
+        for (const KvStrategy &k : std::as_const(m_strategies))
+            m_atContext << evaluateStrategy(m_scenario, k);
+    }
     QList<QPointF> markers;
-    for (const KvStrategy &k : std::as_const(m_strategies)) {
-        m_atContext << evaluateStrategy(m_scenario, k);
-        markers << QPointF(double(m_scenario.context), m_atContext.last().secondsPerToken * 1000);
+    for (const StrategyResult &r : std::as_const(m_atContext)) {
+        markers << QPointF(double(m_scenario.context), r.secondsPerToken * 1000);
     }
     replacePoints(m_marker, m_scenario.context >= kContextAxisFrom ? markers : QList<QPointF>{});
     updateAxes();

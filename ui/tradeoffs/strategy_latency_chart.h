@@ -24,6 +24,8 @@ public:
     QString id() const override { return QStringLiteral("strategy-latency"); }
     QString title() const override;
     void updateFrom(const Scenario &s, const Ledger &l) override;
+    // The same with the markers' results already computed (one per strategy, in order).
+    void updateFrom(const Scenario &s, const QList<StrategyResult> &atContext);
     ChartTable table() const override;
 
     void setStrategies(const QList<KvStrategy> &strategies);
@@ -38,7 +40,7 @@ protected:
     void interactiveEnded() override;
 
 private:
-    void update();
+    void update(const QList<StrategyResult> *atContext = nullptr);
     void updateCurves();
     void updateAxes();
     void syncSeries();

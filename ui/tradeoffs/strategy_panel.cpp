@@ -379,6 +379,7 @@ void StrategyPanel::setScenario(const Scenario &s)
                          .arg(r.name.toHtmlEscaped(), lead, r.lossNote.toHtmlEscaped());
         }
     }
+    m_results = results;
     m_model->setResults(results);
     m_notes->setText(notes.join(QString()));
 }

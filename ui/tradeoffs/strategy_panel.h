@@ -29,6 +29,8 @@ public:
 
     // The full cache, then every checked strategy in list order.
     QList<KvStrategy> compared() const;
+    // compared() at the last scenario, evaluated once; the page's charts draw these too.
+    const QList<StrategyResult> &results() const { return m_results; }
     // Re-evaluates the table and the loss notes (an invalid scenario clears them).
     void setScenario(const Scenario &s);
     void setUnits(ByteUnits units);
@@ -75,6 +77,7 @@ private:
 
     QList<Entry> m_entries;
     std::optional<Scenario> m_scenario;
+    QList<StrategyResult> m_results;
     QListWidget *m_list = nullptr;
     QLineEdit *m_custom = nullptr;
     QPushButton *m_add = nullptr;

@@ -116,10 +116,10 @@ QWidget *strategiesPage(ScenarioController *controller, QWidget *parent,
     // The main window sets byte units on every chart; the table follows the comparison chart.
     QObject::connect(comparison, &StrategyComparisonChart::unitsSwitched, panel,
                      &StrategyPanel::setUnits);
-    page->setRefresh([=](const Scenario &s, const Ledger &l) {
-        panel->setScenario(s);
-        comparison->updateFrom(s, l);
-        latency->updateFrom(s, l);
+    page->setRefresh([=](const Scenario &s, const Ledger &) {
+        panel->setScenario(s); // evaluates each strategy once
+        comparison->updateFrom(s, panel->results());
+        latency->updateFrom(s, panel->results());
     });
     return page;
 }
