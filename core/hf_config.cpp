@@ -852,7 +852,7 @@ std::optional<HfImport> Importer::run(QString *error)
         estimate += u" total, "_s + billions(m.estimateActiveParameters()) + u" active per token";
     note(estimate + u" (biases and extra norms not counted)");
     m.notes = m_notes;
-    return HfImport{m, m_notes};
+    return HfImport{m};
 }
 
 std::optional<HfImport> importConfig(const QByteArray &json, const QString &fileName,

@@ -7,10 +7,11 @@
 
 namespace kvl {
 
+// What was inferred or estimated ("head_dim absent: hidden_size / num_attention_heads = 128")
+// is in model.notes, kept with the model wherever it goes.
 struct HfImport
 {
     ModelSpec model;
-    QStringList notes; // what was inferred or estimated ("head_dim from hidden_size / heads")
 };
 
 // A ModelSpec from a Hugging Face config.json. On failure returns nullopt and sets *error to a

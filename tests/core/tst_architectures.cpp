@@ -243,7 +243,6 @@ void TestArchitectures::notesReachTheLedger()
     QString error;
     const auto imported = importFixture(u"falcon-7b.json"_s, &error);
     QVERIFY2(imported, qPrintable(error));
-    QCOMPARE(imported->model.notes, imported->notes);
     QVERIFY(!imported->model.notes.filter(u"4 × hidden_size = 18176"_s).isEmpty());
     QCOMPARE(imported->model.intermediateSize, 4 * 4544);
     QVERIFY(!imported->model.gatedMlp);

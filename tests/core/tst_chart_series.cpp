@@ -1,5 +1,6 @@
 // The cost charts' series and what-if rows: the seed's numbers by hand, every point equal to the
 // ledger of that context, and the measured overlay at efficiency = measured / datasheet.
+#include "../test_points.h"
 #include "chart_series.h"
 #include "sweep.h"
 #include "test_models.h"
@@ -28,17 +29,6 @@ Scenario measured(Scenario s, double bytesPerSecond)
     s.measured =
         MeasuredBandwidth{"cuda:0", "NVIDIA H100 SXM", bytesPerSecond, bytesPerSecond, 1 << 30, {}};
     return s;
-}
-
-// Bit for bit (QPointF's == is fuzzy): the charts must plot the ledger's numbers.
-bool samePoints(const QList<QPointF> &a, const QList<QPointF> &b)
-{
-    if (a.size() != b.size())
-        return false;
-    for (qsizetype i = 0; i < a.size(); ++i)
-        if (a.at(i).x() != b.at(i).x() || a.at(i).y() != b.at(i).y())
-            return false;
-    return true;
 }
 
 double yAt(const Curve &c, qint64 context)

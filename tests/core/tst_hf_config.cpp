@@ -145,7 +145,7 @@ void TestHfConfig::fixtures()
     // Estimated, never invented: the config states no parameter count.
     QCOMPARE(m.totalParameters, 0.0);
     QCOMPARE(m.activeParameters, 0.0);
-    QVERIFY(!imported->notes.filter(u"parameters estimated"_s).isEmpty());
+    QVERIFY(!imported->model.notes.filter(u"parameters estimated"_s).isEmpty());
 }
 
 void TestHfConfig::matchesPresets_data()
@@ -198,7 +198,7 @@ void TestHfConfig::llamaParameters()
     const auto imported = importHfConfig(readFixture(u"llama-3.1-70b.json"_s), &error);
     QVERIFY2(imported, qPrintable(error));
     QCOMPARE(imported->model.parameters(), 70553706496.0);
-    QVERIFY(!imported->notes.filter(u"head_dim absent: hidden_size / num_attention_heads = 128"_s)
+    QVERIFY(!imported->model.notes.filter(u"head_dim absent: hidden_size / num_attention_heads = 128"_s)
                  .isEmpty());
 }
 
@@ -217,7 +217,7 @@ void TestHfConfig::deepseekParameters()
     QVERIFY2(near(m.parameters(), 671e9, 0.02), qPrintable(QString::number(m.parameters())));
     QVERIFY2(near(m.parametersActive(), 37e9, 0.05),
              qPrintable(QString::number(m.parametersActive())));
-    QVERIFY(!imported->notes.filter(u"num_nextn_predict_layers"_s).isEmpty());
+    QVERIFY(!imported->model.notes.filter(u"num_nextn_predict_layers"_s).isEmpty());
 }
 
 void TestHfConfig::mixtralParameters()
@@ -409,7 +409,7 @@ void TestHfConfig::traps()
     QCOMPARE(kvBytesPerToken(m), kvBytes);
     QCOMPARE(layerKinds(m), kinds);
     if (!note.isEmpty())
-        QVERIFY2(!imported->notes.filter(note).isEmpty(), qPrintable(imported->notes.join(u'\n')));
+        QVERIFY2(!imported->model.notes.filter(note).isEmpty(), qPrintable(imported->model.notes.join(u'\n')));
 }
 
 void TestHfConfig::errors_data()

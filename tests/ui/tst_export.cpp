@@ -1,5 +1,6 @@
 // Chart export: files that open, at the size asked for, with text kept as text; failures that
 // say why and leave nothing behind.
+#include "../test_points.h"
 #include "chart_export.h"
 #include "chart_factory.h"
 #include "grouped_bar_chart.h"
@@ -27,6 +28,8 @@
 
 using namespace kvl;
 
+using kvl::test::samePoints;
+
 namespace {
 
 Scenario withMeasurement(Scenario s, double bytesPerSecond)
@@ -44,17 +47,6 @@ QMap<QString, QList<QPointF>> xyPoints(LedgerChart *chart)
         if (auto *xy = qobject_cast<QXYSeries *>(series); xy && !xy->objectName().isEmpty())
             out.insert(xy->objectName(), xy->points());
     return out;
-}
-
-// Bit for bit: QPointF's == is fuzzy.
-bool samePoints(const QList<QPointF> &a, const QList<QPointF> &b)
-{
-    if (a.size() != b.size())
-        return false;
-    for (qsizetype i = 0; i < a.size(); ++i)
-        if (a.at(i).x() != b.at(i).x() || a.at(i).y() != b.at(i).y())
-            return false;
-    return true;
 }
 
 QByteArray readAll(const QString &path)

@@ -404,7 +404,7 @@ private slots:
         QString why;
         const auto imported = importHfConfigFile(path, &why);
         QVERIFY2(imported, qPrintable(why));
-        QVERIFY(!imported->notes.isEmpty());
+        QVERIFY(!imported->model.notes.isEmpty());
         auto *notes = m_window->controls()->findChild<QLabel *>(QStringLiteral("modelNotes"));
         QVERIFY(notes);
         QVERIFY(!notes->isVisibleTo(m_window.get())); // the seed has none
@@ -414,7 +414,7 @@ private slots:
         QVERIFY(s.weightsAsStored); // the checkpoint as published
         QVERIFY(notes->isVisibleTo(m_window.get()));
         QVERIFY(notes->wordWrap());
-        for (const QString &note : imported->notes) {
+        for (const QString &note : imported->model.notes) {
             QVERIFY2(s.model.notes.contains(note), qPrintable(note));
             QVERIFY2(notes->text().contains(note), qPrintable(note));
             QVERIFY2(!m_window->statusBar()->currentMessage().contains(note), qPrintable(note));
@@ -430,7 +430,7 @@ private slots:
         QVERIFY(!notes->isVisibleTo(m_window.get()));
         controller()->undoStack()->undo();
         QVERIFY(notes->isVisibleTo(m_window.get()));
-        QVERIFY(notes->text().contains(imported->notes.first()));
+        QVERIFY(notes->text().contains(imported->model.notes.first()));
     }
 
     void tourVisitsEveryStep()

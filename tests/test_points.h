@@ -1,0 +1,20 @@
+#pragma once
+
+// Shared by the core and ui tests that hold chart series to core's numbers.
+#include <QList>
+#include <QPointF>
+
+namespace kvl::test {
+
+// Bit for bit (QPointF's == is fuzzy): the charts must plot the ledger's numbers.
+inline bool samePoints(const QList<QPointF> &a, const QList<QPointF> &b)
+{
+    if (a.size() != b.size())
+        return false;
+    for (qsizetype i = 0; i < a.size(); ++i)
+        if (a.at(i).x() != b.at(i).x() || a.at(i).y() != b.at(i).y())
+            return false;
+    return true;
+}
+
+} // namespace kvl::test
