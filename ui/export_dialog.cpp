@@ -9,18 +9,18 @@
 #include <QFileInfo>
 #include <QFormLayout>
 #include <QHBoxLayout>
+#include <QLabel>
 #include <QLineEdit>
 #include <QPushButton>
 #include <QSpinBox>
 
 namespace kvl {
 
-
 ExportDialog::ExportDialog(const QList<LedgerChart *> &charts, LedgerChart *current,
                            const QString &dir, QWidget *parent)
-    : QDialog(parent), m_charts(charts), m_chart(new QComboBox(this)), m_format(new QComboBox(this)),
-      m_width(new QSpinBox(this)), m_height(new QSpinBox(this)), m_dpi(new QSpinBox(this)),
-      m_path(new QLineEdit(this))
+    : QDialog(parent), m_charts(charts), m_chart(new QComboBox(this)),
+      m_format(new QComboBox(this)), m_width(new QSpinBox(this)), m_height(new QSpinBox(this)),
+      m_dpi(new QSpinBox(this)), m_path(new QLineEdit(this))
 {
     setWindowTitle(tr("Export Chart"));
     for (LedgerChart *c : charts)
@@ -51,13 +51,17 @@ ExportDialog::ExportDialog(const QList<LedgerChart *> &charts, LedgerChart *curr
     form->addRow(tr("&Width:"), m_width);
     form->addRow(tr("&Height:"), m_height);
     form->addRow(tr("&Resolution:"), m_dpi);
-    form->addRow(tr("&Save to:"), pathRow);
+    // A row holding a layout gets no buddy: the label's mnemonic would show as a literal "&".
+    auto *pathLabel = new QLabel(tr("Save &to:"), this);
+    pathLabel->setBuddy(m_path);
+    form->addRow(pathLabel, pathRow);
     auto *buttons = new QDialogButtonBox(QDialogButtonBox::Save | QDialogButtonBox::Cancel, this);
     form->addRow(buttons);
 
     const auto chartChanged = [this, dir] {
         const QString base = QStringLiteral("kv-ledger-%1").arg(chart()->id());
-        const QString folder = m_path->text().isEmpty() ? dir : QFileInfo(m_path->text()).absolutePath();
+        const QString folder =
+            m_path->text().isEmpty() ? dir : QFileInfo(m_path->text()).absolutePath();
         m_path->setText(QDir(folder).filePath(base));
         syncSuffix();
     };

@@ -1,43 +1,35 @@
 #include "main_window.h"
 
-#include "chart_export.h"
 #include "chart_factory.h"
 #include "controls_panel.h"
-#include "export_dialog.h"
+#include "export_actions.h"
 #include "gpu_panel.h"
-#include "hf_config.h"
 #include "language.h"
 #include "latency_chart.h"
 #include "ledger_chart.h"
-#include "ledger_json.h"
-#include "ledger_text.h"
 #include "ledger_view.h"
+#include "main_actions.h"
 #include "mass_panel.h"
 #include "measurement_model.h"
 #include "roofline_chart.h"
-#include "safe_save.h"
 #include "scenario_controller.h"
-#include "scenario_file.h"
+#include "scenario_document.h"
 #include "strategy_panel.h"
 #include "tour.h"
 #include "tradeoff_views.h"
-#include "weights.h"
+#include "view_page.h"
+#include "view_settings.h"
 
 #include <QAction>
 #include <QActionGroup>
 #include <QApplication>
-#include <QClipboard>
 #include <QCloseEvent>
 #include <QDockWidget>
-#include <QFileDialog>
-#include <QFileInfo>
 #include <QGridLayout>
-#include <QJsonDocument>
 #include <QMenuBar>
 #include <QMessageBox>
 #include <QScrollArea>
 #include <QStatusBar>
-#include <QStyleHints>
 #include <QTabWidget>
 #include <QToolBar>
 #include <QUndoStack>
@@ -50,61 +42,41 @@ static Scenario initialScenario(const Settings &settings)
 }
 
 MainWindow::MainWindow(QWidget *parent)
-    : QMainWindow(parent), m_controller(new ScenarioController(initialScenario(m_settings), this))
+    : QMainWindow(parent), m_view(new ViewSettings(&m_settings, this)),
+      m_controller(new ScenarioController(initialScenario(m_settings), this))
 {
     setObjectName(QStringLiteral("mainWindow"));
     setWindowIcon(QIcon(QStringLiteral(":/icons/kvledger.svg")));
     m_normalFont = QApplication::font();
     m_normalPalette = QApplication::palette();
 
-    // Charts: a 2 × 2 grid in the centre.
-    // The centre: tabs of views; the first holds the four cost charts in a 2 × 2 grid.
-    m_views = new QTabWidget(this);
-    m_views->setObjectName(QStringLiteral("views"));
-    m_views->setDocumentMode(true);
-    m_chartArea = new QWidget(m_views);
-    auto *grid = new QGridLayout(m_chartArea);
-    grid->setContentsMargins(2, 2, 2, 2);
-    grid->setSpacing(4);
-    m_charts = createCharts(m_chartArea);
-    for (int i = 0; i < m_charts.size(); ++i) {
-        m_charts.at(i)->setFocusPolicy(Qt::StrongFocus);
-        grid->addWidget(m_charts.at(i), i / 2, i % 2);
-    }
-    m_views->addTab(m_chartArea, QString());
-    const TradeoffViews tradeoffs = createTradeoffViews(m_controller, m_views);
-    m_views->addTab(tradeoffs.strategies, QString());
-    m_views->addTab(tradeoffs.roofline, QString());
-    m_views->addTab(tradeoffs.mass, QString());
-    m_allCharts = m_charts + tradeoffs.charts;
-    setCentralWidget(m_views);
-    // Hidden views skip updates; bring one up to date when it is shown.
-    connect(m_views, &QTabWidget::currentChanged, this, &MainWindow::updateCharts);
-
+    buildPages();
     buildDocks();
-    m_tour->setViews(tradeoffs.strategies->findChild<StrategyPanel *>(),
-                     qobject_cast<RooflineChart *>(chart(QStringLiteral("roofline"))),
-                     tradeoffs.mass->findChild<MassPanel *>());
-    buildActions();
+    m_actions = new MainActions(m_controller->undoStack(), language::available(), this);
+    m_document = new ScenarioDocument(m_controller, &m_settings, this);
+    m_exports = new ExportActions({m_controller, &m_settings, m_view, m_ledger, m_gpuPanel,
+                                   m_allCharts, [this] { catchUpPages(); }},
+                                  this);
+    connect(m_document, &ScenarioDocument::errorOccurred, this, &MainWindow::showError);
+    connect(m_exports, &ExportActions::errorOccurred, this, &MainWindow::showError);
+    connectActions();
     buildMenus();
+    connectTour();
+    connectViewSettings();
     retranslate();
 
-    connect(m_controller, &ScenarioController::changed, this, &MainWindow::updateCharts);
     connect(m_controller, &ScenarioController::changed, this, &MainWindow::updateTitle);
+    connect(m_document, &ScenarioDocument::titleChanged, this, &MainWindow::updateTitle);
     connect(m_controller, &ScenarioController::interactiveChanged, this, [this](bool on) {
-        for (LedgerChart *c : std::as_const(m_allCharts))
+        for (LedgerChart *c : std::as_const(m_charts))
             c->setInteractive(on);
     });
     connect(m_controller, &ScenarioController::validationFailed, this, [this](const QString &why) {
         statusBar()->showMessage(tr("Not applied: %1").arg(why), 8000);
     });
-    connect(m_controller->undoStack(), &QUndoStack::cleanChanged, this, &MainWindow::updateTitle);
-    connect(m_ledger, &LedgerView::unitsChanged, this, &MainWindow::setUnits);
 
-    setUnits(m_settings.units());
-    for (LedgerChart *c : std::as_const(m_allCharts))
+    for (LedgerChart *c : std::as_const(m_charts))
         c->setInteractive(false);
-    updateCharts();
     updateTitle();
     resize(1600, 1000);
     restoreGeometry(m_settings.geometry());
@@ -128,6 +100,48 @@ LedgerChart *MainWindow::chart(const QString &id) const
     return nullptr;
 }
 
+QStringList MainWindow::tabIds()
+{
+    return {QStringLiteral("cost"), QStringLiteral("strategies"), QStringLiteral("roofline"),
+            QStringLiteral("mass")};
+}
+
+// The centre: one tab page per view; the first holds the four cost charts in a 2 × 2 grid.
+void MainWindow::buildPages()
+{
+    m_views = new QTabWidget(this);
+    m_views->setObjectName(QStringLiteral("views"));
+    m_views->setDocumentMode(true);
+    auto *cost = new ViewPage(m_controller, QStringLiteral("costPage"), m_views);
+    auto *grid = new QGridLayout(cost);
+    grid->setContentsMargins(2, 2, 2, 2);
+    grid->setSpacing(4);
+    m_charts = createCharts(cost);
+    for (int i = 0; i < m_charts.size(); ++i) {
+        m_charts.at(i)->setFocusPolicy(Qt::StrongFocus);
+        grid->addWidget(m_charts.at(i), i / 2, i % 2);
+    }
+    cost->setRefresh([this](const Scenario &, const Ledger &) { drawCostPage(); });
+    const TradeoffViews tradeoffs = createTradeoffViews(m_controller, m_views);
+    m_pages = {cost, tradeoffs.strategies, tradeoffs.roofline, tradeoffs.mass};
+    for (ViewPage *page : std::as_const(m_pages))
+        m_views->addTab(page, QString());
+    m_allCharts = m_charts + tradeoffs.charts;
+    setCentralWidget(m_views);
+}
+
+void MainWindow::drawCostPage()
+{
+    updateMeasuredRows();
+    drawCharts(m_charts, m_controller->scenario(), m_controller->ledger());
+}
+
+void MainWindow::catchUpPages()
+{
+    for (ViewPage *page : std::as_const(m_pages))
+        page->catchUp();
+}
+
 void MainWindow::buildDocks()
 {
     m_controls = new ControlsPanel(m_controller, this);
@@ -141,7 +155,7 @@ void MainWindow::buildDocks()
     m_controlsDock->setWidget(scroll);
     addDockWidget(Qt::LeftDockWidgetArea, m_controlsDock);
     connect(m_controls, &ControlsPanel::importConfigRequested, this,
-            &MainWindow::importConfigDialog);
+            [this] { m_document->importConfig(); });
 
     m_ledger = new LedgerView(m_controller, this);
     m_ledgerDock = new QDockWidget(this);
@@ -161,25 +175,125 @@ void MainWindow::buildDocks()
             [this](const QString &why) { showError(tr("GPU measurement"), why); });
 
     m_tour = new TourPanel(m_controller, this);
+    m_tour->setViews(m_pages.at(1)->findChild<StrategyPanel *>(),
+                     qobject_cast<RooflineChart *>(chart(QStringLiteral("roofline"))),
+                     m_pages.at(3)->findChild<MassPanel *>());
     m_tourDock = new QDockWidget(this);
     m_tourDock->setObjectName(QStringLiteral("tourDock"));
     m_tourDock->setWidget(m_tour);
     addDockWidget(Qt::BottomDockWidgetArea, m_tourDock);
+}
+
+void MainWindow::connectActions()
+{
+    MainActions *a = m_actions;
+    connect(a->open, &QAction::triggered, m_document, &ScenarioDocument::open);
+    connect(a->save, &QAction::triggered, m_document, &ScenarioDocument::save);
+    connect(a->saveAs, &QAction::triggered, m_document, &ScenarioDocument::saveAs);
+    connect(a->importConfig, &QAction::triggered, m_document, &ScenarioDocument::importConfig);
+    connect(a->exportChart, &QAction::triggered, m_exports, &ExportActions::exportChart);
+    connect(a->exportAll, &QAction::triggered, m_exports, &ExportActions::exportAll);
+    connect(a->exportReport, &QAction::triggered, m_exports, &ExportActions::exportReport);
+    connect(a->exportLedger, &QAction::triggered, m_exports, &ExportActions::exportLedger);
+    connect(a->exportMeasurements, &QAction::triggered, m_exports,
+            &ExportActions::exportMeasurements);
+    connect(a->copyChart, &QAction::triggered, m_exports, &ExportActions::copyChart);
+    connect(a->copyLedger, &QAction::triggered, m_exports, &ExportActions::copyLedger);
+    connect(a->quit, &QAction::triggered, this, &MainWindow::close);
+    connect(a->reset, &QAction::triggered, this,
+            [this] { m_controller->replace(Scenario::seed(), tr("Reset to the seed scenario")); });
+    connect(a->presentation, &QAction::triggered, this, &MainWindow::setPresentationMode);
+    connect(a->logAxes, &QAction::triggered, m_view, &ViewSettings::setLogAxes);
+    connect(a->units, &QActionGroup::triggered, this, [this](QAction *u) {
+        m_view->setUnits(u == m_actions->unitsBinary ? ByteUnits::Binary : ByteUnits::SI);
+    });
+    connect(a->language, &QActionGroup::triggered, this,
+            [this](QAction *l) { setLanguage(l->data().toString()); });
+    for (QAction *l : a->language->actions())
+        l->setChecked(l->data().toString() == m_settings.language());
+    connect(a->showGpu, &QAction::triggered, this, &MainWindow::showGpuPanel);
+    connect(a->tour, &QAction::triggered, this, &MainWindow::startTour);
+    connect(a->about, &QAction::triggered, this, [this] {
+        QMessageBox::about(
+            this, tr("About KV Ledger"),
+            tr("<h3>KV Ledger %1</h3><p>Why long-context decoding is bound by "
+               "memory bandwidth: every decoded token reads the whole KV cache.</p>"
+               "<p>Every figure comes from the cost model in core/, checked by "
+               "tests against the article “%2” and the datasheets.</p>")
+                .arg(QApplication::applicationVersion(), seedArticleTitle().toHtmlEscaped()));
+    });
+
+    // Nothing to export before a measurement of this session.
+    const auto syncMeasurements = [this] {
+        m_actions->exportMeasurements->setEnabled(m_gpuPanel->model()->rowCount() > 0);
+    };
+    connect(m_gpuPanel->model(), &QAbstractItemModel::rowsInserted, this, syncMeasurements);
+    connect(m_gpuPanel->model(), &QAbstractItemModel::modelReset, this, syncMeasurements);
+    syncMeasurements();
+    connect(m_document, &ScenarioDocument::statusMessage, statusBar(), &QStatusBar::showMessage);
+    connect(m_exports, &ExportActions::statusMessage, statusBar(), &QStatusBar::showMessage);
+}
+
+void MainWindow::buildMenus()
+{
+    MainActions *a = m_actions;
+    m_menus.file = menuBar()->addMenu(QString());
+    m_menus.file->addAction(a->open);
+    m_menus.recent = m_menus.file->addMenu(QString());
+    m_menus.file->addActions({a->save, a->saveAs});
+    m_menus.file->addSeparator();
+    m_menus.file->addAction(a->importConfig);
+    m_menus.file->addSeparator();
+    m_menus.file->addActions(
+        {a->exportChart, a->exportAll, a->exportReport, a->exportLedger, a->exportMeasurements});
+    m_menus.file->addSeparator();
+    m_menus.file->addAction(a->quit);
+    m_document->setRecentMenu(m_menus.recent);
+
+    m_menus.edit = menuBar()->addMenu(QString());
+    m_menus.edit->addActions({a->undo, a->redo});
+    m_menus.edit->addSeparator();
+    m_menus.edit->addActions({a->copyChart, a->copyLedger});
+    m_menus.edit->addSeparator();
+    m_menus.edit->addAction(a->reset);
+
+    m_menus.view = menuBar()->addMenu(QString());
+    m_menus.view->addActions(a->units->actions());
+    m_menus.view->addSeparator();
+    m_menus.view->addActions({a->logAxes, a->presentation});
+    m_menus.language = m_menus.view->addMenu(QString());
+    m_menus.language->addActions(a->language->actions());
+    m_menus.view->addSeparator();
+    m_menus.view->addActions({m_controlsDock->toggleViewAction(), m_ledgerDock->toggleViewAction(),
+                              m_gpuDock->toggleViewAction(), a->showGpu});
+
+    m_menus.help = menuBar()->addMenu(QString());
+    m_menus.help->addActions({a->tour, a->about});
+
+    auto *bar = addToolBar(QString());
+    bar->setObjectName(QStringLiteral("mainToolBar"));
+    bar->addActions(
+        {a->open, a->save, a->undo, a->redo, a->reset, a->exportReport, a->presentation, a->tour});
+    bar->setToolButtonStyle(Qt::ToolButtonTextOnly);
+}
+
+void MainWindow::connectTour()
+{
     connect(m_tour, &TourPanel::highlightRequested, this, &MainWindow::highlight);
     // The tour works on its own copy: what the user had comes back when it ends.
     connect(m_tour, &TourPanel::started, this, [this] {
         m_beforeTour =
-            BeforeTour{m_controller->scenario(), m_views->currentIndex(), m_ledger->units()};
+            BeforeTour{m_controller->scenario(), m_views->currentIndex(), m_view->units()};
         // Undo would replay the user's history over the tour's copy.
-        for (const char *a : {"undo", "redo"})
-            m_actions.value(QLatin1String(a))->setEnabled(false);
+        m_actions->undo->setEnabled(false);
+        m_actions->redo->setEnabled(false);
     });
     connect(m_tour, &TourPanel::stepShown, this, [this](int step) {
         const TourStep &t = m_tour->stepAt(step);
         const int tab = tabIds().indexOf(t.tab);
         if (tab >= 0)
             m_views->setCurrentIndex(tab);
-        setUnits(t.units);
+        m_view->setUnits(t.units);
     });
     connect(m_tour, &TourPanel::finished, this, [this] {
         m_tourDock->hide();
@@ -187,11 +301,11 @@ void MainWindow::buildDocks()
         if (m_beforeTour && !m_beforeTour->userTookOver) {
             m_controller->preview(m_beforeTour->scenario);
             m_views->setCurrentIndex(m_beforeTour->tab);
-            setUnits(m_beforeTour->units);
+            m_view->setUnits(m_beforeTour->units);
         }
         m_beforeTour.reset();
-        m_actions.value(QStringLiteral("undo"))->setEnabled(m_controller->undoStack()->canUndo());
-        m_actions.value(QStringLiteral("redo"))->setEnabled(m_controller->undoStack()->canRedo());
+        m_actions->undo->setEnabled(m_controller->undoStack()->canUndo());
+        m_actions->redo->setEnabled(m_controller->undoStack()->canRedo());
     });
     // An edit during the tour is the user taking over from the step on screen: the tour ends and
     // leaves that edit (one undo step back to what the step showed).
@@ -203,202 +317,39 @@ void MainWindow::buildDocks()
     });
 }
 
-void MainWindow::buildActions()
+void MainWindow::connectViewSettings()
 {
-    auto add = [this](const QString &name, const QKeySequence &key, auto slot) {
-        auto *a = new QAction(this);
-        a->setObjectName(name);
-        if (!key.isEmpty())
-            a->setShortcut(key);
-        connect(a, &QAction::triggered, this, slot);
-        m_actions.insert(name, a);
-        return a;
+    const auto showUnits = [this](ByteUnits units) {
+        m_ledger->setUnits(units);
+        for (LedgerChart *c : std::as_const(m_allCharts))
+            c->setUnits(units);
+        (units == ByteUnits::SI ? m_actions->unitsSi : m_actions->unitsBinary)->setChecked(true);
     };
-    add(QStringLiteral("open"), QKeySequence::Open, &MainWindow::open);
-    add(QStringLiteral("save"), QKeySequence::Save, &MainWindow::save);
-    add(QStringLiteral("saveAs"), QKeySequence::SaveAs, &MainWindow::saveAs);
-    add(QStringLiteral("importConfig"), QKeySequence(Qt::CTRL | Qt::Key_I),
-        &MainWindow::importConfigDialog);
-    add(QStringLiteral("exportChart"), QKeySequence(Qt::CTRL | Qt::Key_E),
-        &MainWindow::exportChartDialog);
-    add(QStringLiteral("exportAll"), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_E),
-        &MainWindow::exportAllDialog);
-    add(QStringLiteral("exportReport"), QKeySequence(Qt::CTRL | Qt::Key_P),
-        &MainWindow::exportReportDialog);
-    add(QStringLiteral("exportLedger"), QKeySequence(), &MainWindow::exportLedgerDialog);
-    // Nothing to export before a measurement of this session.
-    QAction *measurements = add(QStringLiteral("exportMeasurements"), QKeySequence(),
-                                &MainWindow::exportMeasurementsDialog);
-    const auto syncMeasurements = [this, measurements] {
-        measurements->setEnabled(m_gpuPanel->model()->rowCount() > 0);
+    connect(m_view, &ViewSettings::unitsChanged, this, showUnits);
+    // The ledger's own units box edits the one setting.
+    connect(m_ledger, &LedgerView::unitsChanged, m_view, &ViewSettings::setUnits);
+    showUnits(m_view->units());
+
+    const auto showLogAxes = [this](bool on) {
+        m_actions->logAxes->setChecked(on);
+        if (auto *latency = dynamic_cast<LatencyChart *>(chart(QStringLiteral("latency"))))
+            latency->setLogScale(on);
     };
-    connect(m_gpuPanel->model(), &QAbstractItemModel::rowsInserted, this, syncMeasurements);
-    connect(m_gpuPanel->model(), &QAbstractItemModel::modelReset, this, syncMeasurements);
-    syncMeasurements();
-    add(QStringLiteral("quit"), QKeySequence::Quit, &MainWindow::close);
-    add(QStringLiteral("copyChart"), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_C),
-        &MainWindow::copyChart);
-    add(QStringLiteral("copyLedger"), QKeySequence(Qt::CTRL | Qt::ALT | Qt::Key_C),
-        &MainWindow::copyLedger);
-    add(QStringLiteral("reset"), QKeySequence(Qt::CTRL | Qt::Key_R), &MainWindow::resetToSeed);
-    auto *present = add(QStringLiteral("presentation"), QKeySequence(Qt::Key_F11),
-                        [this](bool on) { setPresentationMode(on); });
-    present->setCheckable(true);
-    add(QStringLiteral("tour"), QKeySequence(Qt::Key_F1), &MainWindow::startTour);
-    auto *logAxes =
-        add(QStringLiteral("logAxes"), QKeySequence(Qt::CTRL | Qt::Key_L), [this](bool on) {
-            if (auto *latency = dynamic_cast<LatencyChart *>(chart(QStringLiteral("latency"))))
-                latency->setLogScale(on);
-        });
-    logAxes->setCheckable(true);
-    logAxes->setChecked(true);
-    add(QStringLiteral("about"), QKeySequence(), [this] {
-        QMessageBox::about(
-            this, tr("About KV Ledger"),
-            tr("<h3>KV Ledger %1</h3><p>Why long-context decoding is bound by "
-               "memory bandwidth: every decoded token reads the whole KV cache.</p>"
-               "<p>Every figure comes from the cost model in core/, checked by "
-               "tests against the article “%2” and the datasheets.</p>")
-                .arg(QApplication::applicationVersion(), seedArticleTitle().toHtmlEscaped()));
-    });
+    connect(m_view, &ViewSettings::logAxesChanged, this, showLogAxes);
+    showLogAxes(m_view->logAxes());
 
-    QAction *undo = m_controller->undoStack()->createUndoAction(this);
-    undo->setShortcut(QKeySequence::Undo);
-    undo->setObjectName(QStringLiteral("undo"));
-    m_actions.insert(QStringLiteral("undo"), undo);
-    QAction *redo = m_controller->undoStack()->createRedoAction(this);
-    redo->setShortcut(QKeySequence::Redo);
-    redo->setObjectName(QStringLiteral("redo"));
-    m_actions.insert(QStringLiteral("redo"), redo);
-
-    m_unitsGroup = new QActionGroup(this);
-    for (const char *name : {"unitsSi", "unitsBinary"}) {
-        auto *a = new QAction(this);
-        a->setObjectName(QLatin1String(name));
-        a->setCheckable(true);
-        m_unitsGroup->addAction(a);
-        m_actions.insert(QLatin1String(name), a);
-    }
-    m_actions.value(QStringLiteral("unitsSi"))->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_1));
-    m_actions.value(QStringLiteral("unitsBinary"))->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_2));
-    connect(m_unitsGroup, &QActionGroup::triggered, this, [this](QAction *a) {
-        setUnits(a->objectName() == u"unitsBinary" ? ByteUnits::Binary : ByteUnits::SI);
-    });
-
-    m_languageGroup = new QActionGroup(this);
-    for (const QString &code : QStringList{QString()} + language::available()) {
-        auto *a = new QAction(this);
-        a->setCheckable(true);
-        a->setData(code);
-        a->setChecked(code == m_settings.language());
-        m_languageGroup->addAction(a);
-    }
-    connect(m_languageGroup, &QActionGroup::triggered, this,
-            [this](QAction *a) { setLanguage(a->data().toString()); });
-}
-
-void MainWindow::buildMenus()
-{
-    auto *file = menuBar()->addMenu(QString());
-    m_menus.insert(QStringLiteral("file"), file);
-    file->addAction(m_actions.value(QStringLiteral("open")));
-    auto *recent = file->addMenu(QString());
-    m_menus.insert(QStringLiteral("recent"), recent);
-    file->addAction(m_actions.value(QStringLiteral("save")));
-    file->addAction(m_actions.value(QStringLiteral("saveAs")));
-    file->addSeparator();
-    file->addAction(m_actions.value(QStringLiteral("importConfig")));
-    file->addSeparator();
-    for (const char *a :
-         {"exportChart", "exportAll", "exportReport", "exportLedger", "exportMeasurements"})
-        file->addAction(m_actions.value(QLatin1String(a)));
-    file->addSeparator();
-    file->addAction(m_actions.value(QStringLiteral("quit")));
-
-    auto *edit = menuBar()->addMenu(QString());
-    m_menus.insert(QStringLiteral("edit"), edit);
-    for (const char *a : {"undo", "redo"})
-        edit->addAction(m_actions.value(QLatin1String(a)));
-    edit->addSeparator();
-    for (const char *a : {"copyChart", "copyLedger"})
-        edit->addAction(m_actions.value(QLatin1String(a)));
-    edit->addSeparator();
-    edit->addAction(m_actions.value(QStringLiteral("reset")));
-
-    auto *view = menuBar()->addMenu(QString());
-    m_menus.insert(QStringLiteral("view"), view);
-    view->addActions(m_unitsGroup->actions());
-    view->addSeparator();
-    view->addAction(m_actions.value(QStringLiteral("logAxes")));
-    view->addAction(m_actions.value(QStringLiteral("presentation")));
-    auto *lang = view->addMenu(QString());
-    m_menus.insert(QStringLiteral("language"), lang);
-    lang->addActions(m_languageGroup->actions());
-    view->addSeparator();
-    view->addAction(m_controlsDock->toggleViewAction());
-    view->addAction(m_ledgerDock->toggleViewAction());
-    view->addAction(m_gpuDock->toggleViewAction());
-    m_gpuDock->toggleViewAction()->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_G));
-
-    auto *help = menuBar()->addMenu(QString());
-    m_menus.insert(QStringLiteral("help"), help);
-    help->addAction(m_actions.value(QStringLiteral("tour")));
-    help->addAction(m_actions.value(QStringLiteral("about")));
-
-    auto *bar = addToolBar(QString());
-    bar->setObjectName(QStringLiteral("mainToolBar"));
-    m_menus.insert(QStringLiteral("toolbar"), nullptr);
-    for (const char *a :
-         {"open", "save", "undo", "redo", "reset", "exportReport", "presentation", "tour"})
-        bar->addAction(m_actions.value(QLatin1String(a)));
-    bar->setToolButtonStyle(Qt::ToolButtonTextOnly);
-    rebuildRecentMenu();
+    connect(m_view, &ViewSettings::presentationChanged, this, &MainWindow::applyPresentation);
 }
 
 void MainWindow::retranslate()
 {
-    const auto text = [this](const char *name, const QString &t, const QString &tip = {}) {
-        QAction *a = m_actions.value(QLatin1String(name));
-        a->setText(t);
-        if (!tip.isEmpty())
-            a->setToolTip(tip);
-    };
-    text("open", tr("&Open Scenario…"));
-    text("save", tr("&Save"));
-    text("saveAs", tr("Save &As…"));
-    text("importConfig", tr("&Import config.json…"), tr("Read a Hugging Face config.json"));
-    text("exportChart", tr("&Export Chart…"), tr("One chart as PNG, SVG, PDF or CSV"));
-    text("exportAll", tr("Export &All…"), tr("Every chart and the ledger into a folder"));
-    text("exportReport", tr("PDF &Report…"),
-         tr("The scenario, the ledger and every chart, one per page"));
-    text("exportLedger", tr("Export &Ledger as JSON…"));
-    text("exportMeasurements", tr("Export &Measurements as CSV…"),
-         tr("The GPU panel's bandwidth results"));
-    text("quit", tr("&Quit"));
-    text("copyChart", tr("Copy &Chart"), tr("Copy the focused chart as an image"));
-    text("copyLedger", tr("Copy &Ledger"));
-    text("reset", tr("&Reset to the Seed Scenario"),
-         tr("Llama 3.1 70B, 1M tokens, fp16, one H100 SXM"));
-    text("presentation", tr("&Presentation Mode"),
-         tr("Full screen, large type, thick lines (F11)"));
-    text("logAxes", tr("Lo&garithmic Time Axes"), tr("Log-log time per token chart (Ctrl+L)"));
-    text("tour", tr("Guided &Tour"),
-         tr("The article “%1” step by step (F1)").arg(seedArticleTitle()));
-    text("about", tr("&About KV Ledger"));
-    text("unitsSi", tr("SI Units (GB)"));
-    text("unitsBinary", tr("Binary Units (GiB)"));
-    m_actions.value(QStringLiteral("undo"))->setText(tr("&Undo"));
-    m_actions.value(QStringLiteral("redo"))->setText(tr("&Redo"));
-    m_menus.value(QStringLiteral("file"))->setTitle(tr("&File"));
-    m_menus.value(QStringLiteral("recent"))->setTitle(tr("Open &Recent"));
-    m_menus.value(QStringLiteral("edit"))->setTitle(tr("&Edit"));
-    m_menus.value(QStringLiteral("view"))->setTitle(tr("&View"));
-    m_menus.value(QStringLiteral("language"))->setTitle(tr("&Language"));
-    m_menus.value(QStringLiteral("help"))->setTitle(tr("&Help"));
-    for (QAction *a : m_languageGroup->actions()) {
-        const QString code = a->data().toString();
-        a->setText(code.isEmpty() ? tr("System Language") : language::nativeName(code));
-    }
+    m_actions->retranslate();
+    m_menus.file->setTitle(tr("&File"));
+    m_menus.recent->setTitle(tr("Open &Recent"));
+    m_menus.edit->setTitle(tr("&Edit"));
+    m_menus.view->setTitle(tr("&View"));
+    m_menus.language->setTitle(tr("&Language"));
+    m_menus.help->setTitle(tr("&Help"));
     const QStringList tabs = {tr("Cost"), tr("KV strategies"), tr("Roofline"),
                               tr("Attention mass")};
     const QStringList tips = {
@@ -424,16 +375,6 @@ void MainWindow::changeEvent(QEvent *e)
     if (e->type() == QEvent::LanguageChange)
         retranslate();
     QMainWindow::changeEvent(e);
-}
-
-void MainWindow::updateCharts()
-{
-    updateMeasuredRows();
-    QList<LedgerChart *> shown;
-    for (LedgerChart *c : std::as_const(m_charts))
-        if (c->isVisible() || !isVisible())
-            shown << c;
-    drawCharts(shown, m_controller->scenario(), m_controller->ledger());
 }
 
 // Datasheet against measured: the same ledger at the measured bandwidth.
@@ -472,27 +413,8 @@ void MainWindow::updateTitle()
     const Scenario &s = m_controller->scenario();
     const QString model =
         m_controller->modelIsEdited() ? tr("%1 (custom)").arg(s.model.name) : s.model.name;
-    const QString file = m_path.isEmpty() ? tr("Untitled") : QFileInfo(m_path).fileName();
-    setWindowTitle(QStringLiteral("%1[*] — %2 — KV Ledger").arg(file, model));
-    setWindowModified(!m_controller->undoStack()->isClean());
-}
-
-void MainWindow::setUnits(ByteUnits units)
-{
-    m_settings.setUnits(units);
-    m_ledger->setUnits(units);
-    for (LedgerChart *c : std::as_const(m_allCharts))
-        c->setUnits(units);
-    m_actions
-        .value(units == ByteUnits::SI ? QStringLiteral("unitsSi") : QStringLiteral("unitsBinary"))
-        ->setChecked(true);
-    updateCharts();
-}
-
-QStringList MainWindow::tabIds()
-{
-    return {QStringLiteral("cost"), QStringLiteral("strategies"), QStringLiteral("roofline"),
-            QStringLiteral("mass")};
+    setWindowTitle(QStringLiteral("%1[*] — %2 — KV Ledger").arg(m_document->displayName(), model));
+    setWindowModified(m_document->isModified());
 }
 
 void MainWindow::highlight(const QString &ledgerKey, const QString &chartId)
@@ -517,6 +439,20 @@ void MainWindow::showError(const QString &title, const QString &message)
         QMessageBox::warning(this, title, message);
 }
 
+void MainWindow::setQuietErrors(bool quiet)
+{
+    m_quietErrors = quiet;
+    m_document->setInteractive(!quiet);
+}
+
+// Ctrl+G: the panel comes up in front, wherever it was docked, never hidden by the shortcut.
+void MainWindow::showGpuPanel()
+{
+    m_gpuDock->show();
+    m_gpuDock->raise();
+    m_gpuPanel->setFocus();
+}
+
 void MainWindow::startTour()
 {
     m_tourDock->show();
@@ -527,10 +463,17 @@ void MainWindow::startTour()
 
 void MainWindow::setPresentationMode(bool on)
 {
-    if (on == m_presentation)
-        return;
-    m_presentation = on;
-    m_actions.value(QStringLiteral("presentation"))->setChecked(on);
+    m_view->setPresentation(on);
+}
+
+bool MainWindow::presentationMode() const
+{
+    return m_view->presentation();
+}
+
+void MainWindow::applyPresentation(bool on)
+{
+    m_actions->presentation->setChecked(on);
     if (on) {
         // Large type and a plain high-contrast palette for a projector in a lit room.
         QFont f = m_normalFont;
@@ -554,302 +497,43 @@ void MainWindow::setPresentationMode(bool on)
     }
     for (LedgerChart *c : std::as_const(m_allCharts))
         c->setPresentation(on);
-    updateCharts();
+    drawCostPage();
 }
 
 void MainWindow::setLanguage(const QString &code)
 {
     m_settings.setLanguage(code);
     language::apply(code);
-    for (QAction *a : m_languageGroup->actions())
+    for (QAction *a : m_actions->language->actions())
         a->setChecked(a->data().toString() == code);
 }
 
-// ---- files
-
 bool MainWindow::openScenario(const QString &path)
 {
-    QString why;
-    const auto s = loadScenarioFile(path, &why);
-    if (!s) {
-        showError(tr("Cannot open scenario"),
-                  tr("%1 was not opened: %2").arg(QFileInfo(path).fileName(), why));
-        return false;
-    }
-    m_controller->replace(*s, tr("Open %1").arg(QFileInfo(path).fileName()));
-    setCurrentFile(path);
-    return true;
-}
-
-// The window's scenario is now the file at `path`, as opened or saved.
-void MainWindow::setCurrentFile(const QString &path)
-{
-    m_path = path;
-    m_controller->undoStack()->setClean();
-    m_settings.addRecentFile(path);
-    m_settings.setLastDirectory(QFileInfo(path).absolutePath());
-    rebuildRecentMenu();
-    updateTitle();
+    return m_document->openFile(path);
 }
 
 bool MainWindow::saveScenario(const QString &path)
 {
-    QString why;
-    if (!saveScenarioFile(m_controller->scenario(), path, &why)) {
-        showError(tr("Cannot save scenario"), tr("Not saved: %1").arg(why));
-        return false;
-    }
-    setCurrentFile(path);
-    statusBar()->showMessage(tr("Saved %1").arg(path), 5000);
-    return true;
+    return m_document->saveFile(path);
 }
 
 bool MainWindow::importConfig(const QString &path)
 {
-    QString why;
-    const auto imported = importHfConfigFile(path, &why);
-    if (!imported) {
-        showError(tr("Cannot import config"),
-                  tr("%1 was not imported: %2").arg(QFileInfo(path).fileName(), why));
-        return false;
-    }
-    ModelSpec m = imported->model;
-    if (m.name.isEmpty())
-        m.name = QFileInfo(path).dir().dirName();
-    // The checkpoint as published, weights included.
-    m_controller->edit(tr("Import %1").arg(m.name), [&](Scenario &s) {
-        s.model = m;
-        s.weightsAsStored = true;
-    });
-    // The notes are beside the model now; say only what was costed, as core computes it.
-    const Scenario &s = m_controller->scenario();
-    if (s.model == m) {
-        QString message =
-            tr("Imported %1: weights as stored, %2").arg(m.name, weightPrecisionLabel(s));
-        if (m.notes.size() == 1)
-            message += tr("; one note beside the model");
-        else if (m.notes.size() > 1)
-            message += tr("; %1 notes beside the model").arg(m.notes.size());
-        statusBar()->showMessage(message, 10000);
-    }
-    m_settings.setLastDirectory(QFileInfo(path).absolutePath());
-    return true;
-}
-
-void MainWindow::open()
-{
-    if (!maybeSave())
-        return;
-    const QString path =
-        QFileDialog::getOpenFileName(this, tr("Open Scenario"), m_settings.lastDirectory(),
-                                     tr("KV Ledger scenarios (*.kvledger);;All files (*)"));
-    if (!path.isEmpty())
-        openScenario(path);
-}
-
-bool MainWindow::save()
-{
-    return m_path.isEmpty() ? saveAs() : saveScenario(m_path);
-}
-
-bool MainWindow::saveAs()
-{
-    QString path = QFileDialog::getSaveFileName(
-        this, tr("Save Scenario"), m_path.isEmpty() ? m_settings.lastDirectory() : m_path,
-        tr("KV Ledger scenarios (*.kvledger)"));
-    if (path.isEmpty())
-        return false;
-    if (QFileInfo(path).suffix().isEmpty())
-        path += QStringLiteral(".kvledger");
-    return saveScenario(path);
-}
-
-void MainWindow::importConfigDialog()
-{
-    const QString path = QFileDialog::getOpenFileName(this, tr("Import Hugging Face config.json"),
-                                                      m_settings.lastDirectory(),
-                                                      tr("Model configs (*.json);;All files (*)"));
-    if (!path.isEmpty())
-        importConfig(path);
-}
-
-void MainWindow::rebuildRecentMenu()
-{
-    QMenu *menu = m_menus.value(QStringLiteral("recent"));
-    menu->clear();
-    const QStringList files = m_settings.recentFiles();
-    for (int i = 0; i < files.size(); ++i) {
-        const QString path = files.at(i);
-        QAction *a =
-            menu->addAction(QStringLiteral("&%1 %2").arg(i + 1).arg(QFileInfo(path).fileName()));
-        a->setToolTip(path);
-        connect(a, &QAction::triggered, this, [this, path] {
-            if (!maybeSave())
-                return;
-            if (!openScenario(path) && !QFileInfo::exists(path)) {
-                m_settings.removeRecentFile(path);
-                rebuildRecentMenu();
-            }
-        });
-    }
-    menu->setEnabled(!files.isEmpty());
-}
-
-bool MainWindow::maybeSave()
-{
-    // Unsaved edits to an opened file: ask. Untitled work is kept in the settings anyway.
-    if (m_path.isEmpty() || m_controller->undoStack()->isClean() || m_quietErrors)
-        return true;
-    const auto answer = QMessageBox::question(
-        this, tr("Unsaved changes"),
-        tr("Save the changes to %1?").arg(QFileInfo(m_path).fileName()),
-        QMessageBox::Save | QMessageBox::Discard | QMessageBox::Cancel, QMessageBox::Save);
-    if (answer == QMessageBox::Save)
-        return save();
-    return answer == QMessageBox::Discard;
-}
-
-void MainWindow::resetToSeed()
-{
-    m_controller->replace(Scenario::seed(), tr("Reset to the seed scenario"));
+    return m_document->importConfigFile(path);
 }
 
 void MainWindow::closeEvent(QCloseEvent *e)
 {
-    if (!maybeSave()) {
+    if (!m_document->maybeSave()) {
         e->ignore();
         return;
     }
     m_tour->stop(); // the settings keep the user's scenario, not the tour's
-    if (m_presentation)
-        setPresentationMode(false);
+    setPresentationMode(false);
     m_settings.setLastScenario(m_controller->scenario());
     m_settings.setWindowLayout(saveGeometry(), saveState(Settings::kWindowStateVersion));
     e->accept();
-}
-
-// ---- export
-
-// Hidden charts skip live updates; bring them all up to date before anything leaves the window.
-void MainWindow::syncHiddenCharts()
-{
-    QList<LedgerChart *> hidden;
-    for (LedgerChart *c : std::as_const(m_charts))
-        if (!c->isVisible())
-            hidden << c;
-    drawCharts(hidden, m_controller->scenario(), m_controller->ledger());
-}
-
-static LedgerChart *focusedChart(const QList<LedgerChart *> &charts)
-{
-    for (LedgerChart *c : charts)
-        if (c->hasFocus() || c->isAncestorOf(QApplication::focusWidget()))
-            return c;
-    return charts.value(0);
-}
-
-void MainWindow::exportChartDialog()
-{
-    syncHiddenCharts();
-    ExportDialog dialog(m_allCharts, focusedChart(m_allCharts), m_settings.lastDirectory(), this);
-    if (dialog.exec() != QDialog::Accepted)
-        return;
-    QString why;
-    if (!exportChart(dialog.chart(), dialog.format(), dialog.path(), dialog.size(), &why)) {
-        showError(tr("Export failed"), why);
-        return;
-    }
-    m_settings.setLastDirectory(QFileInfo(dialog.path()).absolutePath());
-    statusBar()->showMessage(tr("Exported %1").arg(dialog.path()), 5000);
-}
-
-void MainWindow::exportAllDialog()
-{
-    syncHiddenCharts();
-    const QString dir = QFileDialog::getExistingDirectory(
-        this, tr("Export Every Chart and the Ledger"), m_settings.lastDirectory());
-    if (dir.isEmpty())
-        return;
-    QString why;
-    QApplication::setOverrideCursor(Qt::WaitCursor);
-    const bool ok = exportAll(m_allCharts, m_controller->scenario(), m_controller->ledger(), dir,
-                              m_ledger->units(), ExportSize(), &why);
-    QApplication::restoreOverrideCursor();
-    if (!ok) {
-        showError(tr("Export failed"), why);
-        return;
-    }
-    m_settings.setLastDirectory(dir);
-    statusBar()->showMessage(tr("Exported every chart and the ledger to %1").arg(dir), 5000);
-}
-
-void MainWindow::exportReportDialog()
-{
-    syncHiddenCharts();
-    QString path = QFileDialog::getSaveFileName(
-        this, tr("PDF Report"),
-        m_settings.lastDirectory() + QStringLiteral("/kv-ledger-report.pdf"), tr("PDF (*.pdf)"));
-    if (path.isEmpty())
-        return;
-    if (QFileInfo(path).suffix().isEmpty())
-        path += QStringLiteral(".pdf");
-    QString why;
-    QApplication::setOverrideCursor(Qt::WaitCursor);
-    const bool ok = exportReport(m_allCharts, m_controller->scenario(), m_controller->ledger(),
-                                 m_ledger->units(), path, &why);
-    QApplication::restoreOverrideCursor();
-    if (!ok) {
-        showError(tr("Export failed"), why);
-        return;
-    }
-    m_settings.setLastDirectory(QFileInfo(path).absolutePath());
-    statusBar()->showMessage(tr("Wrote %1").arg(path), 5000);
-}
-
-void MainWindow::exportLedgerDialog()
-{
-    QString path = QFileDialog::getSaveFileName(
-        this, tr("Export Ledger"), m_settings.lastDirectory() + QStringLiteral("/ledger.json"),
-        tr("JSON (*.json)"));
-    if (path.isEmpty())
-        return;
-    const QByteArray data =
-        QJsonDocument(ledgerToJson(m_controller->scenario(), m_controller->ledger())).toJson();
-    QString why;
-    if (!saveFileAtomically(path, data, &why)) {
-        showError(tr("Export failed"), why);
-        return;
-    }
-    statusBar()->showMessage(tr("Wrote %1").arg(path), 5000);
-}
-
-void MainWindow::exportMeasurementsDialog()
-{
-    const QString path = QFileDialog::getSaveFileName(
-        this, tr("Export Measurements"),
-        m_settings.lastDirectory() + QStringLiteral("/bandwidth.csv"), tr("CSV (*.csv)"));
-    if (path.isEmpty())
-        return;
-    QString why;
-    if (!m_gpuPanel->exportCsv(path, &why))
-        showError(tr("Export failed"), why);
-    else
-        statusBar()->showMessage(tr("Wrote %1").arg(path), 5000);
-}
-
-void MainWindow::copyChart()
-{
-    syncHiddenCharts();
-    if (LedgerChart *c = focusedChart(m_allCharts)) {
-        copyToClipboard(c);
-        statusBar()->showMessage(tr("Copied the %1 chart").arg(c->title()), 3000);
-    }
-}
-
-void MainWindow::copyLedger()
-{
-    QApplication::clipboard()->setText(m_ledger->plainText());
-    statusBar()->showMessage(tr("Copied the ledger"), 3000);
 }
 
 } // namespace kvl

@@ -4,28 +4,28 @@
 #include "settings.h"
 #include "units.h"
 #include <QMainWindow>
-#include <QPointer>
 #include <optional>
 
-class QAction;
-class QActionGroup;
 class QDockWidget;
-class QGridLayout;
-class QLabel;
 class QMenu;
 class QTabWidget;
 
 namespace kvl {
 
 class ControlsPanel;
+class ExportActions;
 class GpuPanel;
 class LedgerChart;
 class LedgerView;
+class MainActions;
 class ScenarioController;
+class ScenarioDocument;
 class TourPanel;
+class ViewPage;
+class ViewSettings;
 
-// Composes the controls, the ledger, the charts and the tour; owns menus, shortcuts, files and
-// presentation mode. Numbers come from the controller; this class only wires.
+// Composes the controls, the ledger, the tab pages, the tour and the GPU panel, and wires the
+// actions to the document, the exports and the view settings. Numbers come from the controller.
 class MainWindow : public QMainWindow
 {
     Q_OBJECT
@@ -38,6 +38,8 @@ public:
     LedgerView *ledgerView() const { return m_ledger; }
     TourPanel *tour() const { return m_tour; }
     GpuPanel *gpuPanel() const { return m_gpuPanel; }
+    ViewSettings *viewSettings() const { return m_view; }
+    ScenarioDocument *document() const { return m_document; }
     const QList<LedgerChart *> &charts() const { return m_charts; }       // the four cost charts
     const QList<LedgerChart *> &allCharts() const { return m_allCharts; } // every view's
     QTabWidget *views() const { return m_views; }
@@ -50,11 +52,11 @@ public:
     bool saveScenario(const QString &path);
     bool importConfig(const QString &path);
     void setPresentationMode(bool on);
-    bool presentationMode() const { return m_presentation; }
+    bool presentationMode() const;
     void setLanguage(const QString &code);
     void startTour();
     // Shows errors in message boxes (default) or only in the status bar (tests, screenshots).
-    void setQuietErrors(bool quiet) { m_quietErrors = quiet; }
+    void setQuietErrors(bool quiet);
     QString lastError() const { return m_lastError; }
 
 protected:
@@ -62,36 +64,28 @@ protected:
     void changeEvent(QEvent *e) override;
 
 private:
-    void buildActions();
-    void buildMenus();
+    void buildPages();
     void buildDocks();
+    void connectActions();
+    void buildMenus();
+    void connectTour();
+    void connectViewSettings();
     void retranslate();
-    void updateCharts();
+    void drawCostPage();
     void updateMeasuredRows();
-    void syncHiddenCharts();
-    void exportMeasurementsDialog();
+    void catchUpPages();
     void updateTitle();
-    void rebuildRecentMenu();
-    void setCurrentFile(const QString &path);
     void showError(const QString &title, const QString &message);
-    void setUnits(ByteUnits units);
+    void showGpuPanel();
     void highlight(const QString &ledgerKey, const QString &chartId);
-    bool maybeSave();
-
-    void open();
-    bool save();
-    bool saveAs();
-    void importConfigDialog();
-    void exportChartDialog();
-    void exportAllDialog();
-    void exportReportDialog();
-    void exportLedgerDialog();
-    void copyChart();
-    void copyLedger();
-    void resetToSeed();
+    void applyPresentation(bool on);
 
     Settings m_settings;
+    ViewSettings *m_view;
     ScenarioController *m_controller;
+    MainActions *m_actions = nullptr;
+    ScenarioDocument *m_document = nullptr;
+    ExportActions *m_exports = nullptr;
     ControlsPanel *m_controls = nullptr;
     LedgerView *m_ledger = nullptr;
     TourPanel *m_tour = nullptr;
@@ -101,19 +95,17 @@ private:
     QDockWidget *m_ledgerDock = nullptr;
     QDockWidget *m_tourDock = nullptr;
     QTabWidget *m_views = nullptr;
-    QWidget *m_chartArea = nullptr;
+    QList<ViewPage *> m_pages; // in tab order
     QList<LedgerChart *> m_charts;
     QList<LedgerChart *> m_allCharts;
-    QString m_path;
+    struct Menus
+    {
+        QMenu *file, *recent, *edit, *view, *language, *help;
+    } m_menus{};
     QString m_lastError;
-    bool m_presentation = false;
     bool m_quietErrors = false;
     QFont m_normalFont;
     QPalette m_normalPalette;
-    QHash<QString, QAction *> m_actions;
-    QHash<QString, QMenu *> m_menus;
-    QActionGroup *m_unitsGroup = nullptr;
-    QActionGroup *m_languageGroup = nullptr;
     struct BeforeTour
     {
         Scenario scenario;

@@ -8,86 +8,22 @@
 #include "strategy_comparison_chart.h"
 #include "strategy_latency_chart.h"
 #include "strategy_panel.h"
+#include "view_page.h"
 
-#include <QEvent>
 #include <QHBoxLayout>
 #include <QScrollArea>
 #include <QScrollBar>
 #include <QSplitter>
-#include <QTimer>
 #include <QVBoxLayout>
-#include <functional>
 
 namespace kvl {
 
 namespace {
 
-// A tab page that refreshes what it shows on every change while visible. A hidden page catches
-// up when shown, or once an edit has settled (after a drag, or a moment after a discrete edit),
-// so that Export All and the PDF report never show numbers of an older scenario.
-class TradeoffPage : public QWidget
+ViewPage *strategiesPage(ScenarioController *controller, QWidget *parent,
+                         QList<LedgerChart *> &charts)
 {
-public:
-    TradeoffPage(ScenarioController *controller, const QString &name, QWidget *parent)
-        : QWidget(parent), m_controller(controller), m_catchUp(new QTimer(this))
-    {
-        setObjectName(name);
-        m_catchUp->setSingleShot(true);
-        m_catchUp->setInterval(150);
-        connect(m_catchUp, &QTimer::timeout, this, [this] {
-            if (m_stale)
-                refresh();
-        });
-        connect(controller, &ScenarioController::changed, this, [this] {
-            if (isVisible()) {
-                refresh();
-                return;
-            }
-            m_stale = true;
-            if (m_controller->isInteractive())
-                m_catchUp->stop();
-            else
-                m_catchUp->start();
-        });
-        connect(controller, &ScenarioController::interactiveChanged, this, [this](bool on) {
-            if (!on && m_stale)
-                m_catchUp->start();
-        });
-    }
-
-    void setRefresh(std::function<void(const Scenario &, const Ledger &)> refresh)
-    {
-        m_refresh = std::move(refresh);
-        m_stale = true;
-        m_catchUp->start(); // filled soon even if never shown: exports need numbers
-    }
-    void refresh()
-    {
-        m_stale = false;
-        m_catchUp->stop();
-        if (m_refresh)
-            m_refresh(m_controller->scenario(), m_controller->ledger());
-    }
-
-protected:
-    bool event(QEvent *e) override
-    {
-        if (e->type() == QEvent::Show && m_stale)
-            refresh();
-        return QWidget::event(e);
-    }
-
-private:
-    ScenarioController *m_controller;
-    QTimer *m_catchUp;
-    std::function<void(const Scenario &, const Ledger &)> m_refresh;
-    bool m_stale = true;
-};
-
-QWidget *strategiesPage(ScenarioController *controller, QWidget *parent,
-                        QList<LedgerChart *> &charts)
-{
-    auto *page = new TradeoffPage(controller, QStringLiteral("strategiesPage"), parent);
+    auto *page = new ViewPage(controller, QStringLiteral("strategiesPage"), parent);
     auto *panel = new StrategyPanel(page);
     auto *comparison = new StrategyComparisonChart(page);
     auto *latency = new StrategyLatencyChart(page);
@@ -124,9 +60,10 @@ QWidget *strategiesPage(ScenarioController *controller, QWidget *parent,
     return page;
 }
 
-QWidget *rooflinePage(ScenarioController *controller, QWidget *parent, QList<LedgerChart *> &charts)
+ViewPage *rooflinePage(ScenarioController *controller, QWidget *parent,
+                       QList<LedgerChart *> &charts)
 {
-    auto *page = new TradeoffPage(controller, QStringLiteral("rooflinePage"), parent);
+    auto *page = new ViewPage(controller, QStringLiteral("rooflinePage"), parent);
     auto *chart = new RooflineChart(page);
     auto *panel = new RooflinePanel(chart, page);
     charts << chart;
@@ -137,9 +74,9 @@ QWidget *rooflinePage(ScenarioController *controller, QWidget *parent, QList<Led
     return page;
 }
 
-QWidget *massPage(ScenarioController *controller, QWidget *parent, QList<LedgerChart *> &charts)
+ViewPage *massPage(ScenarioController *controller, QWidget *parent, QList<LedgerChart *> &charts)
 {
-    auto *page = new TradeoffPage(controller, QStringLiteral("massPage"), parent);
+    auto *page = new ViewPage(controller, QStringLiteral("massPage"), parent);
     auto *panel = new MassPanel(page);
     auto *top = new MassTopChart(page);
     auto *curve = new MassCurveChart(page);

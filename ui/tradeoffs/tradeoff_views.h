@@ -8,16 +8,15 @@ namespace kvl {
 
 class LedgerChart;
 class ScenarioController;
+class ViewPage;
 
 // The trade-off explorer's tab pages, each complete (controls and charts laid out), and every
-// chart they hold, for Export All and the PDF report. The pages bring their charts up to date on
-// the controller's changed() while visible; a hidden page catches up when shown, or once an edit
-// has settled (never during a drag), so exports never show an older scenario.
+// chart they hold, for Export All and the PDF report. Each page refreshes as every ViewPage does.
 struct TradeoffViews
 {
-    QWidget *strategies = nullptr; // KV strategies compared: table, loss notes, two charts
-    QWidget *roofline = nullptr;   // the roofline with decode and prefill points
-    QWidget *mass = nullptr;       // the attention-mass analyzer and its two charts
+    ViewPage *strategies = nullptr; // KV strategies compared: table, loss notes, two charts
+    ViewPage *roofline = nullptr;   // the roofline with decode and prefill points
+    ViewPage *mass = nullptr;       // the attention-mass analyzer and its two charts
     QList<LedgerChart *> charts;
 };
 

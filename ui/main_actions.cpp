@@ -1,0 +1,123 @@
+#include "main_actions.h"
+
+#include "language.h"
+#include "tour.h"
+
+#include <QAction>
+#include <QActionGroup>
+#include <QKeySequence>
+#include <QUndoStack>
+
+namespace kvl {
+
+MainActions::MainActions(QUndoStack *undoStack, const QStringList &languages, QObject *parent)
+    : QObject(parent), m_undoStack(undoStack)
+{
+    open = make("open", QKeySequence::Open);
+    save = make("save", QKeySequence::Save);
+    saveAs = make("saveAs", QKeySequence::SaveAs);
+    importConfig = make("importConfig", QKeySequence(Qt::CTRL | Qt::Key_I));
+    exportChart = make("exportChart", QKeySequence(Qt::CTRL | Qt::Key_E));
+    exportAll = make("exportAll", QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_E));
+    exportReport = make("exportReport", QKeySequence(Qt::CTRL | Qt::Key_P));
+    exportLedger = make("exportLedger", {});
+    exportMeasurements = make("exportMeasurements", {});
+    quit = make("quit", QKeySequence::Quit);
+    undo = make("undo", QKeySequence::Undo);
+    redo = make("redo", QKeySequence::Redo);
+    copyChart = make("copyChart", QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_C));
+    copyLedger = make("copyLedger", QKeySequence(Qt::CTRL | Qt::ALT | Qt::Key_C));
+    reset = make("reset", QKeySequence(Qt::CTRL | Qt::Key_R));
+    unitsSi = make("unitsSi", QKeySequence(Qt::CTRL | Qt::Key_1));
+    unitsBinary = make("unitsBinary", QKeySequence(Qt::CTRL | Qt::Key_2));
+    logAxes = make("logAxes", QKeySequence(Qt::CTRL | Qt::Key_L));
+    presentation = make("presentation", QKeySequence(Qt::Key_F11));
+    showGpu = make("showGpu", QKeySequence(Qt::CTRL | Qt::Key_G));
+    tour = make("tour", QKeySequence(Qt::Key_F1));
+    about = make("about", {});
+
+    units = new QActionGroup(this);
+    for (QAction *a : {unitsSi, unitsBinary}) {
+        a->setCheckable(true);
+        units->addAction(a);
+    }
+    logAxes->setCheckable(true);
+    presentation->setCheckable(true);
+
+    language = new QActionGroup(this);
+    for (const QString &code : QStringList{QString()} + languages) {
+        auto *a = new QAction(this);
+        a->setObjectName(QStringLiteral("language_") +
+                         (code.isEmpty() ? QStringLiteral("system") : code));
+        a->setCheckable(true);
+        a->setData(code);
+        language->addAction(a);
+    }
+
+    // The stack's own actions would overwrite the mnemonic and keep the text of the language
+    // they were made in.
+    connect(undoStack, &QUndoStack::canUndoChanged, undo, &QAction::setEnabled);
+    connect(undoStack, &QUndoStack::canRedoChanged, redo, &QAction::setEnabled);
+    connect(undoStack, &QUndoStack::indexChanged, this, &MainActions::updateUndoTexts);
+    connect(undo, &QAction::triggered, undoStack, &QUndoStack::undo);
+    connect(redo, &QAction::triggered, undoStack, &QUndoStack::redo);
+    undo->setEnabled(undoStack->canUndo());
+    redo->setEnabled(undoStack->canRedo());
+}
+
+QAction *MainActions::make(const char *name, const QKeySequence &key)
+{
+    auto *a = new QAction(this);
+    a->setObjectName(QLatin1String(name));
+    if (!key.isEmpty())
+        a->setShortcut(key);
+    return a;
+}
+
+void MainActions::updateUndoTexts()
+{
+    const QString u = m_undoStack->undoText();
+    const QString r = m_undoStack->redoText();
+    undo->setText(u.isEmpty() ? tr("&Undo") : tr("&Undo %1").arg(u));
+    redo->setText(r.isEmpty() ? tr("&Redo") : tr("&Redo %1").arg(r));
+}
+
+void MainActions::retranslate()
+{
+    const auto text = [](QAction *a, const QString &t, const QString &tip = {}) {
+        a->setText(t);
+        a->setToolTip(tip.isEmpty() ? QString(t).remove(u'&') : tip);
+    };
+    text(open, tr("&Open Scenario…"));
+    text(save, tr("&Save"));
+    text(saveAs, tr("Save &As…"));
+    text(importConfig, tr("&Import config.json…"), tr("Read a Hugging Face config.json"));
+    text(exportChart, tr("&Export Chart…"), tr("One chart as PNG, SVG, PDF or CSV"));
+    text(exportAll, tr("Export &All…"), tr("Every chart and the ledger into a folder"));
+    text(exportReport, tr("PDF &Report…"),
+         tr("The scenario, the ledger and every chart, one per page"));
+    text(exportLedger, tr("Export &Ledger as JSON…"));
+    text(exportMeasurements, tr("Export &Measurements as CSV…"),
+         tr("The GPU panel's bandwidth results"));
+    text(quit, tr("&Quit"));
+    text(copyChart, tr("Copy &Chart"), tr("Copy the focused chart as an image"));
+    text(copyLedger, tr("Copy &Ledger"));
+    text(reset, tr("&Reset to the Seed Scenario"),
+         tr("Llama 3.1 70B, 1M tokens, fp16, one H100 SXM"));
+    text(presentation, tr("&Presentation Mode"), tr("Full screen, large type, thick lines (F11)"));
+    text(logAxes, tr("Lo&garithmic Time Axes"), tr("Log-log time per token chart (Ctrl+L)"));
+    text(showGpu, tr("Show the &GPU Panel"),
+         tr("Measure this machine's memory bandwidth (Ctrl+G)"));
+    text(tour, tr("Guided &Tour"),
+         tr("The article “%1” step by step (F1)").arg(seedArticleTitle()));
+    text(about, tr("&About KV Ledger"));
+    text(unitsSi, tr("&SI Units (GB)"));
+    text(unitsBinary, tr("&Binary Units (GiB)"));
+    for (QAction *a : language->actions()) {
+        const QString code = a->data().toString();
+        a->setText(code.isEmpty() ? tr("&System Language") : language::nativeName(code));
+    }
+    updateUndoTexts();
+}
+
+} // namespace kvl

@@ -1,0 +1,38 @@
+#pragma once
+
+#include <QObject>
+
+class QAction;
+class QActionGroup;
+class QUndoStack;
+
+namespace kvl {
+
+// Every action of the main window, typed, with its shortcut; the window connects them. Object
+// names stay stable for tests and for anyone scripting the window.
+class MainActions : public QObject
+{
+    Q_OBJECT
+public:
+    MainActions(QUndoStack *undoStack, const QStringList &languages, QObject *parent);
+
+    // Texts and tool tips in the current language; undo/redo follow the stack.
+    void retranslate();
+
+    QAction *open, *save, *saveAs, *importConfig;
+    QAction *exportChart, *exportAll, *exportReport, *exportLedger, *exportMeasurements;
+    QAction *quit;
+    QAction *undo, *redo, *copyChart, *copyLedger, *reset;
+    QAction *unitsSi, *unitsBinary, *logAxes, *presentation, *showGpu;
+    QAction *tour, *about;
+    QActionGroup *units;
+    QActionGroup *language; // data(): the language code, "" for the system's
+
+private:
+    QAction *make(const char *name, const QKeySequence &key);
+    void updateUndoTexts();
+
+    QUndoStack *m_undoStack;
+};
+
+} // namespace kvl

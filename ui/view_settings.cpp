@@ -1,0 +1,37 @@
+#include "view_settings.h"
+
+#include "settings.h"
+
+namespace kvl {
+
+ViewSettings::ViewSettings(Settings *settings, QObject *parent)
+    : QObject(parent), m_settings(settings), m_units(settings->units())
+{
+}
+
+void ViewSettings::setUnits(ByteUnits units)
+{
+    if (units == m_units)
+        return;
+    m_units = units;
+    m_settings->setUnits(units);
+    emit unitsChanged(units);
+}
+
+void ViewSettings::setPresentation(bool on)
+{
+    if (on == m_presentation)
+        return;
+    m_presentation = on;
+    emit presentationChanged(on);
+}
+
+void ViewSettings::setLogAxes(bool on)
+{
+    if (on == m_logAxes)
+        return;
+    m_logAxes = on;
+    emit logAxesChanged(on);
+}
+
+} // namespace kvl
