@@ -129,6 +129,7 @@ void GpuPanel::build()
     layout->addWidget(m_use);
 
     m_table = new QTableView(this);
+    m_table->setObjectName(QStringLiteral("measurements"));
     m_table->setModel(m_model);
     m_table->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
     m_table->horizontalHeader()->setStretchLastSection(true);

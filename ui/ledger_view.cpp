@@ -1,5 +1,6 @@
 #include "ledger_view.h"
 
+#include "focus_frame.h"
 #include "ledger_text.h"
 #include "scenario_controller.h"
 
@@ -73,6 +74,8 @@ LedgerView::LedgerView(ScenarioController *controller, QWidget *parent)
     m_scroll->setWidgetResizable(true);
     m_scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
     m_scroll->setObjectName(QStringLiteral("ledgerText"));
+    m_scroll->setFocusPolicy(Qt::StrongFocus);
+    FocusFrame::install(m_scroll);
     layout->addWidget(m_scroll, 1);
     m_unitsBox->addItem(QString(), int(ByteUnits::SI));
     m_unitsBox->addItem(QString(), int(ByteUnits::Binary));
@@ -147,6 +150,11 @@ void LedgerView::applyFonts(Row &r, bool formula)
         const int size = QFontMetrics(bold).height();
         r.icon->setPixmap(warningPixmap(this, size));
     }
+}
+
+QWidget *LedgerView::focusTarget() const
+{
+    return m_scroll;
 }
 
 void LedgerView::setUnits(ByteUnits units)
@@ -318,6 +326,7 @@ void LedgerView::retranslate()
 {
     findChild<QLabel *>(QStringLiteral("unitsLabel"))->setText(tr("&Units:"));
     m_copy->setText(tr("Copy the Whole Ledger"));
+    m_scroll->setAccessibleName(tr("Ledger"));
     m_unitsBox->setItemText(0, tr("SI (kB, MB, GB)"));
     m_unitsBox->setItemText(1, tr("Binary (KiB, MiB, GiB)"));
     m_unitsBox->setToolTip(tr("Datasheets use SI: 1 GB = 10^9 B. KiB, MiB and GiB are powers "

@@ -32,6 +32,8 @@ public:
     QString displayedText() const; // every label as shown, one per line
     // Extra rows other panels add (the GPU panel's measured figures): label, value, note, key.
     void setExtraRows(const QList<QStringList> &rows);
+    // The part that takes the keyboard focus (arrow keys scroll the rows).
+    QWidget *focusTarget() const;
 
 signals:
     void unitsChanged(ByteUnits units);

@@ -1,8 +1,10 @@
 #include "main_window.h"
 
+#include "accessible_names.h"
 #include "chart_factory.h"
 #include "controls_panel.h"
 #include "export_actions.h"
+#include "focus_frame.h"
 #include "gpu_panel.h"
 #include "language.h"
 #include "latency_chart.h"
@@ -119,6 +121,7 @@ void MainWindow::buildPages()
     m_charts = createCharts(cost);
     for (int i = 0; i < m_charts.size(); ++i) {
         m_charts.at(i)->setFocusPolicy(Qt::StrongFocus);
+        FocusFrame::install(m_charts.at(i));
         grid->addWidget(m_charts.at(i), i / 2, i % 2);
     }
     cost->setRefresh([this](const Scenario &, const Ledger &) { drawCostPage(); });
@@ -367,6 +370,9 @@ void MainWindow::retranslate()
     m_gpuDock->setWindowTitle(tr("GPU Bandwidth"));
     if (auto *bar = findChild<QToolBar *>(QStringLiteral("mainToolBar")))
         bar->setWindowTitle(tr("Main Toolbar"));
+    // After the children's own retranslation (they get the event first).
+    QMetaObject::invokeMethod(
+        this, [this] { nameUnlabelledControls(this); }, Qt::QueuedConnection);
     updateTitle();
 }
 

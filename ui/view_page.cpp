@@ -1,5 +1,6 @@
 #include "view_page.h"
 
+#include "ledger_chart.h"
 #include "scenario_controller.h"
 
 #include <QEvent>
@@ -45,6 +46,11 @@ void ViewPage::refresh()
     m_catchUp->stop();
     if (m_refresh)
         m_refresh(m_controller->scenario(), m_controller->ledger());
+    // A screen reader hears what the eye sees: each chart's title and its headline numbers.
+    for (LedgerChart *c : findChildren<LedgerChart *>()) {
+        c->setAccessibleName(c->title());
+        c->setAccessibleDescription(c->headline());
+    }
 }
 
 void ViewPage::catchUp()

@@ -57,6 +57,7 @@ protected:
     // Bar labels carry byte units: a units change relabels from the last scenario, which
     // subclasses record with remember() in updateFrom().
     void unitsChanged() override;
+    QString headline() const override { return m_headingText; }
     void remember(const Scenario &s, const Ledger &l) { m_last = {s, l}; }
     // "8", "1.5": a ratio, whole numbers without decimals.
     static QString factorNumber(double factor);

@@ -254,6 +254,15 @@ void LatencyChart::update()
         updateAxes(m_minMs, m_maxMs);
 }
 
+QString LatencyChart::headline() const
+{
+    const double t = m_ledger.secondsPerToken;
+    return tr("%1: %2 per token (%3 tokens/s) at %4 tokens on %5; KV term only: %6")
+        .arg(title(), formatSeconds(t), formatNumber(1 / t, 3), formatInteger(m_scenario.context),
+             m_scenario.gpus == 1 ? tr("1 GPU") : tr("%1 GPUs").arg(m_scenario.gpus),
+             formatSeconds(m_ledger.kvSecondsPerToken));
+}
+
 void LatencyChart::interactiveEnded()
 {
     if (m_valid)

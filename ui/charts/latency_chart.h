@@ -26,6 +26,7 @@ public:
     SeriesParts seriesParts() const override { return SeriesPart::Latency; }
     void draw(const ChartSeries &series) override;
     ChartTable table() const override;
+    QString headline() const override;
 
     // Log-log (default) or linear axes.
     void setLogScale(bool on);

@@ -37,6 +37,9 @@ public:
     // Computes what the chart draws for `s` (the cost charts ask core's chartSeries) and draws it.
     virtual void updateFrom(const Scenario &s, const Ledger &l) = 0;
     virtual ChartTable table() const = 0;
+    // The numbers the chart is about, in one sentence, for screen readers (its accessible
+    // description) and captions. The default is the title.
+    virtual QString headline() const { return title(); }
     // The parts of core's ChartSeries this chart draws; drawCharts() computes the union for a
     // page once and hands it to each chart's draw(). None for charts that compute their own.
     virtual SeriesParts seriesParts() const { return {}; }

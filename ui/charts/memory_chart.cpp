@@ -224,6 +224,11 @@ void MemoryChart::update()
     relayoutOverlays();
 }
 
+QString MemoryChart::headline() const
+{
+    return title() + u": " + m_annotation->text().replace(u'\n', QStringLiteral("; "));
+}
+
 // Lines at k GPUs for k = 1 .. max(selected, to fit, TP degree); past kMaxGpuLines, the counts
 // that matter (1, selected, to fit, TP degree) plus evenly spaced ones.
 QList<int> MemoryChart::gpuLineCounts() const

@@ -34,6 +34,7 @@ public:
 
 protected:
     void unitsChanged() override;
+    QString headline() const override;
     void restyle() override;
     void relayoutOverlays() override;
     void interactiveEnded() override;
