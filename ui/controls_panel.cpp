@@ -344,21 +344,21 @@ void ControlsPanel::retranslate()
         {"kv_heads", tr("&KV heads"),
          tr("The “KV heads” term of %1. 1 = MQA, as many as the query heads = MHA, GQA in "
             "between: the query heads of a group share one K and V.")},
-        {"head_dim", tr("&Head dim"),
+        {"head_dim", tr("He&ad dim"),
          tr("The “head dim” term of %1: elements of one head's K (and of its V).")},
-        {"kv_precision", tr("K&V precision"),
+        {"kv_precision", tr("KV &precision"),
          tr("The “bytes per element” term of %1: fp16 = 2, fp8 = 1, int4 with one fp16 scale per "
             "32 values = 0.5625.")},
         {"context", tr("&Context length (tokens)"),
          tr("Multiplies %1: the cache holds every token, and each decoded token reads all of them. "
             "Type 128k, 1M, 128Ki or 1Mi.")},
-        {"gpus", tr("G&PUs (tensor parallel)"),
+        {"gpus", tr("GPUs (&tensor parallel)"),
          tr("Splits the weights and the KV heads N ways; a GPU holds at least one KV head, so past "
             "that the heads are replicated. Each GPU streams its share in parallel.")},
         {"batch", tr("&Batch (sequences)"),
          tr("Concurrent sequences: each has its own cache, so %1 × context is paid per sequence; "
             "the weights are read once per step for all.")},
-        {"efficiency", tr("Bandwidth &efficiency"),
+        {"efficiency", tr("Ba&ndwidth efficiency"),
          tr("Achieved / datasheet bandwidth; divides the time per token. 100% is the physical "
             "floor the seed article uses.")},
     };

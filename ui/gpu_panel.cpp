@@ -385,9 +385,9 @@ void GpuPanel::retranslate()
         }
     };
     label(m_device, tr("&Device:"));
-    label(m_buffer, tr("&Buffer:"));
+    label(m_buffer, tr("Buffer:"));
     label(m_samples, tr("&Samples:"));
-    label(m_sampleMs, tr("&Per sample:"));
+    label(m_sampleMs, tr("Per sample:"));
     m_buffer->setSpecialValueText(tr("automatic (≥ 4× cache)"));
     m_buffer->setSuffix(tr(" MiB"));
     m_buffer->setToolTip(tr("Buffer to stream; at least 4× the cache, or the cache answers instead "
@@ -396,9 +396,9 @@ void GpuPanel::retranslate()
     m_sampleMs->setSuffix(tr(" ms"));
     m_run->setText(tr("&Run"));
     m_run->setToolTip(tr("Stream the buffer repeatedly and time it"));
-    m_sweep->setText(tr("S&weep sizes"));
+    m_sweep->setText(tr("Sweep si&zes"));
     m_sweep->setToolTip(tr("Measure from 1 MiB up: the cache plateau, then the memory plateau"));
-    m_cancel->setText(tr("&Cancel"));
+    m_cancel->setText(tr("Cancel"));
     m_use->setText(tr("&Use measured bandwidth in the scenario"));
     m_use->setToolTip(tr("Sets the efficiency to measured / datasheet bandwidth"));
     auto *x = m_chart->chart()->axes(Qt::Horizontal).first();

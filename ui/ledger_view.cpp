@@ -324,7 +324,7 @@ void LedgerView::render()
 
 void LedgerView::retranslate()
 {
-    findChild<QLabel *>(QStringLiteral("unitsLabel"))->setText(tr("&Units:"));
+    findChild<QLabel *>(QStringLiteral("unitsLabel"))->setText(tr("Units:"));
     m_copy->setText(tr("Copy the Whole Ledger"));
     m_scroll->setAccessibleName(tr("Ledger"));
     m_unitsBox->setItemText(0, tr("SI (kB, MB, GB)"));
