@@ -1,6 +1,7 @@
 #include "hf_config.h"
 
 #include "presets.h"
+#include "regular_file.h"
 
 #include <QDir>
 #include <QFile>
@@ -887,14 +888,11 @@ std::optional<HfImport> importHfConfigFile(const QString &path, QString *error)
 {
     const QString shown = QDir::toNativeSeparators(path);
     QFile f(path);
+    if (!openRegularFile(f, error))
+        return std::nullopt;
     if (f.size() > kMaxConfigBytes) {
         if (error)
             *error = shown + u": larger than 16 MiB, not a config.json";
-        return std::nullopt;
-    }
-    if (!f.open(QIODevice::ReadOnly)) {
-        if (error)
-            *error = shown + u": " + f.errorString();
         return std::nullopt;
     }
     // "Qwen2.5-72B/config.json" is named by its folder, "gemma-2-9b.json" by itself.

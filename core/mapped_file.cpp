@@ -1,5 +1,7 @@
 #include "mapped_file.h"
 
+#include "regular_file.h"
+
 #include <QFileInfo>
 
 namespace kvl {
@@ -8,6 +10,10 @@ bool MappedFile::open(const QString &path, QString *error)
 {
     const QString name = QFileInfo(path).fileName();
     m_file.setFileName(path);
+    if (const QString what = notRegularFile(path); !what.isEmpty()) {
+        *error = QStringLiteral("%1: %2, not a file; not read").arg(name, what);
+        return false;
+    }
     if (!m_file.open(QIODevice::ReadOnly)) {
         *error = QStringLiteral("%1: %2").arg(name, m_file.errorString());
         return false;

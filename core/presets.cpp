@@ -1,5 +1,7 @@
 #include "presets.h"
 
+#include "regular_file.h"
+
 #include <QCoreApplication>
 #include <QDir>
 #include <QFile>
@@ -18,7 +20,7 @@ namespace {
 
 // Presets are a few hundred bytes; a huge file in the user folder is a mistake, not a preset.
 constexpr qint64 kMaxPresetFileBytes = 1 << 20;
-constexpr double kMaxBytes = 1e15;      // as GpuSpec::validate()
+constexpr double kMaxBytes = 1e15; // as GpuSpec::validate()
 constexpr double kMaxFlops = 1e18;
 
 QString numberText(double v)
@@ -192,6 +194,10 @@ bool naturalLess(const QString &a, const QString &b)
 std::optional<QJsonObject> readJsonObject(const QString &path, QString *error)
 {
     QFile f(path);
+    if (const QString what = notRegularFile(path); !what.isEmpty()) {
+        *error = what + u", not a file"_s;
+        return std::nullopt;
+    }
     if (f.size() > kMaxPresetFileBytes) {
         *error = u"larger than 1 MiB, not a preset"_s;
         return std::nullopt;
@@ -525,7 +531,9 @@ void PresetLibrary::addFolder(const QString &dir)
         const QDir folder(dir + (models ? u"/models" : u"/gpus"));
         if (!folder.exists())
             continue;
-        QStringList files = folder.entryList({u"*.json"_s}, QDir::Files, QDir::NoSort);
+        // System entries too (a FIFO named x.json): reported below rather than skipped unseen.
+        QStringList files =
+            folder.entryList({u"*.json"_s}, QDir::Files | QDir::System, QDir::NoSort);
         std::sort(files.begin(), files.end(), naturalLess);
         for (const QString &file : files) {
             const QString path = folder.filePath(file);

@@ -1,5 +1,8 @@
 #include "safe_save.h"
 
+#include "regular_file.h"
+
+#include <QDir>
 #include <QSaveFile>
 
 namespace kvl {
@@ -19,9 +22,9 @@ bool commitSaveFile(QSaveFile &file, QString *error)
     if (file.error() != QFileDevice::NoError)
         return fail(file, file.errorString(), error);
     if (!file.flush() || file.size() != written)
-        return fail(file,
-                    QStringLiteral("only part of the data was written (disk full or file too large)"),
-                    error);
+        return fail(
+            file, QStringLiteral("only part of the data was written (disk full or file too large)"),
+            error);
     if (!file.commit()) {
         if (error)
             *error = QStringLiteral("%1: %2").arg(file.fileName(), file.errorString());
@@ -30,14 +33,27 @@ bool commitSaveFile(QSaveFile &file, QString *error)
     return true;
 }
 
+bool openSaveFile(QSaveFile &file, QString *error)
+{
+    const QString shown = QDir::toNativeSeparators(file.fileName());
+    if (const QString what = notRegularFile(file.fileName()); !what.isEmpty()) {
+        if (error)
+            *error = QStringLiteral("%1: %2, not a file; left as it is").arg(shown, what);
+        return false;
+    }
+    if (!file.open(QIODevice::WriteOnly)) {
+        if (error)
+            *error = QStringLiteral("%1: %2").arg(shown, file.errorString());
+        return false;
+    }
+    return true;
+}
+
 bool saveFileAtomically(const QString &path, const QByteArray &data, QString *error)
 {
     QSaveFile file(path);
-    if (!file.open(QIODevice::WriteOnly)) {
-        if (error)
-            *error = QStringLiteral("%1: %2").arg(path, file.errorString());
+    if (!openSaveFile(file, error))
         return false;
-    }
     file.write(data);
     return commitSaveFile(file, error);
 }

@@ -13,6 +13,10 @@ namespace kvl {
 // *error names the path and the reason.
 bool commitSaveFile(QSaveFile &file, QString *error);
 
+// Opens `file` for writing unless its path names something other than a regular file (a device
+// node, a FIFO, a symlink to one): the commit's rename would replace that node with a file.
+bool openSaveFile(QSaveFile &file, QString *error);
+
 // Writes `data` to `path` atomically through QSaveFile and commitSaveFile.
 bool saveFileAtomically(const QString &path, const QByteArray &data, QString *error);
 

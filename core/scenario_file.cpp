@@ -1,5 +1,7 @@
 #include "scenario_file.h"
 
+#include "regular_file.h"
+
 #include "presets.h"
 #include "safe_save.h"
 
@@ -105,8 +107,9 @@ bool readPrecision(const QJsonObject &o, const char *key, Precision &out, QStrin
     QString why;
     const auto p = v.isString() ? Precision::parse(v.toString(), &why) : std::nullopt;
     if (!p)
-        return fail(error, QStringLiteral("%1: %2").arg(QLatin1String(key),
-                                                        why.isEmpty() ? QStringLiteral("missing") : why));
+        return fail(error,
+                    QStringLiteral("%1: %2").arg(QLatin1String(key),
+                                                 why.isEmpty() ? QStringLiteral("missing") : why));
     out = *p;
     return true;
 }
@@ -115,7 +118,8 @@ bool readPrecision(const QJsonObject &o, const char *key, Precision &out, QStrin
 std::optional<Scenario> scenarioFromJson(const QJsonObject &o, QString *error)
 {
     if (o.value(QStringLiteral("format")).toString() != kFormat) {
-        fail(error, QStringLiteral("not a KV Ledger scenario (no \"format\": \"%1\")").arg(kFormat));
+        fail(error,
+             QStringLiteral("not a KV Ledger scenario (no \"format\": \"%1\")").arg(kFormat));
         return std::nullopt;
     }
     qint64 version = 0;
@@ -180,7 +184,8 @@ std::optional<Scenario> readScenario(const QByteArray &data, QString *error)
     QJsonParseError pe;
     const QJsonDocument doc = QJsonDocument::fromJson(data, &pe);
     if (pe.error != QJsonParseError::NoError) {
-        fail(error, QStringLiteral("not valid JSON at byte %1: %2").arg(pe.offset).arg(pe.errorString()));
+        fail(error,
+             QStringLiteral("not valid JSON at byte %1: %2").arg(pe.offset).arg(pe.errorString()));
         return std::nullopt;
     }
     if (!doc.isObject()) {
@@ -198,10 +203,8 @@ bool saveScenarioFile(const Scenario &s, const QString &path, QString *error)
 std::optional<Scenario> loadScenarioFile(const QString &path, QString *error)
 {
     QFile f(path);
-    if (!f.open(QIODevice::ReadOnly)) {
-        fail(error, QStringLiteral("%1: %2").arg(path, f.errorString()));
+    if (!openRegularFile(f, error))
         return std::nullopt;
-    }
     if (f.size() > 16 * 1024 * 1024) {
         fail(error, QStringLiteral("%1: larger than 16 MiB; not a scenario").arg(path));
         return std::nullopt;

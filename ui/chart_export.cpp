@@ -96,10 +96,8 @@ bool saveFile(const QString &path, QString *error,
               const std::function<bool(QSaveFile &, QString *reason)> &write)
 {
     QSaveFile file(path);
-    if (!file.open(QIODevice::WriteOnly)) {
-        fail(error, path, file.errorString());
+    if (!openSaveFile(file, error))
         return false;
-    }
     QString reason;
     if (!write(file, &reason)) {
         if (reason.isEmpty())
