@@ -204,8 +204,8 @@ void ControlsPanel::build()
     const int formats = int(Precision::allFormats().size());
     auto *kvPrecision = addField(QStringLiteral("kv_precision"), 0, formats - 1);
     kvPrecision->spinBox()->toText = [](int i) { return formatAt(i).label(); };
-    kvPrecision->spinBox()->fromText = [](const QString &t) -> std::optional<int> {
-        const auto p = Precision::parse(t.section(u' ', 0, 0));
+    kvPrecision->spinBox()->fromText = [](const QString &t, QString *error) -> std::optional<int> {
+        const auto p = Precision::parse(t.section(u' ', 0, 0), error);
         return p ? std::optional<int>(formatIndex(*p)) : std::nullopt;
     };
     precision->addWidget(kvPrecision);
@@ -230,13 +230,7 @@ void ControlsPanel::build()
     auto *deploy = new QVBoxLayout(deployBox);
     auto *context = addField(QStringLiteral("context"), 1, int(limits::maxContext));
     context->setSteps(contextSteps());
-    context->spinBox()->toText = [](int v) { return formatInteger(qint64(v)); };
-    context->spinBox()->fromText = [](const QString &t) -> std::optional<int> {
-        const auto n = parseTokenCount(t);
-        if (!n || *n > limits::maxContext)
-            return std::nullopt;
-        return int(*n);
-    };
+    context->spinBox()->setTokenCounts();
     auto *gpus = addField(QStringLiteral("gpus"), 1, limits::maxGpus);
     gpus->setSteps(gpuSteps());
     auto *batch = addField(QStringLiteral("batch"), 1, limits::maxBatch);
