@@ -262,11 +262,11 @@ void MainWindow::buildActions()
                 .arg(QApplication::applicationVersion(), seedArticleTitle().toHtmlEscaped()));
     });
 
-    QAction *undo = m_controller->undoStack()->createUndoAction(this);
+    QAction *undo = m_controller->createUndoAction(this);
     undo->setShortcut(QKeySequence::Undo);
     undo->setObjectName(QStringLiteral("undo"));
     m_actions.insert(QStringLiteral("undo"), undo);
-    QAction *redo = m_controller->undoStack()->createRedoAction(this);
+    QAction *redo = m_controller->createRedoAction(this);
     redo->setShortcut(QKeySequence::Redo);
     redo->setObjectName(QStringLiteral("redo"));
     m_actions.insert(QStringLiteral("redo"), redo);
@@ -387,8 +387,6 @@ void MainWindow::retranslate()
     text("about", tr("&About KV Ledger"));
     text("unitsSi", tr("SI Units (GB)"));
     text("unitsBinary", tr("Binary Units (GiB)"));
-    m_actions.value(QStringLiteral("undo"))->setText(tr("&Undo"));
-    m_actions.value(QStringLiteral("redo"))->setText(tr("&Redo"));
     m_menus.value(QStringLiteral("file"))->setTitle(tr("&File"));
     m_menus.value(QStringLiteral("recent"))->setTitle(tr("Open &Recent"));
     m_menus.value(QStringLiteral("edit"))->setTitle(tr("&Edit"));
@@ -576,7 +574,7 @@ bool MainWindow::openScenario(const QString &path)
                   tr("%1 was not opened: %2").arg(QFileInfo(path).fileName(), why));
         return false;
     }
-    m_controller->replace(*s, tr("Open %1").arg(QFileInfo(path).fileName()));
+    m_controller->replace(*s, [n = QFileInfo(path).fileName()] { return tr("Open %1").arg(n); });
     setCurrentFile(path);
     return true;
 }
@@ -617,10 +615,11 @@ bool MainWindow::importConfig(const QString &path)
     if (m.name.isEmpty())
         m.name = QFileInfo(path).dir().dirName();
     // The checkpoint as published, weights included.
-    m_controller->edit(tr("Import %1").arg(m.name), [&](Scenario &s) {
-        s.model = m;
-        s.weightsAsStored = true;
-    });
+    m_controller->edit([n = m.name] { return tr("Import %1").arg(n); },
+                       [&](Scenario &s) {
+                           s.model = m;
+                           s.weightsAsStored = true;
+                       });
     // The notes are beside the model now; say only what was costed, as core computes it.
     const Scenario &s = m_controller->scenario();
     if (s.model == m) {
@@ -711,7 +710,7 @@ bool MainWindow::maybeSave()
 
 void MainWindow::resetToSeed()
 {
-    m_controller->replace(Scenario::seed(), tr("Reset to the seed scenario"));
+    m_controller->replace(Scenario::seed(), [] { return tr("Reset to the seed scenario"); });
 }
 
 void MainWindow::closeEvent(QCloseEvent *e)
