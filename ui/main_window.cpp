@@ -290,7 +290,7 @@ void MainWindow::buildActions()
         auto *a = new QAction(this);
         a->setCheckable(true);
         a->setData(code);
-        a->setChecked(code == m_settings.language());
+        a->setChecked(code == language::requested());
         m_languageGroup->addAction(a);
     }
     connect(m_languageGroup, &QActionGroup::triggered, this,
@@ -560,7 +560,7 @@ void MainWindow::setLanguage(const QString &code)
     m_settings.setLanguage(code);
     language::apply(code);
     for (QAction *a : m_languageGroup->actions())
-        a->setChecked(a->data().toString() == code);
+        a->setChecked(a->data().toString() == language::requested());
 }
 
 // ---- files
