@@ -34,6 +34,7 @@ public:
 
 protected:
     void unitsChanged() override;
+    void retranslate() override;
     void restyle() override;
     void relayoutOverlays() override;
     void interactiveEnded() override;
