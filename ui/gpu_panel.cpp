@@ -92,6 +92,7 @@ void GpuPanel::build()
     m_specs->setWordWrap(true);
     m_specs->setTextInteractionFlags(Qt::TextSelectableByMouse);
     m_buffer = new QSpinBox(this);
+    m_buffer->setObjectName(QStringLiteral("bufferMiB"));
     m_buffer->setRange(0, 256 * 1024);
     m_buffer->setSingleStep(256);
     m_samples = new QSpinBox(this);

@@ -33,6 +33,7 @@
 #include <QMenuBar>
 #include <QRegularExpression>
 #include <QSet>
+#include <QSpinBox>
 #include <QStandardPaths>
 #include <QTabBar>
 #include <QTabWidget>
@@ -355,6 +356,35 @@ private slots:
             QVERIFY(context()->errorText().contains(typed) ||
                     context()->errorText().contains(u"100"));
         }
+    }
+
+    // Plain spin boxes (the GPU panel's buffer) follow the language's notation too.
+    void gpuBufferEntry_data()
+    {
+        QTest::addColumn<QString>("code");
+        QTest::addColumn<QString>("typed");
+        QTest::addColumn<int>("mib");
+        QTest::addRow("pt_BR grouped") << "pt_BR"
+                                       << "4.096" << 4096;
+        QTest::addRow("pt_BR plain") << "pt_BR"
+                                     << "2048" << 2048;
+        QTest::addRow("en grouped") << "en"
+                                    << "4,096" << 4096;
+    }
+    void gpuBufferEntry()
+    {
+        QFETCH(QString, code);
+        QFETCH(QString, typed);
+        QFETCH(int, mib);
+        m_window->setLanguage(code);
+        QCoreApplication::processEvents();
+        auto *box = m_window->findChild<QSpinBox *>(QStringLiteral("bufferMiB"));
+        QVERIFY(box);
+        QCOMPARE(box->locale(), QLocale(code));
+        box->selectAll();
+        QTest::keyClicks(box, typed);
+        QTest::keyClick(box, Qt::Key_Return);
+        QCOMPARE(box->value(), mib);
     }
 
     // The field's text follows a switch: "1.000.000" in Portuguese, "1,000,000" in English.
