@@ -116,6 +116,365 @@
     </message>
 </context>
 <context>
+    <name>HfText</name>
+    <message>
+        <source>%1: missing (null)</source>
+        <translation>%1: ausente (null)</translation>
+    </message>
+    <message>
+        <source>%1: missing</source>
+        <translation>%1: ausente</translation>
+    </message>
+    <message>
+        <source>architecture read from text_config (a multimodal config); the vision tower is not counted</source>
+        <translation>arquitetura lida de text_config (uma config multimodal); a torre de visão não é contada</translation>
+    </message>
+    <message>
+        <source>no FFN size in the config: 4 × hidden_size = %1, as the model code does</source>
+        <translation>sem tamanho de FFN na config: 4 × hidden_size = %1, como faz o código do modelo</translation>
+    </message>
+    <message>
+        <source>%1: the MLP has two matrices (up, down), no gate</source>
+        <translation>%1: o MLP tem duas matrizes (up, down), sem gate</translation>
+    </message>
+    <message>
+        <source>vocab_size absent: 262,208, the Gemma3TextConfig default</source>
+        <translation>vocab_size ausente: 262.208, o padrão do Gemma3TextConfig</translation>
+    </message>
+    <message>
+        <source>tie_word_embeddings absent: %1, the transformers default for %2</source>
+        <translation>tie_word_embeddings ausente: %1, o padrão do transformers para %2</translation>
+    </message>
+    <message>
+        <source>tie_word_embeddings absent: %1, the transformers PretrainedConfig default</source>
+        <translation>tie_word_embeddings ausente: %1, o padrão do PretrainedConfig do transformers</translation>
+    </message>
+    <message>
+        <source>falcon, multi_query: one KV head shared by all query heads (MQA)</source>
+        <translation>falcon, multi_query: um KV head compartilhado por todos os query heads (MQA)</translation>
+    </message>
+    <message>
+        <source>falcon without multi_query: one KV head per query head (MHA)</source>
+        <translation>falcon sem multi_query: um KV head por query head (MHA)</translation>
+    </message>
+    <message>
+        <source>multi_query: one KV head shared by all query heads (MQA)</source>
+        <translation>multi_query: um KV head compartilhado por todos os query heads (MQA)</translation>
+    </message>
+    <message>
+        <source>num_key_value_heads absent: multi-head attention (MHA), %1 KV heads</source>
+        <translation>num_key_value_heads ausente: atenção multi-head (MHA), %1 KV heads</translation>
+    </message>
+    <message>
+        <source>%1: %2 is more than num_attention_heads %3</source>
+        <translation>%1: %2 é mais que num_attention_heads %3</translation>
+    </message>
+    <message>
+        <source>%1: %2 does not divide num_attention_heads %3</source>
+        <translation>%1: %2 não divide num_attention_heads %3</translation>
+    </message>
+    <message>
+        <source>head_dim = v_head_dim %1 (MLA)</source>
+        <translation>head_dim = v_head_dim %1 (MLA)</translation>
+    </message>
+    <message>
+        <source>head_dim %1 from the config (hidden_size / num_attention_heads would give %2)</source>
+        <translation>head_dim %1 da config (hidden_size / num_attention_heads daria %2)</translation>
+    </message>
+    <message>
+        <source>head_dim: missing, and hidden_size %1 is not a multiple of num_attention_heads %2</source>
+        <translation>head_dim: ausente, e hidden_size %1 não é múltiplo de num_attention_heads %2</translation>
+    </message>
+    <message>
+        <source>head_dim: hidden_size / num_attention_heads = %1 is more than %2</source>
+        <translation>head_dim: hidden_size / num_attention_heads = %1 é mais que %2</translation>
+    </message>
+    <message>
+        <source>head_dim absent: hidden_size / num_attention_heads = %1</source>
+        <translation>head_dim ausente: hidden_size / num_attention_heads = %1</translation>
+    </message>
+    <message>
+        <source>num_experts_per_tok: missing (%1 has %2 experts)</source>
+        <translation>num_experts_per_tok: ausente (%1 tem %2 experts)</translation>
+    </message>
+    <message>
+        <source>moe_intermediate_size absent: each expert uses intermediate_size %1</source>
+        <translation>moe_intermediate_size ausente: cada expert usa intermediate_size %1</translation>
+    </message>
+    <message>
+        <source>shared_expert_intermediate_size %1 counted as %2 shared experts of %3</source>
+        <translation>shared_expert_intermediate_size %1 contado como %2 experts compartilhados de %3</translation>
+    </message>
+    <message>
+        <source>MoE on the layers i with i mod %1 = %2 (%3 of %4); the others dense</source>
+        <translation>MoE nas camadas i com i mod %1 = %2 (%3 de %4); as demais densas</translation>
+    </message>
+    <message>
+        <source>mlp_only_layers lists %1 dense layers: counted as MoE</source>
+        <translation>mlp_only_layers lista %1 camadas densas: contadas como MoE</translation>
+    </message>
+    <message>
+        <source>llama4: one shared expert beside the routed ones in every MoE layer</source>
+        <translation>llama4: um expert compartilhado ao lado dos roteados em cada camada MoE</translation>
+    </message>
+    <message>
+        <source>mixture of experts: %1 routed, %2 per token</source>
+        <translation>mixture of experts: %1 roteados, %2 por token</translation>
+    </message>
+    <message>
+        <source>, %1 shared</source>
+        <translation>, %1 compartilhados</translation>
+    </message>
+    <message>
+        <source>, first %1 layers dense</source>
+        <translation>, as primeiras %1 camadas densas</translation>
+    </message>
+    <message>
+        <source>qk_rope_head_dim: missing (needed with kv_lora_rank)</source>
+        <translation>qk_rope_head_dim: ausente (necessário com kv_lora_rank)</translation>
+    </message>
+    <message>
+        <source>q_lora_rank absent: queries projected without compression</source>
+        <translation>q_lora_rank ausente: queries projetadas sem compressão</translation>
+    </message>
+    <message>
+        <source>multi-head latent attention: kv_lora_rank %1 + qk_rope_head_dim %2 = %3 elements per token per layer, one latent for all heads (num_key_value_heads ignored)</source>
+        <translation>atenção latente multi-head: kv_lora_rank %1 + qk_rope_head_dim %2 = %3 elementos por token por camada, um latente para todos os heads (num_key_value_heads ignorado)</translation>
+    </message>
+    <message>
+        <source>sliding_window %1 ignored: use_sliding_window is false (full attention on every layer)</source>
+        <translation>sliding_window %1 ignorado: use_sliding_window é false (atenção completa em todas as camadas)</translation>
+    </message>
+    <message>
+        <source>gemma2: local (window %1) and global layers alternate, layer 0 local</source>
+        <translation>gemma2: camadas locais (janela de %1) e globais se alternam, a camada 0 é local</translation>
+    </message>
+    <message>
+        <source>%1: sliding_window_pattern absent, %2 (the transformers default)</source>
+        <translation>%1: sliding_window_pattern ausente, %2 (o padrão do transformers)</translation>
+    </message>
+    <message>
+        <source>sliding_window_pattern 1: every layer global</source>
+        <translation>sliding_window_pattern 1: todas as camadas globais</translation>
+    </message>
+    <message>
+        <source>window %1 on %2 of every %3 layers, the rest global</source>
+        <translation>janela de %1 em %2 de cada %3 camadas, as demais globais</translation>
+    </message>
+    <message>
+        <source>use_sliding_window, but max_window_layers %1 covers every layer: full attention</source>
+        <translation>use_sliding_window, mas max_window_layers %1 cobre todas as camadas: atenção completa</translation>
+    </message>
+    <message>
+        <source>use_sliding_window: window %1 on layers %2 and up (max_window_layers)</source>
+        <translation>use_sliding_window: janela de %1 nas camadas a partir da %2 (max_window_layers)</translation>
+    </message>
+    <message>
+        <source>sliding_window %1 on every layer</source>
+        <translation>sliding_window %1 em todas as camadas</translation>
+    </message>
+    <message>
+        <source>layer_types: expected a list such as [&quot;full_attention&quot;, ...], got %1</source>
+        <translation>layer_types: esperada uma lista como [&quot;full_attention&quot;, ...], veio %1</translation>
+    </message>
+    <message>
+        <source>layer_types: %1 entries, but num_hidden_layers is %2</source>
+        <translation>layer_types: %1 entradas, mas num_hidden_layers é %2</translation>
+    </message>
+    <message>
+        <source>layer_types[%1]: %2 is not a layer kind KV Ledger models (full_attention, sliding_attention, chunked_attention, linear_attention, mamba)</source>
+        <translation>layer_types[%1]: %2 não é um tipo de camada que o KV Ledger modela (full_attention, sliding_attention, chunked_attention, linear_attention, mamba)</translation>
+    </message>
+    <message>
+        <source>layer_types lists sliding layers, but use_sliding_window is false: full attention on those layers</source>
+        <translation>layer_types lista camadas de janela deslizante, mas use_sliding_window é false: atenção completa nessas camadas</translation>
+    </message>
+    <message>
+        <source>%1: missing, but layer_types lists %2 layers</source>
+        <translation>%1: ausente, mas layer_types lista camadas %2</translation>
+    </message>
+    <message>
+        <source>sliding (window %1)</source>
+        <translation>de janela deslizante (janela de %1)</translation>
+    </message>
+    <message>
+        <source>chunked (chunks of %1)</source>
+        <translation>em blocos (blocos de %1)</translation>
+    </message>
+    <message>
+        <source>linear attention (a fixed state)</source>
+        <translation>de atenção linear (um estado fixo)</translation>
+    </message>
+    <message>
+        <source>Mamba (a fixed state)</source>
+        <translation>Mamba (um estado fixo)</translation>
+    </message>
+    <message>
+        <source>%1 of %2 layers %3</source>
+        <translation>%1 de %2 camadas %3</translation>
+    </message>
+    <message>
+        <source>layer_types: %1, the rest full</source>
+        <translation>layer_types: %1, as demais completas</translation>
+    </message>
+    <message>
+        <source>full_attention_interval %1: full attention on every %1th layer, linear attention (a fixed state) on the others</source>
+        <translation>full_attention_interval %1: atenção completa a cada %1 camadas, atenção linear (um estado fixo) nas demais</translation>
+    </message>
+    <message>
+        <source>attn_layer_period %1, attn_layer_offset %2: attention on %3 of %4 layers, Mamba (a fixed state) on the others</source>
+        <translation>attn_layer_period %1, attn_layer_offset %2: atenção em %3 de %4 camadas, Mamba (um estado fixo) nas demais</translation>
+    </message>
+    <message>
+        <source>no_rope_layers: %1 entries, but num_hidden_layers is %2</source>
+        <translation>no_rope_layers: %1 entradas, mas num_hidden_layers é %2</translation>
+    </message>
+    <message>
+        <source>no_rope_layers absent: every %1th layer global (the transformers default)</source>
+        <translation>no_rope_layers ausente: uma camada global a cada %1 (o padrão do transformers)</translation>
+    </message>
+    <message>
+        <source>chunked attention: %1 of %2 layers hold at most one chunk of %3 tokens, the rest the whole context</source>
+        <translation>atenção em blocos: %1 de %2 camadas guardam no máximo um bloco de %3 tokens, as demais o contexto inteiro</translation>
+    </message>
+    <message>
+        <source>mamba_expand absent: d_inner = 2 × hidden_size, the Mamba default</source>
+        <translation>mamba_expand ausente: d_inner = 2 × hidden_size, o padrão do Mamba</translation>
+    </message>
+    <message>
+        <source>mamba d_inner: %1 is more than %2</source>
+        <translation>mamba d_inner: %1 é mais que %2</translation>
+    </message>
+    <message>
+        <source>fixed state kept in %1 (%2); the KV precision does not apply to it</source>
+        <translation>estado fixo mantido em %1 (%2); a precisão do KV não se aplica a ele</translation>
+    </message>
+    <message>
+        <source>the model&apos;s dtype</source>
+        <translation>o dtype do modelo</translation>
+    </message>
+    <message>
+        <source>mamba_ssm_dtype %1</source>
+        <translation>mamba_ssm_dtype %1</translation>
+    </message>
+    <message>
+        <source>torch_dtype %1: weights taken as bf16</source>
+        <translation>torch_dtype %1: pesos tomados como bf16</translation>
+    </message>
+    <message>
+        <source>quantization_config mxfp4: routed experts in fp4 with one 8-bit scale per 32 values (4.25 bits); attention, router and embeddings stay %1</source>
+        <translation>quantization_config mxfp4: experts roteados em fp4 com uma escala de 8 bits a cada 32 valores (4,25 bits); atenção, roteador e embeddings continuam em %1</translation>
+    </message>
+    <message>
+        <source>mxfp4 on a dense model: taken as covering every linear layer</source>
+        <translation>mxfp4 num modelo denso: tomado como cobrindo todas as camadas lineares</translation>
+    </message>
+    <message>
+        <source>quantization_config fp8, weight_block_size %1 × %2: linear layers in fp8 with one fp32 scale per %3 weights; embeddings stay %4</source>
+        <translation>quantization_config fp8, weight_block_size %1 × %2: camadas lineares em fp8 com uma escala fp32 a cada %3 pesos; embeddings continuam em %4</translation>
+    </message>
+    <message>
+        <source>quantization_config fp8: linear layers in fp8 (per-tensor scales, negligible); embeddings stay %1</source>
+        <translation>quantization_config fp8: camadas lineares em fp8 (escalas por tensor, desprezíveis); embeddings continuam em %1</translation>
+    </message>
+    <message>
+        <source>%1: %2-bit weights not modelled; taken as %3</source>
+        <translation>%1: pesos de %2 bits não modelados; tomados como %3</translation>
+    </message>
+    <message>
+        <source>%1: int%2 linear layers%3 = %4 bits per weight; embeddings stay %5</source>
+        <translation>%1: camadas lineares int%2%3 = %4 bits por peso; embeddings continuam em %5</translation>
+    </message>
+    <message>
+        <source>, one fp16 scale%1 per %2</source>
+        <translation>, uma escala fp16%1 a cada %2</translation>
+    </message>
+    <message>
+        <source> and zero point</source>
+        <translation> e ponto zero</translation>
+    </message>
+    <message>
+        <source>, per-channel scales</source>
+        <translation>, escalas por canal</translation>
+    </message>
+    <message>
+        <source>quantization_config %1</source>
+        <translation>quantization_config %1</translation>
+    </message>
+    <message>
+        <source>compressed-tensors: fp8 linear layers; embeddings stay %1</source>
+        <translation>compressed-tensors: camadas lineares fp8; embeddings continuam em %1</translation>
+    </message>
+    <message>
+        <source>compressed-tensors: fp4 linear layers with one 8-bit scale per %1</source>
+        <translation>compressed-tensors: camadas lineares fp4 com uma escala de 8 bits a cada %1</translation>
+    </message>
+    <message>
+        <source>bitsandbytes 8-bit: int8 linear layers</source>
+        <translation>bitsandbytes 8 bits: camadas lineares int8</translation>
+    </message>
+    <message>
+        <source>bitsandbytes %1: 4-bit linear layers with one %2-bit absmax per 64 values</source>
+        <translation>bitsandbytes %1: camadas lineares de 4 bits com um absmax de %2 bits a cada 64 valores</translation>
+    </message>
+    <message>
+        <source>modelopt NVFP4: fp4 linear layers, one fp8 scale per 16</source>
+        <translation>modelopt NVFP4: camadas lineares fp4, uma escala fp8 a cada 16</translation>
+    </message>
+    <message>
+        <source>modelopt FP8: fp8 linear layers</source>
+        <translation>modelopt FP8: camadas lineares fp8</translation>
+    </message>
+    <message>
+        <source>quantization_config %1 not modelled: weights taken as %2</source>
+        <translation>quantization_config %1 não modelado: pesos tomados como %2</translation>
+    </message>
+    <message>
+        <source>(no quant_method)</source>
+        <translation>(sem quant_method)</translation>
+    </message>
+    <message>
+        <source>%1: encoder-decoder models are not supported (their cache is decoder self-attention plus cross-attention per encoder token)</source>
+        <translation>%1: modelos encoder-decoder não são suportados (o cache deles é a self-attention do decoder mais a cross-attention por token do encoder)</translation>
+    </message>
+    <message>
+        <source>falcon_h1: layers that run attention and Mamba side by side are not supported</source>
+        <translation>falcon_h1: camadas que rodam atenção e Mamba lado a lado não são suportadas</translation>
+    </message>
+    <message>
+        <source>hybrid_override_pattern (Nemotron-H): separate Mamba, attention and MLP blocks are not supported</source>
+        <translation>hybrid_override_pattern (Nemotron-H): blocos separados de Mamba, atenção e MLP não são suportados</translation>
+    </message>
+    <message>
+        <source>num_nextn_predict_layers %1: the multi-token-prediction layers are not counted</source>
+        <translation>num_nextn_predict_layers %1: as camadas de predição de múltiplos tokens não são contadas</translation>
+    </message>
+    <message>
+        <source>parameters estimated from the shapes: %1 total, %2 active per token (biases and extra norms not counted)</source>
+        <translation>parâmetros estimados a partir dos shapes: %1 no total, %2 ativos por token (biases e normas extras não contados)</translation>
+    </message>
+    <message>
+        <source>parameters estimated from the shapes: %1 (biases and extra norms not counted)</source>
+        <translation>parâmetros estimados a partir dos shapes: %1 (biases e normas extras não contados)</translation>
+    </message>
+    <message>
+        <source>larger than 16 MiB, not a config.json</source>
+        <translation>maior que 16 MiB, não é um config.json</translation>
+    </message>
+    <message>
+        <source>not JSON: the input is empty</source>
+        <translation>não é JSON: a entrada está vazia</translation>
+    </message>
+    <message>
+        <source>not JSON: %1 at offset %2</source>
+        <translation>não é JSON: %1 no offset %2</translation>
+    </message>
+    <message>
+        <source>not a JSON object: a config.json holds {&quot;num_hidden_layers&quot;: ...}</source>
+        <translation>não é um objeto JSON: um config.json contém {&quot;num_hidden_layers&quot;: ...}</translation>
+    </message>
+</context>
+<context>
     <name>LedgerStrings</name>
     <message>
         <source> (window)</source>
