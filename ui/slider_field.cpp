@@ -79,7 +79,8 @@ SliderField::SliderField(const QString &label, QWidget *parent)
     m_label->setBuddy(m_spin);
     m_spin->setKeyboardTracking(false);
     m_spin->setAccelerated(true);
-    m_spin->setMinimumWidth(m_spin->fontMetrics().horizontalAdvance(QStringLiteral("10,000,000")) + 40);
+    m_spin->setMinimumWidth(m_spin->fontMetrics().horizontalAdvance(QStringLiteral("10,000,000")) +
+                            40);
     m_slider->setPageStep(1);
     m_slider->setFocusPolicy(Qt::StrongFocus);
 
