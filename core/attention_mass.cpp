@@ -5,6 +5,7 @@
 #include "step_model.h"
 #include "units.h"
 
+#include <QCoreApplication>
 #include <QFileInfo>
 #include <algorithm>
 #include <charconv>
@@ -13,6 +14,12 @@
 #include <vector>
 
 namespace kvl {
+
+// Verdicts, notes and input errors are read in the window; the CLI stays English.
+class MassText
+{
+    Q_DECLARE_TR_FUNCTIONS(MassText)
+};
 
 namespace {
 
@@ -48,11 +55,11 @@ private:
 bool validOptions(const MassOptions &o, QString *error)
 {
     if (o.blockSize < 1)
-        *error = QStringLiteral("block size %1: at least 1 token").arg(o.blockSize);
+        *error = MassText::tr("block size %1: at least 1 token").arg(o.blockSize);
     else if (!(o.topFraction > 0 && o.topFraction <= 1))
-        *error = QStringLiteral("top fraction %1: expected (0, 1]").arg(o.topFraction);
+        *error = MassText::tr("top fraction %1: expected (0, 1]").arg(o.topFraction);
     else if (!(o.concentratedAt > 0 && o.concentratedAt <= 1))
-        *error = QStringLiteral("threshold %1: expected (0, 1]").arg(o.concentratedAt);
+        *error = MassText::tr("threshold %1: expected (0, 1]").arg(o.concentratedAt);
     else
         return true;
     return false;
@@ -70,9 +77,8 @@ std::optional<MassReport> finish(MassReport r, QList<QList<double>> layers,
         if (s.totalMass <= 0 || !std::isfinite(s.totalMass)) {
             *error =
                 s.totalMass <= 0
-                    ? QStringLiteral("layer %1 holds no attention mass (every weight is zero)")
-                          .arg(l)
-                    : QStringLiteral("layer %1: the masses add up past the largest number").arg(l);
+                    ? MassText::tr("layer %1 holds no attention mass (every weight is zero)").arg(l)
+                    : MassText::tr("layer %1: the masses add up past the largest number").arg(l);
             return std::nullopt;
         }
         r.layers << s;
@@ -168,14 +174,14 @@ std::optional<MassReport> analyzeBlockMasses(const QList<QList<double>> &layers,
     if (!validOptions(o, error))
         return std::nullopt;
     if (layers.isEmpty()) {
-        *error = QStringLiteral("no layers");
+        *error = MassText::tr("no layers");
         return std::nullopt;
     }
     qint64 blocks = 0;
     for (const QList<double> &l : layers) {
         for (double m : l)
             if (!(m >= 0) || std::isinf(m)) {
-                *error = QStringLiteral("block mass %1 is not a finite number ≥ 0").arg(m);
+                *error = MassText::tr("block mass %1 is not a finite number ≥ 0").arg(m);
                 return std::nullopt;
             }
         blocks = std::max<qint64>(blocks, l.size());
@@ -199,8 +205,8 @@ std::optional<MassReport> analyzeNpy(QByteArrayView file, const MassOptions &o, 
     };
     const qsizetype rank = h->shape.size();
     if (rank < 2 || rank > 4)
-        return fail(QStringLiteral("shape %1 has %2 axes: expected [layers, keys], [layers, "
-                                   "queries, keys] or [layers, heads, queries, keys]")
+        return fail(MassText::tr("shape %1 has %2 axes: expected [layers, keys], [layers, "
+                                 "queries, keys] or [layers, heads, queries, keys]")
                         .arg(h->shapeText())
                         .arg(rank));
     const qint64 layers = h->shape.first();
@@ -208,35 +214,35 @@ std::optional<MassReport> analyzeNpy(QByteArrayView file, const MassOptions &o, 
     const qint64 queries = rank >= 3 ? h->shape.at(rank - 2) : 1;
     const qint64 keys = h->shape.last();
     if (layers > limits::maxLayers)
-        return fail(QStringLiteral("shape %1: %2 layers, more than %3")
+        return fail(MassText::tr("shape %1: %2 layers, more than %3")
                         .arg(h->shapeText())
                         .arg(layers)
                         .arg(limits::maxLayers));
     if (heads > limits::maxHeads)
-        return fail(QStringLiteral("shape %1: %2 heads, more than %3")
+        return fail(MassText::tr("shape %1: %2 heads, more than %3")
                         .arg(h->shapeText())
                         .arg(heads)
                         .arg(limits::maxHeads));
     const qint64 bs = o.blockSize;
     const qint64 blocks = (keys + bs - 1) / bs;
     if (layers * heads * blocks > kMaxBlocks)
-        return fail(QStringLiteral("%1 blocks of %2 keys are too many to hold: choose a larger "
-                                   "block size")
+        return fail(MassText::tr("%1 blocks of %2 keys are too many to hold: choose a larger "
+                                 "block size")
                         .arg(formatInteger(layers * heads * blocks))
                         .arg(bs));
 
     // "weight at [layer 0, head 1, query 0, key 17] is NaN": where, in the file's own axes.
     const auto badWeight = [&](float v, qint64 row, qint64 key) {
-        QStringList at = {QStringLiteral("layer %1").arg(row / (heads * queries))};
+        QStringList at = {MassText::tr("layer %1").arg(row / (heads * queries))};
         if (rank == 4)
-            at << QStringLiteral("head %1").arg((row / queries) % heads);
+            at << MassText::tr("head %1").arg((row / queries) % heads);
         if (rank >= 3)
-            at << QStringLiteral("query %1").arg(row % queries);
-        at << QStringLiteral("key %1").arg(key);
+            at << MassText::tr("query %1").arg(row % queries);
+        at << MassText::tr("key %1").arg(key);
         const QString what = std::isnan(v)   ? QStringLiteral("NaN")
                              : std::isinf(v) ? QStringLiteral("infinite")
-                                             : QStringLiteral("negative (%1)").arg(v);
-        return QStringLiteral("weight at [%1] is %2: attention weights are finite and ≥ 0")
+                                             : MassText::tr("negative (%1)").arg(v);
+        return MassText::tr("weight at [%1] is %2: attention weights are finite and ≥ 0")
             .arg(at.join(QStringLiteral(", ")), what);
     };
 
@@ -320,7 +326,7 @@ std::optional<MassReport> analyzeCsv(QByteArrayView file, const MassOptions &o, 
         return std::nullopt;
     };
     if (file.isEmpty())
-        return fail(QStringLiteral("empty file"));
+        return fail(MassText::tr("empty file"));
     std::vector<Row> rows;
     Ticker ticker(progress, file.size());
     qint64 lineNo = 0, nextTick = 0;
@@ -353,25 +359,25 @@ std::optional<MassReport> analyzeCsv(QByteArrayView file, const MassOptions &o, 
         if (header)
             continue;
         if (fields.size() != 3)
-            return fail(QStringLiteral("line %1: %2 fields; expected layer,block,mass")
+            return fail(MassText::tr("line %1: %2 fields; expected layer,block,mass")
                             .arg(lineNo)
                             .arg(fields.size()));
         if (!number(fields[0], &r.layer) || r.layer < 0 || r.layer >= limits::maxLayers)
-            return fail(QStringLiteral("line %1: layer \"%2\" is not a whole number in 0-%3")
+            return fail(MassText::tr("line %1: layer \"%2\" is not a whole number in 0-%3")
                             .arg(lineNo)
                             .arg(QString::fromUtf8(fields[0].trimmed()))
                             .arg(limits::maxLayers - 1));
         if (!number(fields[1], &r.block) || r.block < 0 || r.block >= kMaxBlocks)
-            return fail(QStringLiteral("line %1: block \"%2\" is not a whole number in 0-%3")
+            return fail(MassText::tr("line %1: block \"%2\" is not a whole number in 0-%3")
                             .arg(lineNo)
                             .arg(QString::fromUtf8(fields[1].trimmed()))
                             .arg(kMaxBlocks - 1));
         if (!number(fields[2], &r.mass))
-            return fail(QStringLiteral("line %1: mass \"%2\" is not a number")
+            return fail(MassText::tr("line %1: mass \"%2\" is not a number")
                             .arg(lineNo)
                             .arg(QString::fromUtf8(fields[2].trimmed())));
         if (std::isnan(r.mass) || std::isinf(r.mass) || r.mass < 0)
-            return fail(QStringLiteral("line %1: mass %2 is %3: attention mass is finite and ≥ 0")
+            return fail(MassText::tr("line %1: mass %2 is %3: attention mass is finite and ≥ 0")
                             .arg(lineNo)
                             .arg(r.mass)
                             .arg(std::isnan(r.mass)   ? QStringLiteral("NaN")
@@ -381,7 +387,7 @@ std::optional<MassReport> analyzeCsv(QByteArrayView file, const MassOptions &o, 
     }
     ticker.at(file.size());
     if (rows.empty())
-        return fail(QStringLiteral("no rows: expected layer,block,mass"));
+        return fail(MassText::tr("no rows: expected layer,block,mass"));
 
     std::sort(rows.begin(), rows.end(), [](const Row &a, const Row &b) {
         return a.layer != b.layer ? a.layer < b.layer : a.block < b.block;
@@ -401,7 +407,7 @@ std::optional<MassReport> analyzeCsv(QByteArrayView file, const MassOptions &o, 
     }
     for (qsizetype l = 0; l < layers.size(); ++l)
         if (layers[l].isEmpty())
-            return fail(QStringLiteral("layer %1 has no rows (layers 0-%2 expected)")
+            return fail(MassText::tr("layer %1 has no rows (layers 0-%2 expected)")
                             .arg(l)
                             .arg(layers.size() - 1));
     MassReport r;
@@ -431,8 +437,8 @@ std::optional<MassReport> analyzeMassFile(const QString &path, const MassOptions
 
 QString ReadProjection::text() const
 {
-    return QStringLiteral("Reading the blocks that hold 99% of the mass would cut KV reads to "
-                          "%1%: %2 per token instead of %3.")
+    return MassText::tr("Reading the blocks that hold 99% of the mass would cut KV reads to "
+                        "%1%: %2 per token instead of %3.")
         .arg(formatNumber(readShare * 100), formatSeconds(secondsPerToken),
              formatSeconds(fullSecondsPerToken));
 }

@@ -1,8 +1,15 @@
 #include "gpu_spec.h"
 
+#include <QCoreApplication>
 #include <cmath>
 
 namespace kvl {
+
+// Validation messages are shown in the window when an edit is refused.
+class GpuText
+{
+    Q_DECLARE_TR_FUNCTIONS(GpuText)
+};
 
 double GpuSpec::peakFlops(const Precision &p) const
 {
@@ -41,14 +48,14 @@ QString GpuSpec::validate() const
 {
     auto bad = [](double v, double hi) { return !std::isfinite(v) || v <= 0 || v > hi; };
     if (bad(memoryBytes, 1e15))
-        return QStringLiteral("memory_bytes: %1 is not a memory size").arg(memoryBytes);
+        return GpuText::tr("memory_bytes: %1 is not a memory size").arg(memoryBytes);
     if (bad(bandwidth, 1e15))
-        return QStringLiteral("bandwidth_bytes_per_second: %1 is not a bandwidth").arg(bandwidth);
+        return GpuText::tr("bandwidth_bytes_per_second: %1 is not a bandwidth").arg(bandwidth);
     if (bad(peakBf16, 1e18))
-        return QStringLiteral("peak_flops.bf16: %1 is not a FLOP rate").arg(peakBf16);
+        return GpuText::tr("peak_flops.bf16: %1 is not a FLOP rate").arg(peakBf16);
     for (double v : {peakFp8, peakInt8, peakFp4, peakFp32})
         if (!std::isfinite(v) || v < 0 || v > 1e18)
-            return QStringLiteral("peak_flops: %1 is not a FLOP rate").arg(v);
+            return GpuText::tr("peak_flops: %1 is not a FLOP rate").arg(v);
     return {};
 }
 

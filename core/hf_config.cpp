@@ -3,6 +3,7 @@
 #include "presets.h"
 #include "regular_file.h"
 
+#include <QCoreApplication>
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
@@ -12,6 +13,12 @@
 #include <initializer_list>
 
 namespace kvl {
+
+// Import notes and errors are read in the window; the CLI installs no translator and stays English.
+class HfText
+{
+    Q_DECLARE_TR_FUNCTIONS(HfText)
+};
 
 using namespace Qt::StringLiterals;
 
@@ -142,7 +149,8 @@ int Importer::required(std::initializer_list<QString> keys, qint64 min, qint64 m
 {
     const Field f = find(keys);
     if (!failed() && f.absent())
-        fail(f.key + (f.value.isNull() ? u": missing (null)"_s : u": missing"_s));
+        fail((f.value.isNull() ? HfText::tr("%1: missing (null)") : HfText::tr("%1: missing"))
+                 .arg(f.key));
     return integer(keys, min, max).value_or(0);
 }
 
@@ -173,8 +181,9 @@ void Importer::chooseSource()
     if (!topHasLayers && text.isObject()) {
         m_primary = text.toObject();
         m_fallback = m_top;
-        note(u"architecture read from text_config (a multimodal config); the vision tower is not "
-             u"counted"_s);
+        note(HfText::tr(
+            "architecture read from text_config (a multimodal config); the vision tower is not "
+            "counted"));
     } else {
         m_primary = m_top;
     }
@@ -195,19 +204,19 @@ void Importer::readShape()
     } else if (!failed() && m.hiddenSize > 0) {
         // GPT-2, GPT-J and Falcon write no FFN size (or n_inner: null): their code uses 4 × hidden.
         m.intermediateSize = 4 * m.hiddenSize;
-        note(u"no FFN size in the config: 4 × hidden_size = %1, as the model code does"_s.arg(
-            m.intermediateSize));
+        note(HfText::tr("no FFN size in the config: 4 × hidden_size = %1, as the model code does")
+                 .arg(m.intermediateSize));
     }
     static const QStringList plainMlp = {
         u"gpt2"_s, u"gptj"_s,  u"gpt_neox"_s, u"falcon"_s, u"gpt_bigcode"_s,
         u"opt"_s,  u"bloom"_s, u"phi"_s,      u"mpt"_s,    u"starcoder2"_s};
     if (plainMlp.contains(m_modelType)) {
         m.gatedMlp = false;
-        note(u"%1: the MLP has two matrices (up, down), no gate"_s.arg(m_modelType));
+        note(HfText::tr("%1: the MLP has two matrices (up, down), no gate").arg(m_modelType));
     }
     if (!failed() && find({u"vocab_size"_s}).absent() && m_modelType == u"gemma3_text") {
         m.vocabSize = 262208;
-        note(u"vocab_size absent: 262,208, the Gemma3TextConfig default"_s);
+        note(HfText::tr("vocab_size absent: 262,208, the Gemma3TextConfig default"));
     } else {
         m.vocabSize = required({u"vocab_size"_s}, 1, limits::maxVocab);
     }
@@ -220,9 +229,12 @@ void Importer::readShape()
     } else {
         bool known = false;
         m.tieWordEmbeddings = defaultTieWordEmbeddings(m_modelType, &known);
-        note(u"tie_word_embeddings absent: "_s + (m.tieWordEmbeddings ? u"true" : u"false") +
-             (known ? u", the transformers default for " + m_modelType
-                    : u", the transformers PretrainedConfig default"_s));
+        const QString value = m.tieWordEmbeddings ? u"true"_s : u"false"_s;
+        note(known ? HfText::tr("tie_word_embeddings absent: %1, the transformers default for %2")
+                         .arg(value, m_modelType)
+                   : HfText::tr("tie_word_embeddings absent: %1, the transformers "
+                                "PretrainedConfig default")
+                         .arg(value));
     }
 }
 
@@ -238,18 +250,18 @@ void Importer::readKvHeads()
     if (m_modelType == u"falcon" && newDecoder != true) {
         const bool mqa = boolean(u"multi_query"_s).value_or(true);
         m_model.kvHeads = mqa ? 1 : heads;
-        note(mqa ? u"falcon, multi_query: one KV head shared by all query heads (MQA)"_s
-                 : u"falcon without multi_query: one KV head per query head (MHA)"_s);
+        note(mqa ? HfText::tr("falcon, multi_query: one KV head shared by all query heads (MQA)")
+                 : HfText::tr("falcon without multi_query: one KV head per query head (MHA)"));
         return;
     }
     if (kv.absent()) {
         if (boolean(u"multi_query"_s).value_or(false)) { // Falcon 7B
             m_model.kvHeads = 1;
-            note(u"multi_query: one KV head shared by all query heads (MQA)"_s);
+            note(HfText::tr("multi_query: one KV head shared by all query heads (MQA)"));
         } else if (!failed()) {
             m_model.kvHeads = heads;
-            note(u"num_key_value_heads absent: multi-head attention (MHA), %1 KV heads"_s.arg(
-                heads));
+            note(HfText::tr("num_key_value_heads absent: multi-head attention (MHA), %1 KV heads")
+                     .arg(heads));
         }
         return;
     }
@@ -257,10 +269,13 @@ void Importer::readKvHeads()
     if (failed())
         return;
     if (n > heads)
-        return fail(u"%1: %2 is more than num_attention_heads %3"_s.arg(kv.key).arg(n).arg(heads));
-    if (heads % n != 0)
         return fail(
-            u"%1: %2 does not divide num_attention_heads %3"_s.arg(kv.key).arg(n).arg(heads));
+            HfText::tr("%1: %2 is more than num_attention_heads %3").arg(kv.key).arg(n).arg(heads));
+    if (heads % n != 0)
+        return fail(HfText::tr("%1: %2 does not divide num_attention_heads %3")
+                        .arg(kv.key)
+                        .arg(n)
+                        .arg(heads));
     m_model.kvHeads = n;
 }
 
@@ -274,7 +289,7 @@ void Importer::readHeadDim()
     if (!find({u"kv_lora_rank"_s}).absent()) {
         if (const auto v = integer({u"v_head_dim"_s}, 1, limits::maxHeadDim)) {
             m.headDim = *v;
-            note(u"head_dim = v_head_dim %1 (MLA)"_s.arg(*v));
+            note(HfText::tr("head_dim = v_head_dim %1 (MLA)").arg(*v));
             return;
         }
         if (failed())
@@ -285,23 +300,26 @@ void Importer::readHeadDim()
     if (const auto explicitDim = integer({u"head_dim"_s}, 1, limits::maxHeadDim)) {
         m.headDim = *explicitDim;
         if (!divisible || derived != *explicitDim)
-            note(u"head_dim %1 from the config (hidden_size / num_attention_heads would give %2)"_s
-                     .arg(*explicitDim)
-                     .arg(double(m.hiddenSize) / m.queryHeads));
+            note(
+                HfText::tr(
+                    "head_dim %1 from the config (hidden_size / num_attention_heads would give %2)")
+                    .arg(*explicitDim)
+                    .arg(double(m.hiddenSize) / m.queryHeads));
         return;
     }
     if (failed())
         return;
     if (!divisible)
-        return fail(u"head_dim: missing, and hidden_size %1 is not a multiple of "
-                    u"num_attention_heads %2"_s.arg(m.hiddenSize)
+        return fail(HfText::tr("head_dim: missing, and hidden_size %1 is not a multiple of "
+                               "num_attention_heads %2")
+                        .arg(m.hiddenSize)
                         .arg(m.queryHeads));
     if (derived > limits::maxHeadDim)
-        return fail(
-            u"head_dim: hidden_size / num_attention_heads = %1 is more than %2"_s.arg(derived).arg(
-                limits::maxHeadDim));
+        return fail(HfText::tr("head_dim: hidden_size / num_attention_heads = %1 is more than %2")
+                        .arg(derived)
+                        .arg(limits::maxHeadDim));
     m.headDim = derived;
-    note(u"head_dim absent: hidden_size / num_attention_heads = %1"_s.arg(derived));
+    note(HfText::tr("head_dim absent: hidden_size / num_attention_heads = %1").arg(derived));
 }
 
 void Importer::readMoE()
@@ -316,7 +334,8 @@ void Importer::readMoE()
 
     const Field perToken = find({u"num_experts_per_tok"_s, u"experts_per_token"_s});
     if (perToken.absent())
-        return fail(u"num_experts_per_tok: missing (%1 has %2 experts)"_s.arg(expertsField.key)
+        return fail(HfText::tr("num_experts_per_tok: missing (%1 has %2 experts)")
+                        .arg(expertsField.key)
                         .arg(experts));
     m.expertsPerToken = integer({perToken.key}, 1, experts).value_or(0);
     m.sharedExperts = integer({u"n_shared_experts"_s}, 0, limits::maxExperts).value_or(0);
@@ -325,8 +344,8 @@ void Importer::readMoE()
         m.moeIntermediateSize = *size;
     } else if (!failed()) {
         m.moeIntermediateSize = m.intermediateSize; // Mixtral: experts are full-size MLPs
-        note(u"moe_intermediate_size absent: each expert uses intermediate_size %1"_s.arg(
-            m.intermediateSize));
+        note(HfText::tr("moe_intermediate_size absent: each expert uses intermediate_size %1")
+                 .arg(m.intermediateSize));
     }
 
     // Qwen MoE: one shared expert of its own size, counted as that many routed-size experts.
@@ -335,7 +354,8 @@ void Importer::readMoE()
     if (shared && *shared > 0 && m.sharedExperts == 0) {
         const int unit = m.moeIntermediateSize > 0 ? m.moeIntermediateSize : m.intermediateSize;
         m.sharedExperts = std::max(1, (*shared + unit / 2) / unit);
-        note(u"shared_expert_intermediate_size %1 counted as %2 shared experts of %3"_s.arg(*shared)
+        note(HfText::tr("shared_expert_intermediate_size %1 counted as %2 shared experts of %3")
+                 .arg(*shared)
                  .arg(m.sharedExperts)
                  .arg(unit));
     }
@@ -351,14 +371,15 @@ void Importer::readMoE()
         m.expertLayerOffset = *step - 1;
     }
     if (m.expertLayerPeriod > 1)
-        note(u"MoE on the layers i with i mod %1 = %2 (%3 of %4); the others dense"_s
+        note(HfText::tr("MoE on the layers i with i mod %1 = %2 (%3 of %4); the others dense")
                  .arg(m.expertLayerPeriod)
                  .arg(m.expertLayerOffset)
                  .arg(m.moeLayers())
                  .arg(m.layers));
     if (const QJsonValue only = find({u"mlp_only_layers"_s}).value;
         only.isArray() && !only.toArray().isEmpty())
-        note(u"mlp_only_layers lists %1 dense layers: counted as MoE"_s.arg(only.toArray().size()));
+        note(HfText::tr("mlp_only_layers lists %1 dense layers: counted as MoE")
+                 .arg(only.toArray().size()));
     // Llama 4: intermediate_size is the expert's (routed and one shared), intermediate_size_mlp
     // the dense layers'.
     if (m_modelType.startsWith(u"llama4")) {
@@ -369,17 +390,18 @@ void Importer::readMoE()
         }
         if (m.sharedExperts == 0) {
             m.sharedExperts = 1;
-            note(u"llama4: one shared expert beside the routed ones in every MoE layer"_s);
+            note(HfText::tr("llama4: one shared expert beside the routed ones in every MoE layer"));
         }
     }
     if (failed())
         return;
-    QString moe =
-        u"mixture of experts: %1 routed, %2 per token"_s.arg(m.experts).arg(m.expertsPerToken);
+    QString moe = HfText::tr("mixture of experts: %1 routed, %2 per token")
+                      .arg(m.experts)
+                      .arg(m.expertsPerToken);
     if (m.sharedExperts > 0)
-        moe += u", %1 shared"_s.arg(m.sharedExperts);
+        moe += HfText::tr(", %1 shared").arg(m.sharedExperts);
     if (m.firstDenseLayers > 0)
-        moe += u", first %1 layers dense"_s.arg(m.firstDenseLayers);
+        moe += HfText::tr(", first %1 layers dense").arg(m.firstDenseLayers);
     note(moe);
 }
 
@@ -400,17 +422,18 @@ void Importer::readAttention()
     if (const auto rank = integer({u"kv_lora_rank"_s}, 1, limits::maxLoraRank)) {
         const Field rope = find({u"qk_rope_head_dim"_s});
         if (rope.absent())
-            return fail(u"qk_rope_head_dim: missing (needed with kv_lora_rank)"_s);
+            return fail(HfText::tr("qk_rope_head_dim: missing (needed with kv_lora_rank)"));
         m.kvLoraRank = *rank;
         m.qkRopeHeadDim = integer({u"qk_rope_head_dim"_s}, 0, limits::maxHeadDim).value_or(0);
         m.qkNopeHeadDim = integer({u"qk_nope_head_dim"_s}, 0, limits::maxHeadDim).value_or(0);
         if (const auto q = integer({u"q_lora_rank"_s}, 1, limits::maxLoraRank))
             m.qLoraRank = *q;
         else if (!failed())
-            note(u"q_lora_rank absent: queries projected without compression"_s);
+            note(HfText::tr("q_lora_rank absent: queries projected without compression"));
         m.layerPattern = {AttentionKind::Latent};
-        note(u"multi-head latent attention: kv_lora_rank %1 + qk_rope_head_dim %2 = %3 elements "
-             u"per token per layer, one latent for all heads (num_key_value_heads ignored)"_s
+        note(HfText::tr(
+                 "multi-head latent attention: kv_lora_rank %1 + qk_rope_head_dim %2 = %3 elements "
+                 "per token per layer, one latent for all heads (num_key_value_heads ignored)")
                  .arg(m.kvLoraRank)
                  .arg(m.qkRopeHeadDim)
                  .arg(m.kvLoraRank + m.qkRopeHeadDim));
@@ -436,8 +459,10 @@ void Importer::readAttention()
     }
     if (useSliding == false) { // Qwen2/2.5/3 ship sliding_window with the switch off
         m.layerPattern = {AttentionKind::Full};
-        note(u"sliding_window %1 ignored: use_sliding_window is false (full attention on every "
-             u"layer)"_s.arg(*window));
+        note(HfText::tr(
+                 "sliding_window %1 ignored: use_sliding_window is false (full attention on every "
+                 "layer)")
+                 .arg(*window));
         return;
     }
     m.window = *window;
@@ -448,21 +473,23 @@ void Importer::readAttention()
     if (failed())
         return;
     if (period == 0 && (period = defaultSlidingPattern(m_modelType)) > 0)
-        note(m_modelType == u"gemma2"
-                 ? u"gemma2: local (window %1) and global layers alternate, layer 0 local"_s.arg(
-                       *window)
-                 : u"%1: sliding_window_pattern absent, %2 (the transformers default)"_s
-                       .arg(m_modelType)
-                       .arg(period));
+        note(
+            m_modelType == u"gemma2"
+                ? HfText::tr("gemma2: local (window %1) and global layers alternate, layer 0 local")
+                      .arg(*window)
+                : HfText::tr("%1: sliding_window_pattern absent, %2 (the transformers default)")
+                      .arg(m_modelType)
+                      .arg(period));
     if (period > 0) {
         // Layer i is global when (i + 1) % period == 0 (transformers Gemma 2/3, Cohere 2).
         QList<AttentionKind> pattern(period - 1, AttentionKind::SlidingWindow);
         pattern << AttentionKind::Full;
         m.layerPattern = pattern;
         if (period == 1)
-            note(u"sliding_window_pattern 1: every layer global"_s);
+            note(HfText::tr("sliding_window_pattern 1: every layer global"));
         else if (m_modelType != u"gemma2" || period != 2)
-            note(u"window %1 on %2 of every %3 layers, the rest global"_s.arg(*window)
+            note(HfText::tr("window %1 on %2 of every %3 layers, the rest global")
+                     .arg(*window)
                      .arg(period - 1)
                      .arg(period));
         return;
@@ -472,7 +499,8 @@ void Importer::readAttention()
         return;
     if (useSliding == true && fullLayers && *fullLayers >= m.layers) {
         m.layerPattern = {AttentionKind::Full};
-        note(u"use_sliding_window, but max_window_layers %1 covers every layer: full attention"_s
+        note(HfText::tr(
+                 "use_sliding_window, but max_window_layers %1 covers every layer: full attention")
                  .arg(*fullLayers));
         return;
     }
@@ -482,24 +510,27 @@ void Importer::readAttention()
         for (int i = 0; i < m.layers; ++i)
             kinds << (i >= *fullLayers ? AttentionKind::SlidingWindow : AttentionKind::Full);
         m.layerPattern = compressPattern(kinds);
-        note(u"use_sliding_window: window %1 on layers %2 and up (max_window_layers)"_s.arg(*window)
+        note(HfText::tr("use_sliding_window: window %1 on layers %2 and up (max_window_layers)")
+                 .arg(*window)
                  .arg(*fullLayers));
         return;
     }
     m.layerPattern = {AttentionKind::SlidingWindow};
-    note(u"sliding_window %1 on every layer"_s.arg(*window));
+    note(HfText::tr("sliding_window %1 on every layer").arg(*window));
 }
 
 void Importer::readLayerTypes(const Field &types, std::optional<bool> useSliding)
 {
     ModelSpec &m = m_model;
     if (!types.value.isArray())
-        return fail(u"layer_types: expected a list such as [\"full_attention\", ...], got "_s +
-                    jsonValueText(types.value));
+        return fail(
+            HfText::tr("layer_types: expected a list such as [\"full_attention\", ...], got %1")
+                .arg(jsonValueText(types.value)));
     const QJsonArray a = types.value.toArray();
     if (a.size() != m.layers)
-        return fail(
-            u"layer_types: %1 entries, but num_hidden_layers is %2"_s.arg(a.size()).arg(m.layers));
+        return fail(HfText::tr("layer_types: %1 entries, but num_hidden_layers is %2")
+                        .arg(a.size())
+                        .arg(m.layers));
     // Every value transformers writes for a layer KV Ledger models; anything else is refused
     // by name rather than guessed.
     static const QList<std::pair<QString, AttentionKind>> names = {
@@ -517,16 +548,18 @@ void Importer::readLayerTypes(const Field &types, std::optional<bool> useSliding
         const auto it =
             std::find_if(names.begin(), names.end(), [&](const auto &n) { return n.first == t; });
         if (it == names.end())
-            return fail(u"layer_types[%1]: %2 is not a layer kind KV Ledger models "
-                        u"(full_attention, sliding_attention, chunked_attention, "
-                        u"linear_attention, mamba)"_s.arg(i)
+            return fail(HfText::tr("layer_types[%1]: %2 is not a layer kind KV Ledger models "
+                                   "(full_attention, sliding_attention, chunked_attention, "
+                                   "linear_attention, mamba)")
+                            .arg(i)
                             .arg(jsonValueText(a.at(i))));
         kinds << it->second;
     }
     if (kinds.contains(AttentionKind::SlidingWindow) && useSliding == false) {
         std::replace(kinds.begin(), kinds.end(), AttentionKind::SlidingWindow, AttentionKind::Full);
-        note(u"layer_types lists sliding layers, but use_sliding_window is false: full attention "
-             u"on those layers"_s);
+        note(HfText::tr(
+            "layer_types lists sliding layers, but use_sliding_window is false: full attention "
+            "on those layers"));
     }
     // The bound a windowed or chunked layer needs, named after the layer type that needs it.
     const auto bound = [&](AttentionKind kind, const QString &key, const QString &type,
@@ -535,7 +568,7 @@ void Importer::readLayerTypes(const Field &types, std::optional<bool> useSliding
             return;
         const Field f = find({key});
         if (f.absent())
-            return fail(key + u": missing, but layer_types lists "_s + type + u" layers"_s);
+            return fail(HfText::tr("%1: missing, but layer_types lists %2 layers").arg(key, type));
         out = jsonInteger(f.value, f.key, 1, limits::maxContext, &m_error).value_or(0);
     };
     bound(AttentionKind::SlidingWindow, u"sliding_window"_s, u"sliding_attention"_s, m.window);
@@ -549,14 +582,14 @@ void Importer::readLayerTypes(const Field &types, std::optional<bool> useSliding
         if (n == 0 || k == AttentionKind::Full)
             continue;
         const QString what =
-            k == AttentionKind::SlidingWindow ? u"sliding (window %1)"_s.arg(m.window)
-            : k == AttentionKind::Chunked     ? u"chunked (chunks of %1)"_s.arg(m.chunkSize)
-            : k == AttentionKind::Linear      ? u"linear attention (a fixed state)"_s
-                                              : u"Mamba (a fixed state)"_s;
-        parts << u"%1 of %2 layers %3"_s.arg(n).arg(m.layers).arg(what);
+            k == AttentionKind::SlidingWindow ? HfText::tr("sliding (window %1)").arg(m.window)
+            : k == AttentionKind::Chunked ? HfText::tr("chunked (chunks of %1)").arg(m.chunkSize)
+            : k == AttentionKind::Linear  ? HfText::tr("linear attention (a fixed state)")
+                                          : HfText::tr("Mamba (a fixed state)");
+        parts << HfText::tr("%1 of %2 layers %3").arg(n).arg(m.layers).arg(what);
     }
     if (!parts.isEmpty())
-        note(u"layer_types: "_s + parts.join(u"; "_s) + u", the rest full"_s);
+        note(HfText::tr("layer_types: %1, the rest full").arg(parts.join(u"; "_s)));
 }
 
 void Importer::readHybridPattern()
@@ -567,15 +600,19 @@ void Importer::readHybridPattern()
         // Qwen3-Next: every interval-th layer is full attention, the rest Gated DeltaNet.
         for (int i = 0; i < m.layers; ++i)
             kinds << ((i + 1) % *interval == 0 ? AttentionKind::Full : AttentionKind::Linear);
-        note(u"full_attention_interval %1: full attention on every %1th layer, linear attention "
-             u"(a fixed state) on the others"_s.arg(*interval));
+        note(HfText::tr(
+                 "full_attention_interval %1: full attention on every %1th layer, linear attention "
+                 "(a fixed state) on the others")
+                 .arg(*interval));
     } else if (const auto period = integer({u"attn_layer_period"_s}, 1, m.layers)) {
         // Jamba: layer i is attention when i % period == offset, Mamba otherwise.
         const int offset = integer({u"attn_layer_offset"_s}, 0, *period - 1).value_or(0);
         for (int i = 0; i < m.layers; ++i)
             kinds << (i % *period == offset ? AttentionKind::Full : AttentionKind::StateSpace);
-        note(u"attn_layer_period %1, attn_layer_offset %2: attention on %3 of %4 layers, Mamba "
-             u"(a fixed state) on the others"_s.arg(*period)
+        note(HfText::tr(
+                 "attn_layer_period %1, attn_layer_offset %2: attention on %3 of %4 layers, Mamba "
+                 "(a fixed state) on the others")
+                 .arg(*period)
                  .arg(offset)
                  .arg(kinds.count(AttentionKind::Full))
                  .arg(m.layers));
@@ -597,23 +634,25 @@ void Importer::readChunkedPattern()
     if (rope.isArray() && !rope.toArray().isEmpty()) {
         const QJsonArray a = rope.toArray();
         if (a.size() < m.layers)
-            return fail(
-                u"no_rope_layers: %1 entries, but num_hidden_layers is %2"_s.arg(a.size()).arg(
-                    m.layers));
+            return fail(HfText::tr("no_rope_layers: %1 entries, but num_hidden_layers is %2")
+                            .arg(a.size())
+                            .arg(m.layers));
         for (int i = 0; i < m.layers; ++i)
             kinds << (a.at(i).toInt() != 0 ? AttentionKind::Chunked : AttentionKind::Full);
     } else {
         const int interval = integer({u"no_rope_layer_interval"_s}, 1, m.layers).value_or(4);
         for (int i = 0; i < m.layers; ++i)
             kinds << ((i + 1) % interval != 0 ? AttentionKind::Chunked : AttentionKind::Full);
-        note(u"no_rope_layers absent: every %1th layer global (the transformers default)"_s.arg(
-            interval));
+        note(HfText::tr("no_rope_layers absent: every %1th layer global (the transformers default)")
+                 .arg(interval));
     }
     if (failed())
         return;
     m.layerPattern = compressPattern(kinds);
-    note(u"chunked attention: %1 of %2 layers hold at most one chunk of %3 tokens, the rest the "
-         u"whole context"_s.arg(kinds.count(AttentionKind::Chunked))
+    note(HfText::tr(
+             "chunked attention: %1 of %2 layers hold at most one chunk of %3 tokens, the rest the "
+             "whole context")
+             .arg(kinds.count(AttentionKind::Chunked))
              .arg(m.layers)
              .arg(m.chunkSize));
 }
@@ -643,7 +682,7 @@ void Importer::readLayerState()
             m.mambaInner = *expand * m.hiddenSize;
         } else if (!failed()) {
             m.mambaInner = 2 * m.hiddenSize;
-            note(u"mamba_expand absent: d_inner = 2 × hidden_size, the Mamba default"_s);
+            note(HfText::tr("mamba_expand absent: d_inner = 2 × hidden_size, the Mamba default"));
         }
         m.mambaGroups =
             integer({u"mamba_n_groups"_s, u"n_groups"_s}, 1, limits::maxHeads).value_or(0);
@@ -652,17 +691,19 @@ void Importer::readLayerState()
         if (failed())
             return;
         if (m.mambaInner > limits::maxStateDim)
-            return fail(
-                u"mamba d_inner: %1 is more than %2"_s.arg(m.mambaInner).arg(limits::maxStateDim));
+            return fail(HfText::tr("mamba d_inner: %1 is more than %2")
+                            .arg(m.mambaInner)
+                            .arg(limits::maxStateDim));
     }
     if (m.hasKind(AttentionKind::Linear) || m.hasKind(AttentionKind::StateSpace)) {
         const QString dtype =
             find({u"mamba_ssm_dtype"_s, u"mamba_ssm_cache_dtype"_s}).value.toString();
         if (dtype == u"float32")
             m.statePrecision = Precision::of(NumberFormat::FP32);
-        note(u"fixed state kept in %1 (%2); the KV precision does not apply to it"_s.arg(
-            m.statePrecision.name(),
-            dtype.isEmpty() ? u"the model's dtype"_s : u"mamba_ssm_dtype "_s + dtype));
+        note(HfText::tr("fixed state kept in %1 (%2); the KV precision does not apply to it")
+                 .arg(m.statePrecision.name(), dtype.isEmpty()
+                                                   ? HfText::tr("the model's dtype")
+                                                   : HfText::tr("mamba_ssm_dtype %1").arg(dtype)));
     }
 }
 
@@ -681,7 +722,8 @@ void Importer::readPrecision()
     else if (t == u"float32" || t == u"fp32" || t == u"float")
         p = Precision::of(NumberFormat::FP32);
     else
-        note(u"torch_dtype %1: weights taken as bf16"_s.arg(t.isEmpty() ? u"absent"_s : t));
+        note(
+            HfText::tr("torch_dtype %1: weights taken as bf16").arg(t.isEmpty() ? u"absent"_s : t));
     m_model.nativePrecision = p;
     readQuantization(p);
 }
@@ -704,10 +746,12 @@ void Importer::readQuantization(const Precision &dtype)
         // gpt-oss: 4-bit values with one 8-bit (e8m0) scale per 32, on the MoE experts only;
         // modules_to_not_convert keeps attention, router and embeddings in 16 bits.
         m.expertPrecision = Precision{NumberFormat::FP4, 32, 8};
-        note(u"quantization_config mxfp4: routed experts in fp4 with one 8-bit scale per 32 "
-             u"values (4.25 bits); attention, router and embeddings stay %1"_s.arg(dtype.name()));
+        note(HfText::tr(
+                 "quantization_config mxfp4: routed experts in fp4 with one 8-bit scale per 32 "
+                 "values (4.25 bits); attention, router and embeddings stay %1")
+                 .arg(dtype.name()));
         if (!m.isMoE()) {
-            note(u"mxfp4 on a dense model: taken as covering every linear layer"_s);
+            note(HfText::tr("mxfp4 on a dense model: taken as covering every linear layer"));
             m.nativePrecision = *m.expertPrecision;
             m.expertPrecision.reset();
         }
@@ -719,33 +763,41 @@ void Importer::readQuantization(const Precision &dtype)
             // DeepSeek-V3, Kimi-K2: one fp32 scale per block of a × b weights.
             const int group = int(std::min<qint64>(
                 qint64(block.at(0).toInt()) * block.at(1).toInt(), limits::maxGroupSize));
-            store(Precision{NumberFormat::FP8, group, 32},
-                  u"quantization_config fp8, weight_block_size %1 × %2: linear layers in fp8 with "
-                  u"one fp32 scale per %3 weights; embeddings stay %4"_s.arg(block.at(0).toInt())
-                      .arg(block.at(1).toInt())
-                      .arg(group)
-                      .arg(dtype.name()));
+            store(
+                Precision{NumberFormat::FP8, group, 32},
+                HfText::tr(
+                    "quantization_config fp8, weight_block_size %1 × %2: linear layers in fp8 with "
+                    "one fp32 scale per %3 weights; embeddings stay %4")
+                    .arg(block.at(0).toInt())
+                    .arg(block.at(1).toInt())
+                    .arg(group)
+                    .arg(dtype.name()));
         } else {
             store(Precision::of(NumberFormat::FP8),
-                  u"quantization_config fp8: linear layers in fp8 (per-tensor scales, negligible); "
-                  u"embeddings stay %1"_s.arg(dtype.name()));
+                  HfText::tr("quantization_config fp8: linear layers in fp8 (per-tensor scales, "
+                             "negligible); "
+                             "embeddings stay %1")
+                      .arg(dtype.name()));
         }
         return;
     }
     // Integer formats with group scales (fp16) and, when asymmetric, packed zero points.
     const auto grouped = [&](int bits, int group, bool zeros, const QString &what) {
         if (bits != 4 && bits != 8)
-            return note(u"%1: %2-bit weights not modelled; taken as %3"_s.arg(what).arg(bits).arg(
-                dtype.name()));
+            return note(HfText::tr("%1: %2-bit weights not modelled; taken as %3")
+                            .arg(what)
+                            .arg(bits)
+                            .arg(dtype.name()));
         const NumberFormat f = bits == 4 ? NumberFormat::INT4 : NumberFormat::INT8;
         group = std::min(group, limits::maxGroupSize);
         Precision p{f, group > 0 ? group : 0, group > 0 ? 16 + (zeros ? bits : 0) : 0};
-        store(p, u"%1: int%2 linear layers%3 = %4 bits per weight; embeddings stay %5"_s.arg(what)
+        store(p, HfText::tr("%1: int%2 linear layers%3 = %4 bits per weight; embeddings stay %5")
+                     .arg(what)
                      .arg(bits)
-                     .arg(group > 0 ? u", one fp16 scale%1 per %2"_s
-                                          .arg(zeros ? u" and zero point"_s : QString())
+                     .arg(group > 0 ? HfText::tr(", one fp16 scale%1 per %2")
+                                          .arg(zeros ? HfText::tr(" and zero point") : QString())
                                           .arg(group)
-                                    : u", per-channel scales"_s)
+                                    : HfText::tr(", per-channel scales"))
                      .arg(p.effectiveBits())
                      .arg(dtype.name()));
     };
@@ -753,7 +805,7 @@ void Importer::readQuantization(const Precision &dtype)
         const bool zeros = method == u"awq" ? q.value(u"zero_point"_s).toBool(true)
                                             : !q.value(u"sym"_s).toBool(true);
         return grouped(q.value(u"bits"_s).toInt(), q.value(u"group_size"_s).toInt(), zeros,
-                       u"quantization_config "_s + method);
+                       HfText::tr("quantization_config %1").arg(method));
     }
     if (method == u"compressed-tensors") {
         const QJsonObject groups = q.value(u"config_groups"_s).toObject();
@@ -764,37 +816,40 @@ void Importer::readQuantization(const Precision &dtype)
         const QString type = w.value(u"type"_s).toString();
         const int group = w.value(u"group_size"_s).toInt();
         if (type == u"float" && bits == 8)
-            return store(
-                Precision::of(NumberFormat::FP8),
-                u"compressed-tensors: fp8 linear layers; embeddings stay %1"_s.arg(dtype.name()));
+            return store(Precision::of(NumberFormat::FP8),
+                         HfText::tr("compressed-tensors: fp8 linear layers; embeddings stay %1")
+                             .arg(dtype.name()));
         if (type == u"float" && bits == 4)
-            return store(Precision{NumberFormat::FP4, group > 0 ? group : 16, 8},
-                         u"compressed-tensors: fp4 linear layers with one 8-bit scale per %1"_s.arg(
-                             group > 0 ? group : 16));
+            return store(
+                Precision{NumberFormat::FP4, group > 0 ? group : 16, 8},
+                HfText::tr("compressed-tensors: fp4 linear layers with one 8-bit scale per %1")
+                    .arg(group > 0 ? group : 16));
         return grouped(bits, group, !w.value(u"symmetric"_s).toBool(true), u"compressed-tensors"_s);
     }
     if (method == u"bitsandbytes") {
         if (q.value(u"load_in_8bit"_s).toBool())
             return store(Precision::of(NumberFormat::INT8),
-                         u"bitsandbytes 8-bit: int8 linear layers"_s);
+                         HfText::tr("bitsandbytes 8-bit: int8 linear layers"));
         // nf4/fp4: one absmax per 64 values, fp32, or 8 bits when double-quantized.
         const bool dq = q.value(u"bnb_4bit_use_double_quant"_s).toBool();
-        store(Precision{NumberFormat::INT4, 64, dq ? 8 : 32},
-              u"bitsandbytes %1: 4-bit linear layers with one %2-bit absmax per 64 values"_s
-                  .arg(q.value(u"bnb_4bit_quant_type"_s).toString(u"nf4"_s))
-                  .arg(dq ? 8 : 32));
+        store(
+            Precision{NumberFormat::INT4, 64, dq ? 8 : 32},
+            HfText::tr("bitsandbytes %1: 4-bit linear layers with one %2-bit absmax per 64 values")
+                .arg(q.value(u"bnb_4bit_quant_type"_s).toString(u"nf4"_s))
+                .arg(dq ? 8 : 32));
         return;
     }
     if (method == u"modelopt") {
         const QString algo = q.value(u"quant_algo"_s).toString();
         if (algo == u"NVFP4")
             return store(Precision::of(NumberFormat::FP4),
-                         u"modelopt NVFP4: fp4 linear layers, one fp8 scale per 16"_s);
+                         HfText::tr("modelopt NVFP4: fp4 linear layers, one fp8 scale per 16"));
         if (algo == u"FP8")
-            return store(Precision::of(NumberFormat::FP8), u"modelopt FP8: fp8 linear layers"_s);
+            return store(Precision::of(NumberFormat::FP8),
+                         HfText::tr("modelopt FP8: fp8 linear layers"));
     }
-    note(u"quantization_config %1 not modelled: weights taken as %2"_s.arg(
-        method.isEmpty() ? u"(no quant_method)"_s : method, dtype.name()));
+    note(HfText::tr("quantization_config %1 not modelled: weights taken as %2")
+             .arg(method.isEmpty() ? HfText::tr("(no quant_method)") : method, dtype.name()));
 }
 
 std::optional<HfImport> Importer::run(QString *error)
@@ -806,15 +861,17 @@ std::optional<HfImport> Importer::run(QString *error)
         u"led"_s,   u"longt5"_s,     u"m2m_100"_s,    u"nllb_moe"_s,
         u"fsmt"_s,  u"prophetnet"_s, u"blenderbot"_s, u"seamless_m4t"_s};
     if (m_top.value(u"is_encoder_decoder"_s).toBool() || encoderDecoder.contains(m_modelType))
-        fail(u"%1: encoder-decoder models are not supported (their cache is decoder "
-             u"self-attention plus cross-attention per encoder token)"_s.arg(
-                 m_modelType.isEmpty() ? u"is_encoder_decoder"_s : m_modelType));
+        fail(HfText::tr("%1: encoder-decoder models are not supported (their cache is decoder "
+                        "self-attention plus cross-attention per encoder token)")
+                 .arg(m_modelType.isEmpty() ? u"is_encoder_decoder"_s : m_modelType));
     // Hybrids whose layers KV Ledger cannot describe yet: refused rather than costed wrong.
     if (m_modelType == u"falcon_h1")
-        fail(u"falcon_h1: layers that run attention and Mamba side by side are not supported"_s);
+        fail(HfText::tr(
+            "falcon_h1: layers that run attention and Mamba side by side are not supported"));
     if (!find({u"hybrid_override_pattern"_s}).absent())
-        fail(u"hybrid_override_pattern (Nemotron-H): separate Mamba, attention and MLP blocks are "
-             u"not supported"_s);
+        fail(HfText::tr(
+            "hybrid_override_pattern (Nemotron-H): separate Mamba, attention and MLP blocks are "
+            "not supported"));
     readShape();
     readKvHeads();
     readHeadDim();
@@ -842,16 +899,18 @@ std::optional<HfImport> Importer::run(QString *error)
                                         : u"Imported model"_s;
     m.source = u"Hugging Face config.json"_s;
     if (const auto layers = find({u"num_nextn_predict_layers"_s}).value.toInt(); layers > 0)
-        note(
-            u"num_nextn_predict_layers %1: the multi-token-prediction layers are not counted"_s.arg(
-                layers));
+        note(HfText::tr(
+                 "num_nextn_predict_layers %1: the multi-token-prediction layers are not counted")
+                 .arg(layers));
 
     // totalParameters stays 0 so the estimate follows any later edit of the shape.
-    QString estimate =
-        u"parameters estimated from the shapes: "_s + billions(m.estimateParameters());
-    if (m.isMoE())
-        estimate += u" total, "_s + billions(m.estimateActiveParameters()) + u" active per token";
-    note(estimate + u" (biases and extra norms not counted)");
+    note(m.isMoE()
+             ? HfText::tr("parameters estimated from the shapes: %1 total, %2 active per "
+                          "token (biases and extra norms not counted)")
+                   .arg(billions(m.estimateParameters()), billions(m.estimateActiveParameters()))
+             : HfText::tr("parameters estimated from the shapes: %1 (biases and extra "
+                          "norms not counted)")
+                   .arg(billions(m.estimateParameters())));
     m.notes = m_notes;
     return HfImport{m};
 }
@@ -865,15 +924,16 @@ std::optional<HfImport> importConfig(const QByteArray &json, const QString &file
         return std::nullopt;
     };
     if (json.size() > kMaxConfigBytes)
-        return fail(u"larger than 16 MiB, not a config.json"_s);
+        return fail(HfText::tr("larger than 16 MiB, not a config.json"));
     if (json.trimmed().isEmpty())
-        return fail(u"not JSON: the input is empty"_s);
+        return fail(HfText::tr("not JSON: the input is empty"));
     QJsonParseError pe;
     const QJsonDocument doc = QJsonDocument::fromJson(json, &pe);
     if (pe.error != QJsonParseError::NoError)
-        return fail(u"not JSON: %1 at offset %2"_s.arg(pe.errorString()).arg(pe.offset));
+        return fail(HfText::tr("not JSON: %1 at offset %2").arg(pe.errorString()).arg(pe.offset));
     if (!doc.isObject())
-        return fail(u"not a JSON object: a config.json holds {\"num_hidden_layers\": ...}"_s);
+        return fail(
+            HfText::tr("not a JSON object: a config.json holds {\"num_hidden_layers\": ...}"));
     return Importer(doc.object(), fileName).run(error);
 }
 

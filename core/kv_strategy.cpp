@@ -4,12 +4,19 @@
 #include "strategy_presets.h"
 #include "units.h"
 
+#include <QCoreApplication>
 #include <QMap>
 #include <QStringList>
 #include <algorithm>
 #include <cmath>
 
 namespace kvl {
+
+// Notes and parse errors are read in the window; the CLI installs no translator and stays English.
+class StrategyText
+{
+    Q_DECLARE_TR_FUNCTIONS(StrategyText)
+};
 
 qint64 TokenCount::at(qint64 context) const
 {
@@ -30,10 +37,14 @@ QString TokenCount::spec() const
 
 namespace {
 
-const QString kGrammar = QStringLiteral(
-    "a precision (fp8, int8, int4, fp4), window:W[,sinks:S][,layers:F], budget:B|P%[,recent:R], "
-    "duo:F[,sinks:S][,window:W], sparse:k=K,block=S[,summary=N,window=W,compress=D,"
-    "compress-block=L,dense=N], recent:R[@P],old=P[,scale-bits=N], or a preset (%1)");
+QString grammar()
+{
+    return StrategyText::tr(
+        "a precision (fp8, int8, int4, fp4), window:W[,sinks:S][,layers:F], "
+        "budget:B|P%[,recent:R], "
+        "duo:F[,sinks:S][,window:W], sparse:k=K,block=S[,summary=N,window=W,compress=D,"
+        "compress-block=L,dense=N], recent:R[@P],old=P[,scale-bits=N], or a preset (%1)");
+}
 
 QString presetIds()
 {
@@ -92,10 +103,10 @@ bool PartParser::options(const QStringList &allowed)
     for (qsizetype i = 1; i < m_items.size(); ++i) {
         const auto [key, value] = split(m_items.at(i));
         if (!allowed.contains(key))
-            return fail(QStringLiteral("\"%1\" is not an option here (%2)")
+            return fail(StrategyText::tr("\"%1\" is not an option here (%2)")
                             .arg(key, allowed.join(QStringLiteral(", "))));
         if (m_options.contains(key))
-            return fail(QStringLiteral("%1 given twice").arg(key));
+            return fail(StrategyText::tr("%1 given twice").arg(key));
         m_options.insert(key, value);
     }
     return true;
@@ -105,12 +116,12 @@ std::optional<qint64> PartParser::tokens(const QString &key, const QString &text
 {
     const auto n = parseTokenCount(text);
     if (!n) {
-        fail(QStringLiteral("%1: \"%2\" is not a token count").arg(key, text));
+        fail(StrategyText::tr("%1: \"%2\" is not a token count").arg(key, text));
         return std::nullopt;
     }
     if (*n < lo || *n > limits::maxContext) {
         fail(
-            QStringLiteral("%1: %2 is outside %3-%4 tokens")
+            StrategyText::tr("%1: %2 is outside %3-%4 tokens")
                 .arg(key, formatInteger(*n), formatInteger(lo), formatInteger(limits::maxContext)));
         return std::nullopt;
     }
@@ -128,7 +139,7 @@ std::optional<double> PartParser::share(const QString &key, const QString &text,
     if (percent)
         v /= 100;
     if (!ok || !std::isfinite(v) || v < 0 || v > 1 || (!allowZero && v == 0)) {
-        fail(QStringLiteral("%1: \"%2\" is not a share in %3, 1] (0.5 or 50%)")
+        fail(StrategyText::tr("%1: \"%2\" is not a share in %3, 1] (0.5 or 50%)")
                  .arg(key, text, allowZero ? QStringLiteral("[0") : QStringLiteral("(0")));
         return std::nullopt;
     }
@@ -162,9 +173,10 @@ bool PartParser::scaleBits(Precision &p)
     bool ok = false;
     const int bits = v.toInt(&ok);
     if (!ok || bits < 1 || bits > 64)
-        return fail(QStringLiteral("scale-bits: \"%1\" is not 1-64 bits").arg(v));
+        return fail(StrategyText::tr("scale-bits: \"%1\" is not 1-64 bits").arg(v));
     if (p.groupSize == 0)
-        return fail(QStringLiteral("scale-bits: %1 has no group scales (give :gN)").arg(p.name()));
+        return fail(
+            StrategyText::tr("scale-bits: %1 has no group scales (give :gN)").arg(p.name()));
     p.scaleBits = bits;
     return true;
 }
@@ -209,7 +221,7 @@ bool PartParser::budget(KvStrategy &into, const QString &value)
             return false;
         const bool sameKind = (recent->tokens > 0) == (b.budget.tokens > 0);
         if (sameKind && (recent->tokens > b.budget.tokens || recent->share > b.budget.share))
-            return fail(QStringLiteral("recent %1 is more than the budget %2")
+            return fail(StrategyText::tr("recent %1 is more than the budget %2")
                             .arg(recent->spec(), b.budget.spec()));
         b.recent = *recent;
     }
@@ -252,12 +264,12 @@ bool PartParser::sparse(KvStrategy &into, const QString &value)
                                  QStringLiteral("compress"), QStringLiteral("compress-block"),
                                  QStringLiteral("dense")};
     if (value.isEmpty())
-        return fail(QStringLiteral("sparse needs k=K,block=S"));
+        return fail(StrategyText::tr("sparse needs k=K,block=S"));
     if (!options(allowed))
         return false;
     for (const char *required : {"k", "block"})
         if (!has(QLatin1String(required)))
-            return fail(QStringLiteral("sparse needs %1=").arg(QLatin1String(required)));
+            return fail(StrategyText::tr("sparse needs %1=").arg(QLatin1String(required)));
     SparsePolicy p;
     const auto option = [&](const char *key, qint64 lo, qint64 *out) {
         const QString k = QLatin1String(key);
@@ -275,24 +287,25 @@ bool PartParser::sparse(KvStrategy &into, const QString &value)
         !option("compress-block", 1, &p.compressBlock) || !option("dense", 0, &dense))
         return false;
     if (summary > 16)
-        return fail(QStringLiteral("summary: %1 keys per block; 0-16 expected").arg(summary));
+        return fail(StrategyText::tr("summary: %1 keys per block; 0-16 expected").arg(summary));
     if (dense > limits::maxLayers)
         return fail(
-            QStringLiteral("dense: %1 layers is more than %2").arg(dense).arg(limits::maxLayers));
+            StrategyText::tr("dense: %1 layers is more than %2").arg(dense).arg(limits::maxLayers));
     if (p.topK > limits::maxContext / p.blockSize)
-        return fail(QStringLiteral("k × block is more than %1 tokens")
+        return fail(StrategyText::tr("k × block is more than %1 tokens")
                         .arg(formatInteger(limits::maxContext)));
     p.summaryKeys = int(summary);
     p.denseLayers = int(dense);
     if (p.compressStride > 0 && p.compressBlock == 0)
         p.compressBlock = 2 * p.compressStride; // NSA: blocks of 32 at stride 16
     if (p.compressBlock > 0 && p.compressStride == 0)
-        return fail(QStringLiteral("compress-block needs compress=D"));
+        return fail(StrategyText::tr("compress-block needs compress=D"));
     if (p.compressBlock > 0 && p.compressBlock < p.compressStride)
-        return fail(QStringLiteral("compress-block %1 is shorter than the stride %2: tokens would "
-                                   "be skipped")
-                        .arg(p.compressBlock)
-                        .arg(p.compressStride));
+        return fail(
+            StrategyText::tr("compress-block %1 is shorter than the stride %2: tokens would "
+                             "be skipped")
+                .arg(p.compressBlock)
+                .arg(p.compressStride));
     into.tokens = p;
     return true;
 }
@@ -312,7 +325,7 @@ bool PartParser::recent(KvStrategy &into, const QString &value)
         p.recent = *rp;
     }
     if (!has(QStringLiteral("old")))
-        return fail(QStringLiteral("recent needs old=P, the precision of older tokens"));
+        return fail(StrategyText::tr("recent needs old=P, the precision of older tokens"));
     const auto old = precision(QStringLiteral("old"), m_options.value(QStringLiteral("old")));
     if (!old)
         return false;
@@ -348,10 +361,10 @@ bool PartParser::parse(KvStrategy &into, QString *error)
     } else if (head == u"recent") {
         ok = recent(into, value);
     } else if (head.isEmpty()) {
-        ok = fail(QStringLiteral("empty part"));
+        ok = fail(StrategyText::tr("empty part"));
     } else {
-        m_error = QStringLiteral("\"%1\" is not a strategy: expected %2")
-                      .arg(m_part, kGrammar.arg(presetIds()));
+        m_error = StrategyText::tr("\"%1\" is not a strategy: expected %2")
+                      .arg(m_part, grammar().arg(presetIds()));
     }
     if (!ok && error)
         *error = m_error;
@@ -401,16 +414,16 @@ std::optional<KvStrategy> KvStrategy::parse(const QString &text, QString *error)
         }
         if (piece.tokens.index() != 0 && out.tokens.index() != 0) {
             if (error)
-                *error = QStringLiteral("\"%1\": two token policies (%2 and %3); stack one token "
-                                        "policy with one precision")
+                *error = StrategyText::tr("\"%1\": two token policies (%2 and %3); stack one token "
+                                          "policy with one precision")
                              .arg(text, tokenPolicyKindName(out.tokens),
                                   tokenPolicyKindName(piece.tokens));
             return std::nullopt;
         }
         if (piece.precision && out.precision) {
             if (error)
-                *error = QStringLiteral("\"%1\": two precisions; stack one token policy with one "
-                                        "precision")
+                *error = StrategyText::tr("\"%1\": two precisions; stack one token policy with one "
+                                          "precision")
                              .arg(text);
             return std::nullopt;
         }
@@ -504,7 +517,7 @@ QString KvStrategy::label() const
 {
     if (!name.isEmpty())
         return name;
-    return isBaseline() ? QStringLiteral("full cache") : spec();
+    return isBaseline() ? StrategyText::tr("full cache") : spec();
 }
 
 // ---- the model -------------------------------------------------------------------------------
@@ -560,7 +573,8 @@ QList<StrategyModel::Slice> StrategyModel::slices(qint64 L) const
         base.cost = &c;
         base.layers = c.layers;
         base.held = base.read = m.tokensHeld(c.kind, L);
-        base.recentKept = c.kind == AttentionKind::SlidingWindow ? std::min(L, m.window) : base.held;
+        base.recentKept =
+            c.kind == AttentionKind::SlidingWindow ? std::min(L, m.window) : base.held;
         // Sinks + the last W tokens of what the layer holds.
         const auto windowed = [&](double layers, qint64 sinks, qint64 window) {
             Slice slice = base;
@@ -673,34 +687,35 @@ QString StrategyModel::lossNote(qint64 L, const QList<Slice> &parts, bool loses)
 
     if (const auto *w = std::get_if<WindowPolicy>(&m_strategy.tokens)) {
         if (windowedLayers == 0) {
-            notes << QStringLiteral("Nothing dropped yet: %1 tokens fit in %2 sinks + %3 recent.")
+            notes << StrategyText::tr("Nothing dropped yet: %1 tokens fit in %2 sinks + %3 recent.")
                          .arg(n(L), n(w->sinks), n(w->window));
         } else {
             const QString rest = windowedLayers < m.layers
-                                     ? QStringLiteral("; the other %1 keep them")
+                                     ? StrategyText::tr("; the other %1 keep them")
                                            .arg(formatNumber(m.layers - windowedLayers))
                                      : QString();
-            notes << QStringLiteral("Tokens %1 to %2 (%3 tokens) are gone on %4 of %5 layers%6.")
+            notes << StrategyText::tr("Tokens %1 to %2 (%3 tokens) are gone on %4 of %5 layers%6.")
                          .arg(n(w->sinks), n(L - w->window - 1), n(L - w->window - w->sinks),
                               formatNumber(windowedLayers), QString::number(m.layers), rest);
             if (w->sinks == 0)
-                notes << QStringLiteral("Without sink tokens the attention that parks on the "
-                                        "first tokens has nowhere to go (StreamingLLM keeps 4).");
+                notes << StrategyText::tr("Without sink tokens the attention that parks on the "
+                                          "first tokens has nowhere to go (StreamingLLM keeps 4).");
         }
     } else if (const auto *b = std::get_if<BudgetPolicy>(&m_strategy.tokens)) {
         const qint64 budget = b->budget.at(L);
         const qint64 recent = std::min(b->recent.at(L), budget);
         if (budget >= L)
-            notes << QStringLiteral("Nothing dropped yet: %1 tokens fit in the budget of %2.")
+            notes << StrategyText::tr("Nothing dropped yet: %1 tokens fit in the budget of %2.")
                          .arg(n(L), n(budget));
         else
-            notes << QStringLiteral("Each layer keeps %1 of %2 tokens: the newest %3 and %4 chosen "
-                                    "by the attention scores seen so far. The other %5 are gone, "
-                                    "whichever the next question needs.")
+            notes << StrategyText::tr(
+                         "Each layer keeps %1 of %2 tokens: the newest %3 and %4 chosen "
+                         "by the attention scores seen so far. The other %5 are gone, "
+                         "whichever the next question needs.")
                          .arg(n(budget), n(L), n(recent), n(budget - recent), n(L - budget));
     } else if (const auto *h = std::get_if<HeadsPolicy>(&m_strategy.tokens)) {
         if (windowedLayers == 0)
-            notes << QStringLiteral("Nothing dropped yet: %1 tokens fit in %2 sinks + %3 recent.")
+            notes << StrategyText::tr("Nothing dropped yet: %1 tokens fit in %2 sinks + %3 recent.")
                          .arg(n(L), n(h->sinks), n(h->window));
         else
             notes << QStringLiteral(
@@ -710,45 +725,46 @@ QString StrategyModel::lossNote(qint64 L, const QList<Slice> &parts, bool loses)
                          .arg(n(h->sinks), n(h->window), n(L - h->window - 1),
                               formatNumber(h->retrievalShare * 100), n(L));
         if (m.hasKind(AttentionKind::Latent))
-            notes << QStringLiteral("Latent (MLA) layers have no separate KV heads and keep "
-                                    "everything.");
+            notes << StrategyText::tr("Latent (MLA) layers have no separate KV heads and keep "
+                                      "everything.");
     } else if (const auto *p = std::get_if<SparsePolicy>(&m_strategy.tokens)) {
         QString chooser = p->summaryKeys > 0
-                              ? QStringLiteral("%1 stored key(s) per block").arg(p->summaryKeys)
-                              : QStringLiteral("the compressed tokens' scores");
-        notes << QStringLiteral("Nothing dropped: every token stays in memory. A step reads %1 "
-                                "blocks of %2 tokens chosen by %3; a block the choice misses is "
-                                "skipped this step, not lost.")
+                              ? StrategyText::tr("%1 stored key(s) per block").arg(p->summaryKeys)
+                              : StrategyText::tr("the compressed tokens' scores");
+        notes << StrategyText::tr("Nothing dropped: every token stays in memory. A step reads %1 "
+                                  "blocks of %2 tokens chosen by %3; a block the choice misses is "
+                                  "skipped this step, not lost.")
                      .arg(n(p->topK), n(p->blockSize), chooser);
     }
 
     if (!m_strategy.dropsTokens() && m.hasKind(AttentionKind::SlidingWindow) &&
         L > m.window + m.sinkTokens)
-        notes << QStringLiteral("The model's own %1 sliding-window layers keep only the last %2 "
-                                "tokens.")
+        notes << StrategyText::tr("The model's own %1 sliding-window layers keep only the last %2 "
+                                  "tokens.")
                      .arg(m.layerCount(AttentionKind::SlidingWindow))
                      .arg(n(m.window));
     if (m_strategy.precision) {
         const PrecisionPolicy &p = *m_strategy.precision;
         if (p.recentTokens > 0)
-            notes << QStringLiteral("The newest %1 tokens at %2, older ones at %3: rounding, not "
-                                    "loss.")
+            notes << StrategyText::tr("The newest %1 tokens at %2, older ones at %3: rounding, not "
+                                      "loss.")
                          .arg(n(p.recentTokens),
                               (p.recent ? *p.recent : m_scenario.kvPrecision).label(),
                               p.older.label());
         else
-            notes << QStringLiteral("Every token kept at %1: rounding, not loss%2.")
+            notes << StrategyText::tr("Every token kept at %1: rounding, not loss%2.")
                          .arg(p.older.label(),
                               p.older.bits() < 8
-                                  ? QStringLiteral("; measure recall on your own traffic before "
-                                                   "going below 8 bits")
+                                  ? StrategyText::tr("; measure recall on your own traffic before "
+                                                     "going below 8 bits")
                                   : QString());
     }
     if (m_strategy.isBaseline() && !loses)
-        notes << QStringLiteral("Nothing dropped: every step reads every token.");
+        notes << StrategyText::tr("Nothing dropped: every step reads every token.");
     if (loses)
-        notes << QStringLiteral("A detail mentioned once and not kept cannot be recalled later; "
-                                "agents live on such details (IDs, exact numbers, old log lines).");
+        notes << StrategyText::tr(
+            "A detail mentioned once and not kept cannot be recalled later; "
+            "agents live on such details (IDs, exact numbers, old log lines).");
     return notes.join(u' ');
 }
 

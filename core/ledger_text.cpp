@@ -14,9 +14,10 @@ class LedgerStrings
     Q_DECLARE_TR_FUNCTIONS(LedgerStrings)
 };
 
+// "0.5625" in English, "0,5625" in Portuguese.
 QString elementBytes(const Precision &p)
 {
-    return QString::number(p.bytesPerElement(), 'g', 6);
+    return formatNumber(p.bytesPerElement(), 6);
 }
 
 QString tokens(qint64 n)
@@ -88,7 +89,7 @@ QString perTokenNote(const Scenario &s)
     const ModelSpec &m = s.model;
     const QString precision = LedgerStrings::tr("%1 KV at %2 bits per element")
                                   .arg(s.kvPrecision.label())
-                                  .arg(s.kvPrecision.effectiveBits());
+                                  .arg(formatNumber(s.kvPrecision.effectiveBits(), 6));
     bool heads = false;
     for (AttentionKind k : kAllKinds)
         heads = heads || (hasKvHeads(k) && m.hasKind(k));

@@ -1,10 +1,17 @@
 #include "model_spec.h"
 
+#include <QCoreApplication>
 #include <QStringList>
 #include <algorithm>
 #include <cmath>
 
 namespace kvl {
+
+// Validation messages are shown in the window when an edit is refused.
+class ModelText
+{
+    Q_DECLARE_TR_FUNCTIONS(ModelText)
+};
 
 namespace {
 qint64 ceilDiv(qint64 a, qint64 b)
@@ -305,7 +312,7 @@ QString ModelSpec::validate() const
 {
     auto range = [](const char *field, qint64 v, qint64 lo, qint64 hi) -> QString {
         if (v < lo || v > hi)
-            return QStringLiteral("%1: %2 is outside %3-%4")
+            return ModelText::tr("%1: %2 is outside %3-%4")
                 .arg(QLatin1String(field))
                 .arg(v)
                 .arg(lo)
@@ -316,7 +323,7 @@ QString ModelSpec::validate() const
     if (!(e = range("layers", layers, 1, limits::maxLayers)).isEmpty())
         return e;
     if (layerPattern.isEmpty())
-        return QStringLiteral("layer_pattern: empty");
+        return ModelText::tr("layer_pattern: empty");
     const bool needsKvHeads =
         std::any_of(std::begin(kAllKinds), std::end(kAllKinds),
                     [&](AttentionKind k) { return hasKvHeads(k) && hasKind(k); });
@@ -331,13 +338,13 @@ QString ModelSpec::validate() const
         if (!(e = range("kv_heads", kvHeads, 1, queryHeads)).isEmpty())
             return e;
         if (queryHeads % kvHeads != 0)
-            return QStringLiteral("kv_heads: %1 does not divide query_heads %2")
+            return ModelText::tr("kv_heads: %1 does not divide query_heads %2")
                 .arg(kvHeads)
                 .arg(queryHeads);
     }
     if (hasKind(AttentionKind::Latent) && (kvLoraRank <= 0 || kvLoraRank > limits::maxLoraRank ||
                                            qkRopeHeadDim < 0 || qkRopeHeadDim > limits::maxHeadDim))
-        return QStringLiteral("kv_lora_rank: latent layers need a positive rank");
+        return ModelText::tr("kv_lora_rank: latent layers need a positive rank");
     if (hasKind(AttentionKind::SlidingWindow)) {
         if (!(e = range("window", window, 1, limits::maxContext)).isEmpty())
             return e;
@@ -375,11 +382,11 @@ QString ModelSpec::validate() const
     }
     for (double p : {totalParameters, activeParameters})
         if (!std::isfinite(p) || p < 0 || p > limits::maxParameters)
-            return QStringLiteral("parameters: %1 is not a parameter count").arg(p);
+            return ModelText::tr("parameters: %1 is not a parameter count").arg(p);
     if (activeParameters > totalParameters && totalParameters > 0)
-        return QStringLiteral("active_parameters: more than total_parameters");
+        return ModelText::tr("active_parameters: more than total_parameters");
     if (totalParameters <= 0 && (hiddenSize <= 0 || vocabSize < 0 || intermediateSize < 0))
-        return QStringLiteral("hidden_size: needed to estimate the parameters");
+        return ModelText::tr("hidden_size: needed to estimate the parameters");
     if (!(e = range("hidden_size", hiddenSize, 0, limits::maxHiddenSize)).isEmpty())
         return e;
     return {};
@@ -389,28 +396,28 @@ QString ModelSpec::attentionSummary() const
 {
     QStringList parts;
     if (hasKind(AttentionKind::Latent))
-        parts << QStringLiteral("MLA %1+%2").arg(kvLoraRank).arg(qkRopeHeadDim);
+        parts << ModelText::tr("MLA %1+%2").arg(kvLoraRank).arg(qkRopeHeadDim);
     if (hasKind(AttentionKind::Full) || hasKind(AttentionKind::SlidingWindow) ||
         hasKind(AttentionKind::Chunked))
-        parts << (kvHeads == queryHeads ? QStringLiteral("MHA %1").arg(queryHeads)
-                  : kvHeads == 1        ? QStringLiteral("MQA %1:1").arg(queryHeads)
-                                        : QStringLiteral("GQA %1:%2").arg(queryHeads).arg(kvHeads));
+        parts << (kvHeads == queryHeads ? ModelText::tr("MHA %1").arg(queryHeads)
+                  : kvHeads == 1        ? ModelText::tr("MQA %1:1").arg(queryHeads)
+                                        : ModelText::tr("GQA %1:%2").arg(queryHeads).arg(kvHeads));
     if (hasKind(AttentionKind::SlidingWindow))
-        parts << QStringLiteral("window %1 on %2/%3 layers")
+        parts << ModelText::tr("window %1 on %2/%3 layers")
                      .arg(window)
                      .arg(layerCount(AttentionKind::SlidingWindow))
                      .arg(layers);
     if (hasKind(AttentionKind::Chunked))
-        parts << QStringLiteral("chunks of %1 on %2/%3 layers")
+        parts << ModelText::tr("chunks of %1 on %2/%3 layers")
                      .arg(chunkSize)
                      .arg(layerCount(AttentionKind::Chunked))
                      .arg(layers);
     if (hasKind(AttentionKind::Linear))
-        parts << QStringLiteral("linear attention on %1/%2 layers")
+        parts << ModelText::tr("linear attention on %1/%2 layers")
                      .arg(layerCount(AttentionKind::Linear))
                      .arg(layers);
     if (hasKind(AttentionKind::StateSpace))
-        parts << QStringLiteral("Mamba on %1/%2 layers")
+        parts << ModelText::tr("Mamba on %1/%2 layers")
                      .arg(layerCount(AttentionKind::StateSpace))
                      .arg(layers);
     return parts.join(QStringLiteral(", "));

@@ -6,10 +6,18 @@
 #include "step_model.h"
 #include "units.h"
 
+#include <QCoreApplication>
+
 #include <algorithm>
 #include <climits>
 
 namespace kvl {
+
+// Point names and formulas are read in the window; the CLI stays English.
+class RooflineText
+{
+    Q_DECLARE_TR_FUNCTIONS(RooflineText)
+};
 
 QList<QPointF> Roofline::roof(double from, double to, bool measured) const
 {
@@ -84,22 +92,22 @@ Roofline roofline(const Scenario &s, const RooflineOptions &o)
     const Precision &kv = s.kvPrecision;
     const QString e = formatNumber(kv.bytesPerElement(), 4);
     add(QStringLiteral("decode-attention-mha"),
-        QStringLiteral("Decode attention, MHA (%1 KV heads)").arg(m.queryHeads),
-        QStringLiteral("2/e = 2 / %1").arg(e), attentionIntensity(m.mhaEquivalent(), kv));
+        RooflineText::tr("Decode attention, MHA (%1 KV heads)").arg(m.queryHeads),
+        RooflineText::tr("2/e = 2 / %1").arg(e), attentionIntensity(m.mhaEquivalent(), kv));
     if ((m.hasKind(AttentionKind::Full) || m.hasKind(AttentionKind::SlidingWindow)) &&
         m.kvHeads < m.queryHeads) {
         const int g = m.queryHeads / m.kvHeads;
         add(QStringLiteral("decode-attention-gqa"),
-            QStringLiteral("Decode attention, GQA %1:%2").arg(m.queryHeads).arg(m.kvHeads),
-            QStringLiteral("2g/e = 2 × %1 / %2").arg(g).arg(e),
+            RooflineText::tr("Decode attention, GQA %1:%2").arg(m.queryHeads).arg(m.kvHeads),
+            RooflineText::tr("2g/e = 2 × %1 / %2").arg(g).arg(e),
             attentionIntensity(m.withKvHeads(m.kvHeads), kv));
     }
     if (m.hasKind(AttentionKind::Latent)) {
         ModelSpec latent = m;
         latent.layerPattern = {AttentionKind::Latent};
         add(QStringLiteral("decode-attention-mla"),
-            QStringLiteral("Decode attention, MLA %1+%2").arg(m.kvLoraRank).arg(m.qkRopeHeadDim),
-            QStringLiteral("q × 2 × (2r + p) / ((r + p) e) = %1 × 2 × %2 / (%3 × %4)")
+            RooflineText::tr("Decode attention, MLA %1+%2").arg(m.kvLoraRank).arg(m.qkRopeHeadDim),
+            RooflineText::tr("q × 2 × (2r + p) / ((r + p) e) = %1 × 2 × %2 / (%3 × %4)")
                 .arg(m.queryHeads)
                 .arg(2 * m.kvLoraRank + m.qkRopeHeadDim)
                 .arg(m.kvLoraRank + m.qkRopeHeadDim)
@@ -108,17 +116,17 @@ Roofline roofline(const Scenario &s, const RooflineOptions &o)
     }
     const StepModel step(s);
     add(QStringLiteral("decode-weights"),
-        QStringLiteral("Decode weight matmuls, batch %1").arg(s.batch),
-        m.isMoE() ? QStringLiteral("2 × active parameters × B / bytes of the experts %1 tokens "
-                                   "touch")
+        RooflineText::tr("Decode weight matmuls, batch %1").arg(s.batch),
+        m.isMoE() ? RooflineText::tr("2 × active parameters × B / bytes of the experts %1 tokens "
+                                     "touch")
                         .arg(s.batch)
-                  : QStringLiteral("≈ 2B/e_w = 2 × %1 / %2")
+                  : RooflineText::tr("≈ 2B/e_w = 2 × %1 / %2")
                         .arg(s.batch)
                         .arg(formatNumber(computePrecision(s).bytesPerElement(), 4)),
         step.weightBytesRead > 0 ? step.matmulFlop / step.weightBytesRead : 0);
     add(QStringLiteral("prefill"),
-        QStringLiteral("Prefill, %1-token prompt").arg(formatInteger(o.promptTokens)),
-        QStringLiteral("(2 N P + attention) / (weights + KV written); ≈ 2P/e_w for long prompts"),
+        RooflineText::tr("Prefill, %1-token prompt").arg(formatInteger(o.promptTokens)),
+        RooflineText::tr("(2 N P + attention) / (weights + KV written); ≈ 2P/e_w for long prompts"),
         prefillIntensity(s, o.promptTokens));
     return r;
 }

@@ -2,9 +2,16 @@
 
 #include "presets.h"
 
+#include <QCoreApplication>
 #include <cmath>
 
 namespace kvl {
+
+// Validation messages are shown in the window when an edit is refused.
+class ScenarioText
+{
+    Q_DECLARE_TR_FUNCTIONS(ScenarioText)
+};
 
 QString Scenario::validate() const
 {
@@ -13,17 +20,17 @@ QString Scenario::validate() const
     if (QString e = gpu.validate(); !e.isEmpty())
         return QStringLiteral("gpu: ") + e;
     if (gpus < 1 || gpus > limits::maxGpus)
-        return QStringLiteral("gpus: %1 is outside 1-%2").arg(gpus).arg(limits::maxGpus);
+        return ScenarioText::tr("gpus: %1 is outside 1-%2").arg(gpus).arg(limits::maxGpus);
     if (context < 0 || context > limits::maxContext)
-        return QStringLiteral("context: %1 is outside 0-%2").arg(context).arg(limits::maxContext);
+        return ScenarioText::tr("context: %1 is outside 0-%2").arg(context).arg(limits::maxContext);
     if (batch < 1 || batch > limits::maxBatch)
-        return QStringLiteral("batch: %1 is outside 1-%2").arg(batch).arg(limits::maxBatch);
+        return ScenarioText::tr("batch: %1 is outside 1-%2").arg(batch).arg(limits::maxBatch);
     if (!std::isfinite(efficiency) || efficiency <= 0 || efficiency > 2)
-        return QStringLiteral("efficiency: %1 is outside (0, 2]").arg(efficiency);
+        return ScenarioText::tr("efficiency: %1 is outside (0, 2]").arg(efficiency);
     if (!std::isfinite(memoryFraction) || memoryFraction <= 0 || memoryFraction > 1)
-        return QStringLiteral("memory fraction: %1 is outside (0, 1]").arg(memoryFraction);
+        return ScenarioText::tr("memory fraction: %1 is outside (0, 1]").arg(memoryFraction);
     if (responseTokens < 0 || responseTokens > limits::maxContext)
-        return QStringLiteral("response: %1 is outside 0-%2")
+        return ScenarioText::tr("response: %1 is outside 0-%2")
             .arg(responseTokens)
             .arg(limits::maxContext);
     if (measured)

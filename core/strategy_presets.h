@@ -13,10 +13,10 @@ struct StrategyPreset
     QString id;       // "streamingllm": usable as a --strategy spec
     QString name;     // "StreamingLLM"
     QString spec;     // "window:4096,sinks:4"
-    QString citation; // authors, year, arXiv id, and which settings are the paper's
+    QString citation; // translated: authors, year, arXiv id, and which settings are the paper's
 };
 
-const QList<StrategyPreset> &strategyPresets();
+QList<StrategyPreset> strategyPresets(); // citations in the current language
 std::optional<StrategyPreset> strategyPreset(const QString &id);
 
 } // namespace kvl

@@ -2,11 +2,18 @@
 
 #include "units.h"
 
+#include <QCoreApplication>
 #include <QMap>
 #include <QStringList>
 #include <cmath>
 
 namespace kvl {
+
+// Verdicts, notes and input errors are read in the window; the CLI stays English.
+class SyntheticText
+{
+    Q_DECLARE_TR_FUNCTIONS(SyntheticText)
+};
 
 namespace {
 
@@ -72,7 +79,8 @@ std::optional<SyntheticMass> SyntheticMass::parse(const QString &spec, QString *
             known = true;
         }
     if (!known)
-        return fail(QStringLiteral("not a synthetic source (uniform, power-law, recency, needle)"));
+        return fail(
+            SyntheticText::tr("not a synthetic source (uniform, power-law, recency, needle)"));
 
     QStringList allowed = {QStringLiteral("layers"), QStringLiteral("blocks"),
                            QStringLiteral("flat-layers")};
@@ -89,13 +97,13 @@ std::optional<SyntheticMass> SyntheticMass::parse(const QString &spec, QString *
             const qsizetype eq = item.indexOf(u'=');
             const QString key = item.left(eq).trimmed().toLower();
             if (eq < 0 || !allowed.contains(key))
-                return fail(QStringLiteral("\"%1\" is not key=value with a key of %2")
+                return fail(SyntheticText::tr("\"%1\" is not key=value with a key of %2")
                                 .arg(item.trimmed(), allowed.join(QStringLiteral(", "))));
             bool ok = false;
             const double v = item.mid(eq + 1).trimmed().toDouble(&ok);
             if (!ok || !std::isfinite(v))
                 return fail(
-                    QStringLiteral("%1: \"%2\" is not a number").arg(key, item.mid(eq + 1)));
+                    SyntheticText::tr("%1: \"%2\" is not a number").arg(key, item.mid(eq + 1)));
             values.insert(key, v);
         }
     }
@@ -106,7 +114,7 @@ std::optional<SyntheticMass> SyntheticMass::parse(const QString &spec, QString *
             return true;
         const double v = values.value(k);
         if (v != std::floor(v) || v < double(lo) || v > double(hi)) {
-            fail(QStringLiteral("%1: %2 is not a whole number in %3-%4")
+            fail(SyntheticText::tr("%1: %2 is not a whole number in %3-%4")
                      .arg(k, number(v), formatInteger(lo), formatInteger(hi)));
             return false;
         }
@@ -119,7 +127,7 @@ std::optional<SyntheticMass> SyntheticMass::parse(const QString &spec, QString *
             return true;
         const double v = values.value(k);
         if (v > hi || v < lo || (loOpen && v == lo)) {
-            fail(QStringLiteral("%1: %2 is outside %3%4, %5]")
+            fail(SyntheticText::tr("%1: %2 is outside %3%4, %5]")
                      .arg(k, number(v), loOpen ? QStringLiteral("(") : QStringLiteral("["),
                           number(lo), number(hi)));
             return false;
@@ -140,7 +148,7 @@ std::optional<SyntheticMass> SyntheticMass::parse(const QString &spec, QString *
     s.flatLayers = int(flat);
     s.sinkBlocks = int(sinks);
     if (s.sinkShare + s.floor > 1)
-        return fail(QStringLiteral("sink-share + floor is more than the whole mass"));
+        return fail(SyntheticText::tr("sink-share + floor is more than the whole mass"));
     return s;
 }
 
@@ -204,7 +212,7 @@ std::optional<MassReport> analyzeSynthetic(const SyntheticMass &source, const Ma
     auto r = analyzeBlockMasses(masses, o, error);
     if (!r)
         return std::nullopt;
-    r->source = QStringLiteral("synthetic ") + source.spec();
+    r->source = SyntheticText::tr("synthetic %1").arg(source.spec());
     if (source.kind == SyntheticKind::Needle && source.flatLayers < source.layers) {
         // Where the answer ranks among the blocks of a patterned layer.
         const QList<double> &layer = masses.last();
@@ -212,12 +220,14 @@ std::optional<MassReport> analyzeSynthetic(const SyntheticMass &source, const Ma
         const qint64 rank = 1 + std::count_if(layer.begin(), layer.end(),
                                               [&](double m) { return m > layer[needle]; });
         const MassStats &s = r->layers.last();
-        r->notes << QStringLiteral("The needle (block %1, %2% of the mass) ranks %3 of %4 blocks: "
-                                   "%5 the %6 blocks that hold 99%.")
-                        .arg(formatInteger(needle), formatNumber(layer[needle] * 100),
+        const QString note =
+            rank <= s.blocksFor99
+                ? SyntheticText::tr("The needle (block %1, %2% of the mass) ranks %3 of %4 "
+                                    "blocks: inside the %5 blocks that hold 99%.")
+                : SyntheticText::tr("The needle (block %1, %2% of the mass) ranks %3 of %4 "
+                                    "blocks: outside the %5 blocks that hold 99%.");
+        r->notes << note.arg(formatInteger(needle), formatNumber(layer[needle] * 100),
                              formatInteger(rank), formatInteger(s.blocks),
-                             rank <= s.blocksFor99 ? QStringLiteral("inside")
-                                                   : QStringLiteral("outside"),
                              formatInteger(s.blocksFor99));
     }
     return r;

@@ -1,26 +1,42 @@
 #include "units.h"
 
+#include <QCoreApplication>
 #include <QLocale>
 #include <QRegularExpression>
 #include <cmath>
 #include <cstdlib>
 #include <iterator>
 
+using namespace Qt::StringLiterals;
+
 namespace kvl {
 
-std::optional<qint64> parseTokenCount(QStringView text, QString *error)
+namespace {
+
+class UnitsText
 {
-    auto fail = [&](const QString &why) -> std::optional<qint64> {
+    Q_DECLARE_TR_FUNCTIONS(UnitsText)
+public:
+    static std::optional<qint64> fail(QString *error, const QString &why)
+    {
         if (error)
             *error = why;
         return std::nullopt;
-    };
-    const QString t = text.trimmed().toString().remove(u',').remove(u'_');
+    }
+    static std::optional<qint64> notACount(QString *error, QStringView text)
+    {
+        return fail(error, tr("\"%1\" is not a token count").arg(text));
+    }
+};
+
+// `t` with '.' as the decimal point and no grouping: "1.5M", "128000", "1e6".
+std::optional<qint64> parsePlain(const QString &t, QStringView text, QString *error)
+{
     static const QRegularExpression re(
         QStringLiteral(R"(^([0-9]+(?:\.[0-9]+)?(?:[eE][+]?[0-9]+)?)\s*([kKmMgGtT]i?)?$)"));
     const auto match = re.match(t);
     if (!match.hasMatch())
-        return fail(QStringLiteral("\"%1\" is not a token count").arg(text));
+        return UnitsText::notACount(error, text);
     bool ok = false;
     const double number = match.captured(1).toDouble(&ok);
     const QString suffix = match.captured(2);
@@ -32,10 +48,40 @@ std::optional<qint64> parseTokenCount(QStringView text, QString *error)
     }
     const double value = number * scale;
     if (!ok || !std::isfinite(value) || value > 1e18)
-        return fail(QStringLiteral("\"%1\" is too large").arg(text));
+        return UnitsText::fail(error, UnitsText::tr("\"%1\" is too large").arg(text));
     if (value != std::floor(value))
-        return fail(QStringLiteral("\"%1\" is not a whole number of tokens").arg(text));
+        return UnitsText::fail(error,
+                               UnitsText::tr("\"%1\" is not a whole number of tokens").arg(text));
     return static_cast<qint64>(value);
+}
+
+} // namespace
+
+std::optional<qint64> parseTokenCount(QStringView text, QString *error)
+{
+    const QString t = text.trimmed().toString().remove(u',').remove(u'_');
+    return parsePlain(t, text, error);
+}
+
+std::optional<qint64> parseTokenCount(QStringView text, const QLocale &locale, QString *error)
+{
+    const QString group = locale.groupSeparator();
+    const QString point = locale.decimalPoint();
+    QString t = text.trimmed().toString().remove(u'_');
+    // Groups of three only: in Portuguese "1.5M" is a slip, not 15M.
+    if (!group.isEmpty() && t.contains(group)) {
+        const QString g = QRegularExpression::escape(group);
+        const QRegularExpression grouped(u"^[0-9]{1,3}(?:"_s + g + u"[0-9]{3})+(?![0-9])"_s);
+        if (!grouped.match(t).hasMatch())
+            return UnitsText::notACount(error, text);
+        t.remove(group);
+    }
+    if (point != u".") {
+        if (t.contains(u'.'))
+            return UnitsText::notACount(error, text);
+        t.replace(point, QStringLiteral("."));
+    }
+    return parsePlain(t, text, error);
 }
 
 QLocale numberLocale()
@@ -142,7 +188,7 @@ QString formatSeconds(double seconds, int significant)
         return formatNumber(seconds / 60, significant) + u" min";
     if (a < 172800)
         return formatNumber(seconds / 3600, significant) + u" h";
-    return formatNumber(seconds / 86400, significant) + u" days";
+    return UnitsText::tr("%1 days").arg(formatNumber(seconds / 86400, significant));
 }
 
 QString formatRate(double bytesPerSecond, ByteUnits units)

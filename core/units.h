@@ -16,7 +16,12 @@ enum class ByteUnits
 
 // "131072", "128k" (128,000), "1M" (10^6), "128Ki" (131,072), "1Mi" (2^20), "1.5M", "1e6".
 // Returns nullopt and sets *error to a readable reason when the text is not a token count.
+// This is the machine notation (CLI flags, specs): '.' is the decimal point, ',' groups.
 std::optional<qint64> parseTokenCount(QStringView text, QString *error = nullptr);
+// As a reader of `locale` types it: "128.000" and "1,5M" in Portuguese, "128,000" and "1.5M" in
+// English. Grouping must come in threes.
+std::optional<qint64> parseTokenCount(QStringView text, const QLocale &locale,
+                                      QString *error = nullptr);
 
 // "1k", "128k", "1M", "1.5M": a token count to 3 significant digits with the SI suffixes
 // parseTokenCount reads; below 1,000 the exact count.

@@ -172,15 +172,17 @@ void ControlsPanel::build()
         if (!m)
             return; // the "custom" entry
         // The checkpoint as published, weights included.
-        m_controller->edit(tr("Model: %1").arg(m->name), [&](Scenario &s) {
-            s.model = *m;
-            s.weightsAsStored = true;
-        });
+        m_controller->edit([n = m->name] { return tr("Model: %1").arg(n); },
+                           [&](Scenario &s) {
+                               s.model = *m;
+                               s.weightsAsStored = true;
+                           });
     });
     connect(m_gpu, &QComboBox::activated, this, [this](int index) {
         const auto g = PresetLibrary::instance().gpu(m_gpu->itemData(index).toString());
         if (g)
-            m_controller->edit(tr("GPU: %1").arg(g->name), [&](Scenario &s) { s.gpu = *g; });
+            m_controller->edit([n = g->name] { return tr("GPU: %1").arg(n); },
+                               [&](Scenario &s) { s.gpu = *g; });
     });
     connect(m_import, &QPushButton::clicked, this, &ControlsPanel::importConfigRequested);
 
@@ -204,8 +206,8 @@ void ControlsPanel::build()
     const int formats = int(Precision::allFormats().size());
     auto *kvPrecision = addField(QStringLiteral("kv_precision"), 0, formats - 1);
     kvPrecision->spinBox()->toText = [](int i) { return formatAt(i).label(); };
-    kvPrecision->spinBox()->fromText = [](const QString &t) -> std::optional<int> {
-        const auto p = Precision::parse(t.section(u' ', 0, 0));
+    kvPrecision->spinBox()->fromText = [](const QString &t, QString *error) -> std::optional<int> {
+        const auto p = Precision::parse(t.section(u' ', 0, 0), error);
         return p ? std::optional<int>(formatIndex(*p)) : std::nullopt;
     };
     precision->addWidget(kvPrecision);
@@ -230,13 +232,7 @@ void ControlsPanel::build()
     auto *deploy = new QVBoxLayout(deployBox);
     auto *context = addField(QStringLiteral("context"), 1, int(limits::maxContext));
     context->setSteps(contextSteps());
-    context->spinBox()->toText = [](int v) { return formatInteger(qint64(v)); };
-    context->spinBox()->fromText = [](const QString &t) -> std::optional<int> {
-        const auto n = parseTokenCount(t);
-        if (!n || *n > limits::maxContext)
-            return std::nullopt;
-        return int(*n);
-    };
+    context->spinBox()->setTokenCounts();
     auto *gpus = addField(QStringLiteral("gpus"), 1, limits::maxGpus);
     gpus->setSteps(gpuSteps());
     auto *batch = addField(QStringLiteral("batch"), 1, limits::maxBatch);
@@ -252,51 +248,60 @@ void ControlsPanel::build()
     m_groups << deployBox;
     layout->addStretch(1);
 
-    const auto editModel = [this](const QString &what, std::function<void(ModelSpec &)> change) {
+    const auto editModel = [this](const ScenarioController::Text &what,
+                                  std::function<void(ModelSpec &)> change) {
         m_controller->editModel(what, change);
     };
-    connectField(layers,
-                 [=](int v) { editModel(tr("Layers"), [v](ModelSpec &m) { m.layers = v; }); });
-    connectField(qHeads, [=](int v) {
-        editModel(tr("Query heads"), [v](ModelSpec &m) {
-            m.queryHeads = v;
-            // Keep KV heads a divisor: the largest one not above the old value.
-            int kv = std::min(m.kvHeads, v);
-            while (v % kv != 0)
-                --kv;
-            m.kvHeads = kv;
-        });
+    connectField(layers, [=](int v) {
+        editModel([] { return tr("Layers"); }, [v](ModelSpec &m) { m.layers = v; });
     });
-    connectField(kvHeads,
-                 [=](int v) { editModel(tr("KV heads"), [v](ModelSpec &m) { m.kvHeads = v; }); });
-    connectField(headDim,
-                 [=](int v) { editModel(tr("Head dim"), [v](ModelSpec &m) { m.headDim = v; }); });
+    connectField(qHeads, [=](int v) {
+        editModel([] { return tr("Query heads"); },
+                  [v](ModelSpec &m) {
+                      m.queryHeads = v;
+                      // Keep KV heads a divisor: the largest one not above the old value.
+                      int kv = std::min(m.kvHeads, v);
+                      while (v % kv != 0)
+                          --kv;
+                      m.kvHeads = kv;
+                  });
+    });
+    connectField(kvHeads, [=](int v) {
+        editModel([] { return tr("KV heads"); }, [v](ModelSpec &m) { m.kvHeads = v; });
+    });
+    connectField(headDim, [=](int v) {
+        editModel([] { return tr("Head dim"); }, [v](ModelSpec &m) { m.headDim = v; });
+    });
     connectField(field(QStringLiteral("kv_precision")), [this](int i) {
-        m_controller->edit(tr("KV precision"), [i](Scenario &s) { s.kvPrecision = formatAt(i); });
+        m_controller->edit([] { return tr("KV precision"); },
+                           [i](Scenario &s) { s.kvPrecision = formatAt(i); });
     });
     connect(m_weights, &QComboBox::activated, this, [this](int index) {
-        m_controller->edit(tr("Weight precision"), [index](Scenario &s) {
-            if (index == 0) {
-                s.weightsAsStored = true;
-                return;
-            }
-            if (!s.weightsAsStored && formatIndex(s.weightPrecision) == index - 1)
-                return; // the same format: keep its scales as opened
-            s.weightsAsStored = false;
-            s.weightPrecision = formatAt(index - 1);
-        });
+        m_controller->edit([] { return tr("Weight precision"); },
+                           [index](Scenario &s) {
+                               if (index == 0) {
+                                   s.weightsAsStored = true;
+                                   return;
+                               }
+                               if (!s.weightsAsStored &&
+                                   formatIndex(s.weightPrecision) == index - 1)
+                                   return; // the same format: keep its scales as opened
+                               s.weightsAsStored = false;
+                               s.weightPrecision = formatAt(index - 1);
+                           });
     });
     connectField(context, [this](int v) {
-        m_controller->edit(tr("Context length"), [v](Scenario &s) { s.context = v; });
+        m_controller->edit([] { return tr("Context length"); },
+                           [v](Scenario &s) { s.context = v; });
     });
     connectField(gpus, [this](int v) {
-        m_controller->edit(tr("GPU count"), [v](Scenario &s) { s.gpus = v; });
+        m_controller->edit([] { return tr("GPU count"); }, [v](Scenario &s) { s.gpus = v; });
     });
     connectField(batch, [this](int v) {
-        m_controller->edit(tr("Batch"), [v](Scenario &s) { s.batch = v; });
+        m_controller->edit([] { return tr("Batch"); }, [v](Scenario &s) { s.batch = v; });
     });
     connectField(efficiency, [this](int v) {
-        m_controller->edit(tr("Bandwidth efficiency"),
+        m_controller->edit([] { return tr("Bandwidth efficiency"); },
                            [v](Scenario &s) { s.efficiency = v / 100.0; });
     });
 }

@@ -92,6 +92,7 @@ void GpuPanel::build()
     m_specs->setWordWrap(true);
     m_specs->setTextInteractionFlags(Qt::TextSelectableByMouse);
     m_buffer = new QSpinBox(this);
+    m_buffer->setObjectName(QStringLiteral("bufferMiB"));
     m_buffer->setRange(0, 256 * 1024);
     m_buffer->setSingleStep(256);
     m_samples = new QSpinBox(this);
@@ -301,7 +302,8 @@ void GpuPanel::onMeasured(const std::vector<gpu::Measurement> &results, bool swe
     if (sweep)
         for (const auto &m : results)
             measured.sweep.append(QPointF(double(m.bytes), m.medianGBps * 1e9));
-    m_controller->edit(tr("Measured bandwidth"), [&](Scenario &s) { s.measured = measured; });
+    m_controller->edit([] { return tr("Measured bandwidth"); },
+                       [&](Scenario &s) { s.measured = measured; });
     m_status->setText(tr("%1: median %2, best %3 over %4%5.")
                           .arg(QString::fromStdString(best->device),
                                formatRate(best->medianGBps * 1e9, ByteUnits::SI),
@@ -321,7 +323,8 @@ void GpuPanel::useMeasuredBandwidth()
                                .arg(formatNumber(*e, 3), m_controller->scenario().gpu.name));
         return;
     }
-    m_controller->edit(tr("Use measured bandwidth"), [&](Scenario &s) { s.efficiency = *e; });
+    m_controller->edit([] { return tr("Use measured bandwidth"); },
+                       [&](Scenario &s) { s.efficiency = *e; });
 }
 
 void GpuPanel::updateSweepChart()

@@ -1,6 +1,7 @@
 #include "language.h"
 
 #include <QCoreApplication>
+#include <QEvent>
 #include <QLibraryInfo>
 #include <QLocale>
 #include <QTranslator>
@@ -19,6 +20,7 @@ QTranslator *qtTranslator()
     return t;
 }
 QString g_current = QStringLiteral("en");
+QString g_requested = QStringLiteral("en");
 } // namespace
 
 QStringList available()
@@ -35,6 +37,7 @@ QString nativeName(const QString &code)
 
 QString apply(const QString &requested)
 {
+    g_requested = requested;
     QString code = requested;
     if (code.isEmpty())
         code = QLocale::system().language() == QLocale::Portuguese ? QStringLiteral("pt_BR")
@@ -53,12 +56,22 @@ QString apply(const QString &requested)
     }
     QLocale::setDefault(QLocale(code));
     g_current = code;
+    // Widgets took the default locale when they were made; spin boxes and charts follow this.
+    if (qApp) {
+        QEvent localeChange(QEvent::LocaleChange);
+        QCoreApplication::sendEvent(qApp, &localeChange);
+    }
     return code;
 }
 
 QString current()
 {
     return g_current;
+}
+
+QString requested()
+{
+    return g_requested;
 }
 
 } // namespace kvl::language

@@ -13,6 +13,8 @@ QString nativeName(const QString &code);
 // "" follows the system language. Returns the code in effect.
 QString apply(const QString &code);
 QString current();
+// What the last apply() was asked for: "" while the system language is followed.
+QString requested();
 } // namespace language
 
 } // namespace kvl

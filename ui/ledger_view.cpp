@@ -264,7 +264,8 @@ void LedgerView::useTpDegree()
 {
     const int n = m_controller->ledger().tpDegree;
     if (n > 0)
-        m_controller->edit(tr("GPU count: %1").arg(n), [n](Scenario &s) { s.gpus = n; });
+        m_controller->edit([n] { return tr("GPU count: %1").arg(n); },
+                           [n](Scenario &s) { s.gpus = n; });
 }
 
 void LedgerView::setExtraRows(const QList<QStringList> &rows)

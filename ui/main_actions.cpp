@@ -1,17 +1,18 @@
 #include "main_actions.h"
 
 #include "language.h"
+#include "scenario_controller.h"
 #include "tour.h"
 
 #include <QAction>
 #include <QActionGroup>
 #include <QKeySequence>
-#include <QUndoStack>
 
 namespace kvl {
 
-MainActions::MainActions(QUndoStack *undoStack, const QStringList &languages, QObject *parent)
-    : QObject(parent), m_undoStack(undoStack)
+MainActions::MainActions(ScenarioController *controller, const QStringList &languages,
+                         QObject *parent)
+    : QObject(parent)
 {
     open = make("open", QKeySequence::Open);
     save = make("save", QKeySequence::Save);
@@ -23,8 +24,12 @@ MainActions::MainActions(QUndoStack *undoStack, const QStringList &languages, QO
     exportLedger = make("exportLedger", {});
     exportMeasurements = make("exportMeasurements", {});
     quit = make("quit", QKeySequence::Quit);
-    undo = make("undo", QKeySequence::Undo);
-    redo = make("redo", QKeySequence::Redo);
+    undo = controller->createUndoAction(this);
+    undo->setObjectName(QStringLiteral("undo"));
+    undo->setShortcut(QKeySequence::Undo);
+    redo = controller->createRedoAction(this);
+    redo->setObjectName(QStringLiteral("redo"));
+    redo->setShortcut(QKeySequence::Redo);
     copyChart = make("copyChart", QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_C));
     copyLedger = make("copyLedger", QKeySequence(Qt::CTRL | Qt::ALT | Qt::Key_C));
     reset = make("reset", QKeySequence(Qt::CTRL | Qt::Key_R));
@@ -53,16 +58,6 @@ MainActions::MainActions(QUndoStack *undoStack, const QStringList &languages, QO
         a->setData(code);
         language->addAction(a);
     }
-
-    // The stack's own actions would overwrite the mnemonic and keep the text of the language
-    // they were made in.
-    connect(undoStack, &QUndoStack::canUndoChanged, undo, &QAction::setEnabled);
-    connect(undoStack, &QUndoStack::canRedoChanged, redo, &QAction::setEnabled);
-    connect(undoStack, &QUndoStack::indexChanged, this, &MainActions::updateUndoTexts);
-    connect(undo, &QAction::triggered, undoStack, &QUndoStack::undo);
-    connect(redo, &QAction::triggered, undoStack, &QUndoStack::redo);
-    undo->setEnabled(undoStack->canUndo());
-    redo->setEnabled(undoStack->canRedo());
 }
 
 QAction *MainActions::make(const char *name, const QKeySequence &key)
@@ -72,14 +67,6 @@ QAction *MainActions::make(const char *name, const QKeySequence &key)
     if (!key.isEmpty())
         a->setShortcut(key);
     return a;
-}
-
-void MainActions::updateUndoTexts()
-{
-    const QString u = m_undoStack->undoText();
-    const QString r = m_undoStack->redoText();
-    undo->setText(u.isEmpty() ? tr("&Undo") : tr("&Undo %1").arg(u));
-    redo->setText(r.isEmpty() ? tr("&Redo") : tr("&Redo %1").arg(r));
 }
 
 void MainActions::retranslate()
@@ -106,7 +93,7 @@ void MainActions::retranslate()
          tr("Llama 3.1 70B, 1M tokens, fp16, one H100 SXM"));
     text(presentation, tr("&Presentation Mode"), tr("Full screen, large type, thick lines (F11)"));
     text(logAxes, tr("Lo&garithmic Time Axes"), tr("Log-log time per token chart (Ctrl+L)"));
-    text(showGpu, tr("Show the &GPU Panel"),
+    text(showGpu, tr("Sho&w the GPU Panel"),
          tr("Measure this machine's memory bandwidth (Ctrl+G)"));
     text(tour, tr("Guided &Tour"),
          tr("The article “%1” step by step (F1)").arg(seedArticleTitle()));
@@ -117,7 +104,6 @@ void MainActions::retranslate()
         const QString code = a->data().toString();
         a->setText(code.isEmpty() ? tr("&System Language") : language::nativeName(code));
     }
-    updateUndoTexts();
 }
 
 } // namespace kvl

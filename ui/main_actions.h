@@ -4,9 +4,10 @@
 
 class QAction;
 class QActionGroup;
-class QUndoStack;
 
 namespace kvl {
+
+class ScenarioController;
 
 // Every action of the main window, typed, with its shortcut; the window connects them. Object
 // names stay stable for tests and for anyone scripting the window.
@@ -14,9 +15,9 @@ class MainActions : public QObject
 {
     Q_OBJECT
 public:
-    MainActions(QUndoStack *undoStack, const QStringList &languages, QObject *parent);
+    MainActions(ScenarioController *controller, const QStringList &languages, QObject *parent);
 
-    // Texts and tool tips in the current language; undo/redo follow the stack.
+    // Texts and tool tips in the current language (undo and redo name their step themselves).
     void retranslate();
 
     QAction *open, *save, *saveAs, *importConfig;
@@ -30,9 +31,6 @@ public:
 
 private:
     QAction *make(const char *name, const QKeySequence &key);
-    void updateUndoTexts();
-
-    QUndoStack *m_undoStack;
 };
 
 } // namespace kvl

@@ -54,7 +54,7 @@ MainWindow::MainWindow(QWidget *parent)
 
     buildPages();
     buildDocks();
-    m_actions = new MainActions(m_controller->undoStack(), language::available(), this);
+    m_actions = new MainActions(m_controller, language::available(), this);
     m_document = new ScenarioDocument(m_controller, &m_settings, this);
     m_exports = new ExportActions({m_controller, &m_settings, m_view, m_ledger, m_gpuPanel,
                                    m_allCharts, [this] { catchUpPages(); }},
@@ -213,7 +213,7 @@ void MainWindow::connectActions()
     connect(a->language, &QActionGroup::triggered, this,
             [this](QAction *l) { setLanguage(l->data().toString()); });
     for (QAction *l : a->language->actions())
-        l->setChecked(l->data().toString() == m_settings.language());
+        l->setChecked(l->data().toString() == language::requested());
     connect(a->showGpu, &QAction::triggered, this, &MainWindow::showGpuPanel);
     connect(a->tour, &QAction::triggered, this, &MainWindow::startTour);
     connect(a->about, &QAction::triggered, this, [this] {
@@ -511,7 +511,7 @@ void MainWindow::setLanguage(const QString &code)
     m_settings.setLanguage(code);
     language::apply(code);
     for (QAction *a : m_actions->language->actions())
-        a->setChecked(a->data().toString() == code);
+        a->setChecked(a->data().toString() == language::requested());
 }
 
 bool MainWindow::openScenario(const QString &path)

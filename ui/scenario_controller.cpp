@@ -2,6 +2,8 @@
 
 #include "presets.h"
 
+#include <QAction>
+#include <QEvent>
 #include <QUndoCommand>
 
 namespace kvl {
@@ -11,12 +13,13 @@ namespace kvl {
 class SetScenarioCommand : public QUndoCommand
 {
 public:
-    SetScenarioCommand(ScenarioController *c, Scenario before, Scenario after, const QString &text,
-                       int interaction)
-        : QUndoCommand(text), m_controller(c), m_before(std::move(before)),
-          m_after(std::move(after)), m_interaction(interaction)
+    SetScenarioCommand(ScenarioController *c, Scenario before, Scenario after,
+                       ScenarioController::Text text, int interaction)
+        : QUndoCommand(text()), m_controller(c), m_before(std::move(before)),
+          m_after(std::move(after)), m_text(std::move(text)), m_interaction(interaction)
     {
     }
+    void retranslate() { setText(m_text()); }
     void undo() override { m_controller->set(m_before); }
     void redo() override { m_controller->set(m_after); }
     int id() const override { return m_interaction > 0 ? 1 : -1; }
@@ -33,6 +36,7 @@ private:
     ScenarioController *m_controller;
     Scenario m_before;
     Scenario m_after;
+    ScenarioController::Text m_text;
     int m_interaction;
 };
 
@@ -56,6 +60,11 @@ void ScenarioController::preview(const Scenario &next)
 
 void ScenarioController::edit(const QString &what, const std::function<void(Scenario &)> &apply)
 {
+    edit([what] { return what; }, apply);
+}
+
+void ScenarioController::edit(const Text &what, const std::function<void(Scenario &)> &apply)
+{
     Scenario next = m_scenario;
     apply(next);
     if (next == m_scenario)
@@ -68,8 +77,7 @@ void ScenarioController::edit(const QString &what, const std::function<void(Scen
         new SetScenarioCommand(this, m_scenario, next, what, isInteractive() ? m_interaction : 0));
 }
 
-void ScenarioController::editModel(const QString &what,
-                                   const std::function<void(ModelSpec &)> &change)
+void ScenarioController::editModel(const Text &what, const std::function<void(ModelSpec &)> &change)
 {
     edit(what, [&](Scenario &s) {
         const ModelSpec before = s.model;
@@ -85,6 +93,11 @@ void ScenarioController::editModel(const QString &what,
 }
 
 void ScenarioController::replace(const Scenario &next, const QString &what)
+{
+    replace(next, [what] { return what; });
+}
+
+void ScenarioController::replace(const Scenario &next, const Text &what)
 {
     if (next == m_scenario)
         return;
@@ -115,6 +128,55 @@ bool ScenarioController::modelIsCustom() const
 {
     const auto preset = PresetLibrary::instance().model(m_scenario.model.id);
     return !preset || !(*preset == m_scenario.model);
+}
+
+QAction *ScenarioController::createUndoAction(QObject *parent)
+{
+    m_undoAction = new QAction(parent);
+    m_undoAction->setEnabled(m_undo.canUndo());
+    connect(m_undoAction, &QAction::triggered, &m_undo, &QUndoStack::undo);
+    connect(&m_undo, &QUndoStack::canUndoChanged, m_undoAction, &QAction::setEnabled);
+    connect(&m_undo, &QUndoStack::undoTextChanged, this, &ScenarioController::updateUndoTexts);
+    updateUndoTexts();
+    return m_undoAction;
+}
+
+QAction *ScenarioController::createRedoAction(QObject *parent)
+{
+    m_redoAction = new QAction(parent);
+    m_redoAction->setEnabled(m_undo.canRedo());
+    connect(m_redoAction, &QAction::triggered, &m_undo, &QUndoStack::redo);
+    connect(&m_undo, &QUndoStack::canRedoChanged, m_redoAction, &QAction::setEnabled);
+    connect(&m_undo, &QUndoStack::redoTextChanged, this, &ScenarioController::updateUndoTexts);
+    updateUndoTexts();
+    return m_redoAction;
+}
+
+void ScenarioController::updateUndoTexts()
+{
+    // QUndoStack's own actions keep the prefix of the language they were made in.
+    if (m_undoAction)
+        m_undoAction->setText(m_undo.undoText().isEmpty() ? tr("&Undo")
+                                                          : tr("&Undo %1").arg(m_undo.undoText()));
+    if (m_redoAction)
+        m_redoAction->setText(m_undo.redoText().isEmpty() ? tr("&Redo")
+                                                          : tr("&Redo %1").arg(m_undo.redoText()));
+}
+
+void ScenarioController::retranslate()
+{
+    for (int i = 0; i < m_undo.count(); ++i)
+        static_cast<SetScenarioCommand *>(const_cast<QUndoCommand *>(m_undo.command(i)))
+            ->retranslate();
+    updateUndoTexts();
+    set(m_scenario);
+}
+
+bool ScenarioController::event(QEvent *e)
+{
+    if (e->type() == QEvent::LanguageChange)
+        retranslate();
+    return QObject::event(e);
 }
 
 } // namespace kvl

@@ -6,6 +6,8 @@
 #include <QUndoStack>
 #include <functional>
 
+class QAction;
+
 namespace kvl {
 
 // Owns the one Scenario and its Ledger. Every control edits through here; each edit is one undo
@@ -21,15 +23,20 @@ public:
     const Ledger &ledger() const { return m_ledger; }
     QUndoStack *undoStack() { return &m_undo; }
 
+    // An undo step's name, composed again after a language switch: a lambda around tr().
+    using Text = std::function<QString()>;
+
     // Applies `edit` to a copy of the scenario; an invalid result is refused with
     // validationFailed().
+    void edit(const Text &what, const std::function<void(Scenario &)> &edit);
     void edit(const QString &what, const std::function<void(Scenario &)> &edit);
     // Edits the model's shape. A published parameter count holds for the published shape only,
     // so a change leaves the count to core's estimate from the new shape; a model that is no
     // preset (an import) gets the id "custom".
-    void editModel(const QString &what, const std::function<void(ModelSpec &)> &edit);
+    void editModel(const Text &what, const std::function<void(ModelSpec &)> &edit);
     // Replaces the whole scenario (open, reset, preset pick): one undo step, never merged.
     void replace(const Scenario &next, const QString &what);
+    void replace(const Scenario &next, const Text &what);
     // Shows `next` without an undo entry or a change to the clean state: the guided tour works
     // on its own copy and puts the user's scenario back the same way.
     void preview(const Scenario &next);
@@ -43,18 +50,30 @@ public:
     // True once a field edit changed the model: a fresh import is custom but not edited.
     bool modelIsEdited() const { return modelIsCustom() && !m_scenario.model.id.isEmpty(); }
 
+    // Edit > Undo and Redo: "Undo Context length", in the current language.
+    QAction *createUndoAction(QObject *parent);
+    QAction *createRedoAction(QObject *parent);
+
 signals:
     void changed();
     void interactiveChanged(bool interactive);
     void validationFailed(const QString &reason);
 
+protected:
+    // A language switch renames the undo steps and recomposes the ledger's sentences (changed()).
+    bool event(QEvent *e) override;
+
 private:
     friend class SetScenarioCommand;
+    void retranslate();
+    void updateUndoTexts();
     void set(const Scenario &s); // no undo entry
 
     Scenario m_scenario;
     Ledger m_ledger;
     QUndoStack m_undo;
+    QAction *m_undoAction = nullptr;
+    QAction *m_redoAction = nullptr;
     int m_interactiveDepth = 0;
     int m_interaction = 0; // serial of the current drag; commands of one drag merge
 };

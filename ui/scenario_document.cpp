@@ -43,7 +43,7 @@ bool ScenarioDocument::openFile(const QString &path)
                            tr("%1 was not opened: %2").arg(QFileInfo(path).fileName(), why));
         return false;
     }
-    m_controller->replace(*s, tr("Open %1").arg(QFileInfo(path).fileName()));
+    m_controller->replace(*s, [n = QFileInfo(path).fileName()] { return tr("Open %1").arg(n); });
     setCurrentFile(path);
     return true;
 }
@@ -84,10 +84,11 @@ bool ScenarioDocument::importConfigFile(const QString &path)
     if (m.name.isEmpty())
         m.name = QFileInfo(path).dir().dirName();
     // The checkpoint as published, weights included.
-    m_controller->edit(tr("Import %1").arg(m.name), [&](Scenario &s) {
-        s.model = m;
-        s.weightsAsStored = true;
-    });
+    m_controller->edit([n = m.name] { return tr("Import %1").arg(n); },
+                       [&](Scenario &s) {
+                           s.model = m;
+                           s.weightsAsStored = true;
+                       });
     // The notes are beside the model now; say only what was costed, as core computes it.
     const Scenario &s = m_controller->scenario();
     if (s.model == m) {

@@ -1,12 +1,29 @@
 #include "slider_field.h"
 
+#include "units.h"
+
 #include <QGridLayout>
 #include <QLabel>
 #include <QSignalBlocker>
 #include <QSlider>
 #include <algorithm>
+#include <climits>
 
 namespace kvl {
+
+void MappedSpinBox::setTokenCounts()
+{
+    toText = [](int v) { return formatInteger(qint64(v)); };
+    fromText = [](const QString &text, QString *error) -> std::optional<int> {
+        const auto n = parseTokenCount(text, numberLocale(), error);
+        if (n && *n > INT_MAX) {
+            if (error)
+                *error = tr("\"%1\" is too large").arg(text);
+            return std::nullopt;
+        }
+        return n ? std::optional(int(*n)) : std::nullopt;
+    };
+}
 
 QString MappedSpinBox::textFromValue(int value) const
 {
@@ -16,7 +33,7 @@ QString MappedSpinBox::textFromValue(int value) const
 int MappedSpinBox::valueFromText(const QString &text) const
 {
     if (fromText)
-        if (auto v = fromText(text))
+        if (auto v = fromText(text, nullptr))
             return *v;
     return QSpinBox::valueFromText(text);
 }
@@ -25,26 +42,45 @@ QValidator::State MappedSpinBox::validate(QString &text, int &pos) const
 {
     if (!fromText)
         return QSpinBox::validate(text, pos);
-    const auto v = fromText(text);
+    const auto v = fromText(text, nullptr);
     if (v && *v >= minimum() && *v <= maximum())
         return QValidator::Acceptable;
     return QValidator::Intermediate; // still typing "128k"
 }
 
+void MappedSpinBox::fixup(QString &input) const
+{
+    // Not QSpinBox::fixup: it drops every group separator, and "1.5M" would become 15M in
+    // Portuguese.
+    if (!fromText)
+        return QSpinBox::fixup(input);
+    QString why;
+    if (const auto v = fromText(input, &why))
+        why = tr("%1 is outside %2 to %3")
+                  .arg(textFromValue(*v), textFromValue(minimum()), textFromValue(maximum()));
+    emit refused(why);
+}
+
 SliderField::SliderField(const QString &label, QWidget *parent)
-    : QWidget(parent), m_label(new QLabel(label, this)), m_slider(new QSlider(Qt::Horizontal, this)),
-      m_spin(new MappedSpinBox(this))
+    : QWidget(parent), m_label(new QLabel(label, this)), m_error(new QLabel(this)),
+      m_slider(new QSlider(Qt::Horizontal, this)), m_spin(new MappedSpinBox(this))
 {
     auto *grid = new QGridLayout(this);
     grid->setContentsMargins(0, 2, 0, 2);
     grid->addWidget(m_label, 0, 0, 1, 2);
     grid->addWidget(m_slider, 1, 0);
     grid->addWidget(m_spin, 1, 1);
+    grid->addWidget(m_error, 2, 0, 1, 2);
     grid->setColumnStretch(0, 1);
+    m_error->setObjectName(QStringLiteral("fieldError"));
+    m_error->setWordWrap(true);
+    m_error->setStyleSheet(QStringLiteral("color: #C0392B;"));
+    m_error->hide();
     m_label->setBuddy(m_spin);
     m_spin->setKeyboardTracking(false);
     m_spin->setAccelerated(true);
-    m_spin->setMinimumWidth(m_spin->fontMetrics().horizontalAdvance(QStringLiteral("10,000,000")) + 40);
+    m_spin->setMinimumWidth(m_spin->fontMetrics().horizontalAdvance(QStringLiteral("10,000,000")) +
+                            40);
     m_slider->setPageStep(1);
     m_slider->setFocusPolicy(Qt::StrongFocus);
 
@@ -52,6 +88,18 @@ SliderField::SliderField(const QString &label, QWidget *parent)
     connect(m_slider, &QSlider::sliderPressed, this, &SliderField::dragStarted);
     connect(m_slider, &QSlider::sliderReleased, this, &SliderField::dragFinished);
     connect(m_spin, &QSpinBox::valueChanged, this, &SliderField::fromSpin);
+    connect(m_spin, &MappedSpinBox::refused, this, &SliderField::showError);
+}
+
+void SliderField::showError(const QString &reason)
+{
+    m_error->setText(reason);
+    m_error->setVisible(!reason.isEmpty());
+}
+
+QString SliderField::errorText() const
+{
+    return m_error->text();
 }
 
 void SliderField::setToolTips(const QString &tip)
@@ -135,6 +183,7 @@ void SliderField::fromSlider(int index)
 
 void SliderField::fromSpin()
 {
+    showError({});
     int v = m_spin->value();
     if (m_snap && !m_steps.isEmpty()) {
         v = m_steps.at(nearestStep(v));

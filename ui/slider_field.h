@@ -12,19 +12,28 @@ class QSlider;
 namespace kvl {
 
 // A spin box that reads and writes values through functions: token counts ("128k", "1Mi"),
-// percentages, precisions by name.
+// percentages, precisions by name. Text it cannot take is refused with the reason.
 class MappedSpinBox : public QSpinBox
 {
     Q_OBJECT
 public:
     using QSpinBox::QSpinBox;
     std::function<QString(int)> toText;
-    std::function<std::optional<int>(const QString &)> fromText;
+    // nullopt and *error (may be null) when the text is no value.
+    std::function<std::optional<int>(const QString &, QString *error)> fromText;
+    // toText and fromText for token counts in the reader's notation: "128.000" and "1,5M" in
+    // Portuguese, "128,000" and "1.5M" in English.
+    void setTokenCounts();
+
+signals:
+    // Enter or focus-out on text that is no value in range; the box goes back to its value.
+    void refused(const QString &reason) const;
 
 protected:
     QString textFromValue(int value) const override;
     int valueFromText(const QString &text) const override;
     QValidator::State validate(QString &text, int &pos) const override;
+    void fixup(QString &input) const override;
 };
 
 // A labelled slider with a spin box for exact entry. The slider steps through a list of values
@@ -45,6 +54,7 @@ public:
     QSlider *slider() const { return m_slider; }
     void setToolTips(const QString &tip);
     void setLabel(const QString &text);
+    QString errorText() const; // why the last typed text was refused; empty after a good edit
 
 signals:
     void edited(int value);
@@ -56,7 +66,10 @@ private:
     void fromSlider(int index);
     void fromSpin();
 
+    void showError(const QString &reason);
+
     QLabel *m_label;
+    QLabel *m_error;
     QSlider *m_slider;
     MappedSpinBox *m_spin;
     QList<int> m_steps;

@@ -97,6 +97,384 @@
     </message>
 </context>
 <context>
+    <name>GpuText</name>
+    <message>
+        <source>memory_bytes: %1 is not a memory size</source>
+        <translation>memory_bytes: %1 não é um tamanho de memória</translation>
+    </message>
+    <message>
+        <source>bandwidth_bytes_per_second: %1 is not a bandwidth</source>
+        <translation>bandwidth_bytes_per_second: %1 não é uma largura de banda</translation>
+    </message>
+    <message>
+        <source>peak_flops.bf16: %1 is not a FLOP rate</source>
+        <translation>peak_flops.bf16: %1 não é uma taxa de FLOP</translation>
+    </message>
+    <message>
+        <source>peak_flops: %1 is not a FLOP rate</source>
+        <translation>peak_flops: %1 não é uma taxa de FLOP</translation>
+    </message>
+</context>
+<context>
+    <name>HfText</name>
+    <message>
+        <source>%1: missing (null)</source>
+        <translation>%1: ausente (null)</translation>
+    </message>
+    <message>
+        <source>%1: missing</source>
+        <translation>%1: ausente</translation>
+    </message>
+    <message>
+        <source>architecture read from text_config (a multimodal config); the vision tower is not counted</source>
+        <translation>arquitetura lida de text_config (uma config multimodal); a torre de visão não é contada</translation>
+    </message>
+    <message>
+        <source>no FFN size in the config: 4 × hidden_size = %1, as the model code does</source>
+        <translation>sem tamanho de FFN na config: 4 × hidden_size = %1, como faz o código do modelo</translation>
+    </message>
+    <message>
+        <source>%1: the MLP has two matrices (up, down), no gate</source>
+        <translation>%1: o MLP tem duas matrizes (up, down), sem gate</translation>
+    </message>
+    <message>
+        <source>vocab_size absent: 262,208, the Gemma3TextConfig default</source>
+        <translation>vocab_size ausente: 262.208, o padrão do Gemma3TextConfig</translation>
+    </message>
+    <message>
+        <source>tie_word_embeddings absent: %1, the transformers default for %2</source>
+        <translation>tie_word_embeddings ausente: %1, o padrão do transformers para %2</translation>
+    </message>
+    <message>
+        <source>tie_word_embeddings absent: %1, the transformers PretrainedConfig default</source>
+        <translation>tie_word_embeddings ausente: %1, o padrão do PretrainedConfig do transformers</translation>
+    </message>
+    <message>
+        <source>falcon, multi_query: one KV head shared by all query heads (MQA)</source>
+        <translation>falcon, multi_query: um KV head compartilhado por todos os query heads (MQA)</translation>
+    </message>
+    <message>
+        <source>falcon without multi_query: one KV head per query head (MHA)</source>
+        <translation>falcon sem multi_query: um KV head por query head (MHA)</translation>
+    </message>
+    <message>
+        <source>multi_query: one KV head shared by all query heads (MQA)</source>
+        <translation>multi_query: um KV head compartilhado por todos os query heads (MQA)</translation>
+    </message>
+    <message>
+        <source>num_key_value_heads absent: multi-head attention (MHA), %1 KV heads</source>
+        <translation>num_key_value_heads ausente: atenção multi-head (MHA), %1 KV heads</translation>
+    </message>
+    <message>
+        <source>%1: %2 is more than num_attention_heads %3</source>
+        <translation>%1: %2 é mais que num_attention_heads %3</translation>
+    </message>
+    <message>
+        <source>%1: %2 does not divide num_attention_heads %3</source>
+        <translation>%1: %2 não divide num_attention_heads %3</translation>
+    </message>
+    <message>
+        <source>head_dim = v_head_dim %1 (MLA)</source>
+        <translation>head_dim = v_head_dim %1 (MLA)</translation>
+    </message>
+    <message>
+        <source>head_dim %1 from the config (hidden_size / num_attention_heads would give %2)</source>
+        <translation>head_dim %1 da config (hidden_size / num_attention_heads daria %2)</translation>
+    </message>
+    <message>
+        <source>head_dim: missing, and hidden_size %1 is not a multiple of num_attention_heads %2</source>
+        <translation>head_dim: ausente, e hidden_size %1 não é múltiplo de num_attention_heads %2</translation>
+    </message>
+    <message>
+        <source>head_dim: hidden_size / num_attention_heads = %1 is more than %2</source>
+        <translation>head_dim: hidden_size / num_attention_heads = %1 é mais que %2</translation>
+    </message>
+    <message>
+        <source>head_dim absent: hidden_size / num_attention_heads = %1</source>
+        <translation>head_dim ausente: hidden_size / num_attention_heads = %1</translation>
+    </message>
+    <message>
+        <source>num_experts_per_tok: missing (%1 has %2 experts)</source>
+        <translation>num_experts_per_tok: ausente (%1 tem %2 experts)</translation>
+    </message>
+    <message>
+        <source>moe_intermediate_size absent: each expert uses intermediate_size %1</source>
+        <translation>moe_intermediate_size ausente: cada expert usa intermediate_size %1</translation>
+    </message>
+    <message>
+        <source>shared_expert_intermediate_size %1 counted as %2 shared experts of %3</source>
+        <translation>shared_expert_intermediate_size %1 contado como %2 experts compartilhados de %3</translation>
+    </message>
+    <message>
+        <source>MoE on the layers i with i mod %1 = %2 (%3 of %4); the others dense</source>
+        <translation>MoE nas camadas i com i mod %1 = %2 (%3 de %4); as demais densas</translation>
+    </message>
+    <message>
+        <source>mlp_only_layers lists %1 dense layers: counted as MoE</source>
+        <translation>mlp_only_layers lista %1 camadas densas: contadas como MoE</translation>
+    </message>
+    <message>
+        <source>llama4: one shared expert beside the routed ones in every MoE layer</source>
+        <translation>llama4: um expert compartilhado ao lado dos roteados em cada camada MoE</translation>
+    </message>
+    <message>
+        <source>mixture of experts: %1 routed, %2 per token</source>
+        <translation>mixture of experts: %1 roteados, %2 por token</translation>
+    </message>
+    <message>
+        <source>, %1 shared</source>
+        <translation>, %1 compartilhados</translation>
+    </message>
+    <message>
+        <source>, first %1 layers dense</source>
+        <translation>, as primeiras %1 camadas densas</translation>
+    </message>
+    <message>
+        <source>qk_rope_head_dim: missing (needed with kv_lora_rank)</source>
+        <translation>qk_rope_head_dim: ausente (necessário com kv_lora_rank)</translation>
+    </message>
+    <message>
+        <source>q_lora_rank absent: queries projected without compression</source>
+        <translation>q_lora_rank ausente: queries projetadas sem compressão</translation>
+    </message>
+    <message>
+        <source>multi-head latent attention: kv_lora_rank %1 + qk_rope_head_dim %2 = %3 elements per token per layer, one latent for all heads (num_key_value_heads ignored)</source>
+        <translation>atenção latente multi-head: kv_lora_rank %1 + qk_rope_head_dim %2 = %3 elementos por token por camada, um latente para todos os heads (num_key_value_heads ignorado)</translation>
+    </message>
+    <message>
+        <source>sliding_window %1 ignored: use_sliding_window is false (full attention on every layer)</source>
+        <translation>sliding_window %1 ignorado: use_sliding_window é false (atenção completa em todas as camadas)</translation>
+    </message>
+    <message>
+        <source>gemma2: local (window %1) and global layers alternate, layer 0 local</source>
+        <translation>gemma2: camadas locais (janela de %1) e globais se alternam, a camada 0 é local</translation>
+    </message>
+    <message>
+        <source>%1: sliding_window_pattern absent, %2 (the transformers default)</source>
+        <translation>%1: sliding_window_pattern ausente, %2 (o padrão do transformers)</translation>
+    </message>
+    <message>
+        <source>sliding_window_pattern 1: every layer global</source>
+        <translation>sliding_window_pattern 1: todas as camadas globais</translation>
+    </message>
+    <message>
+        <source>window %1 on %2 of every %3 layers, the rest global</source>
+        <translation>janela de %1 em %2 de cada %3 camadas, as demais globais</translation>
+    </message>
+    <message>
+        <source>use_sliding_window, but max_window_layers %1 covers every layer: full attention</source>
+        <translation>use_sliding_window, mas max_window_layers %1 cobre todas as camadas: atenção completa</translation>
+    </message>
+    <message>
+        <source>use_sliding_window: window %1 on layers %2 and up (max_window_layers)</source>
+        <translation>use_sliding_window: janela de %1 nas camadas a partir da %2 (max_window_layers)</translation>
+    </message>
+    <message>
+        <source>sliding_window %1 on every layer</source>
+        <translation>sliding_window %1 em todas as camadas</translation>
+    </message>
+    <message>
+        <source>layer_types: expected a list such as [&quot;full_attention&quot;, ...], got %1</source>
+        <translation>layer_types: esperada uma lista como [&quot;full_attention&quot;, ...], veio %1</translation>
+    </message>
+    <message>
+        <source>layer_types: %1 entries, but num_hidden_layers is %2</source>
+        <translation>layer_types: %1 entradas, mas num_hidden_layers é %2</translation>
+    </message>
+    <message>
+        <source>layer_types[%1]: %2 is not a layer kind KV Ledger models (full_attention, sliding_attention, chunked_attention, linear_attention, mamba)</source>
+        <translation>layer_types[%1]: %2 não é um tipo de camada que o KV Ledger modela (full_attention, sliding_attention, chunked_attention, linear_attention, mamba)</translation>
+    </message>
+    <message>
+        <source>layer_types lists sliding layers, but use_sliding_window is false: full attention on those layers</source>
+        <translation>layer_types lista camadas de janela deslizante, mas use_sliding_window é false: atenção completa nessas camadas</translation>
+    </message>
+    <message>
+        <source>%1: missing, but layer_types lists %2 layers</source>
+        <translation>%1: ausente, mas layer_types lista camadas %2</translation>
+    </message>
+    <message>
+        <source>sliding (window %1)</source>
+        <translation>de janela deslizante (janela de %1)</translation>
+    </message>
+    <message>
+        <source>chunked (chunks of %1)</source>
+        <translation>em blocos (blocos de %1)</translation>
+    </message>
+    <message>
+        <source>linear attention (a fixed state)</source>
+        <translation>de atenção linear (um estado fixo)</translation>
+    </message>
+    <message>
+        <source>Mamba (a fixed state)</source>
+        <translation>Mamba (um estado fixo)</translation>
+    </message>
+    <message>
+        <source>%1 of %2 layers %3</source>
+        <translation>%1 de %2 camadas %3</translation>
+    </message>
+    <message>
+        <source>layer_types: %1, the rest full</source>
+        <translation>layer_types: %1, as demais completas</translation>
+    </message>
+    <message>
+        <source>full_attention_interval %1: full attention on every %1th layer, linear attention (a fixed state) on the others</source>
+        <translation>full_attention_interval %1: atenção completa a cada %1 camadas, atenção linear (um estado fixo) nas demais</translation>
+    </message>
+    <message>
+        <source>attn_layer_period %1, attn_layer_offset %2: attention on %3 of %4 layers, Mamba (a fixed state) on the others</source>
+        <translation>attn_layer_period %1, attn_layer_offset %2: atenção em %3 de %4 camadas, Mamba (um estado fixo) nas demais</translation>
+    </message>
+    <message>
+        <source>no_rope_layers: %1 entries, but num_hidden_layers is %2</source>
+        <translation>no_rope_layers: %1 entradas, mas num_hidden_layers é %2</translation>
+    </message>
+    <message>
+        <source>no_rope_layers absent: every %1th layer global (the transformers default)</source>
+        <translation>no_rope_layers ausente: uma camada global a cada %1 (o padrão do transformers)</translation>
+    </message>
+    <message>
+        <source>chunked attention: %1 of %2 layers hold at most one chunk of %3 tokens, the rest the whole context</source>
+        <translation>atenção em blocos: %1 de %2 camadas guardam no máximo um bloco de %3 tokens, as demais o contexto inteiro</translation>
+    </message>
+    <message>
+        <source>mamba_expand absent: d_inner = 2 × hidden_size, the Mamba default</source>
+        <translation>mamba_expand ausente: d_inner = 2 × hidden_size, o padrão do Mamba</translation>
+    </message>
+    <message>
+        <source>mamba d_inner: %1 is more than %2</source>
+        <translation>mamba d_inner: %1 é mais que %2</translation>
+    </message>
+    <message>
+        <source>fixed state kept in %1 (%2); the KV precision does not apply to it</source>
+        <translation>estado fixo mantido em %1 (%2); a precisão do KV não se aplica a ele</translation>
+    </message>
+    <message>
+        <source>the model&apos;s dtype</source>
+        <translation>o dtype do modelo</translation>
+    </message>
+    <message>
+        <source>mamba_ssm_dtype %1</source>
+        <translation>mamba_ssm_dtype %1</translation>
+    </message>
+    <message>
+        <source>torch_dtype %1: weights taken as bf16</source>
+        <translation>torch_dtype %1: pesos tomados como bf16</translation>
+    </message>
+    <message>
+        <source>quantization_config mxfp4: routed experts in fp4 with one 8-bit scale per 32 values (4.25 bits); attention, router and embeddings stay %1</source>
+        <translation>quantization_config mxfp4: experts roteados em fp4 com uma escala de 8 bits a cada 32 valores (4,25 bits); atenção, roteador e embeddings continuam em %1</translation>
+    </message>
+    <message>
+        <source>mxfp4 on a dense model: taken as covering every linear layer</source>
+        <translation>mxfp4 num modelo denso: tomado como cobrindo todas as camadas lineares</translation>
+    </message>
+    <message>
+        <source>quantization_config fp8, weight_block_size %1 × %2: linear layers in fp8 with one fp32 scale per %3 weights; embeddings stay %4</source>
+        <translation>quantization_config fp8, weight_block_size %1 × %2: camadas lineares em fp8 com uma escala fp32 a cada %3 pesos; embeddings continuam em %4</translation>
+    </message>
+    <message>
+        <source>quantization_config fp8: linear layers in fp8 (per-tensor scales, negligible); embeddings stay %1</source>
+        <translation>quantization_config fp8: camadas lineares em fp8 (escalas por tensor, desprezíveis); embeddings continuam em %1</translation>
+    </message>
+    <message>
+        <source>%1: %2-bit weights not modelled; taken as %3</source>
+        <translation>%1: pesos de %2 bits não modelados; tomados como %3</translation>
+    </message>
+    <message>
+        <source>%1: int%2 linear layers%3 = %4 bits per weight; embeddings stay %5</source>
+        <translation>%1: camadas lineares int%2%3 = %4 bits por peso; embeddings continuam em %5</translation>
+    </message>
+    <message>
+        <source>, one fp16 scale%1 per %2</source>
+        <translation>, uma escala fp16%1 a cada %2</translation>
+    </message>
+    <message>
+        <source> and zero point</source>
+        <translation> e ponto zero</translation>
+    </message>
+    <message>
+        <source>, per-channel scales</source>
+        <translation>, escalas por canal</translation>
+    </message>
+    <message>
+        <source>quantization_config %1</source>
+        <translation>quantization_config %1</translation>
+    </message>
+    <message>
+        <source>compressed-tensors: fp8 linear layers; embeddings stay %1</source>
+        <translation>compressed-tensors: camadas lineares fp8; embeddings continuam em %1</translation>
+    </message>
+    <message>
+        <source>compressed-tensors: fp4 linear layers with one 8-bit scale per %1</source>
+        <translation>compressed-tensors: camadas lineares fp4 com uma escala de 8 bits a cada %1</translation>
+    </message>
+    <message>
+        <source>bitsandbytes 8-bit: int8 linear layers</source>
+        <translation>bitsandbytes 8 bits: camadas lineares int8</translation>
+    </message>
+    <message>
+        <source>bitsandbytes %1: 4-bit linear layers with one %2-bit absmax per 64 values</source>
+        <translation>bitsandbytes %1: camadas lineares de 4 bits com um absmax de %2 bits a cada 64 valores</translation>
+    </message>
+    <message>
+        <source>modelopt NVFP4: fp4 linear layers, one fp8 scale per 16</source>
+        <translation>modelopt NVFP4: camadas lineares fp4, uma escala fp8 a cada 16</translation>
+    </message>
+    <message>
+        <source>modelopt FP8: fp8 linear layers</source>
+        <translation>modelopt FP8: camadas lineares fp8</translation>
+    </message>
+    <message>
+        <source>quantization_config %1 not modelled: weights taken as %2</source>
+        <translation>quantization_config %1 não modelado: pesos tomados como %2</translation>
+    </message>
+    <message>
+        <source>(no quant_method)</source>
+        <translation>(sem quant_method)</translation>
+    </message>
+    <message>
+        <source>%1: encoder-decoder models are not supported (their cache is decoder self-attention plus cross-attention per encoder token)</source>
+        <translation>%1: modelos encoder-decoder não são suportados (o cache deles é a self-attention do decoder mais a cross-attention por token do encoder)</translation>
+    </message>
+    <message>
+        <source>falcon_h1: layers that run attention and Mamba side by side are not supported</source>
+        <translation>falcon_h1: camadas que rodam atenção e Mamba lado a lado não são suportadas</translation>
+    </message>
+    <message>
+        <source>hybrid_override_pattern (Nemotron-H): separate Mamba, attention and MLP blocks are not supported</source>
+        <translation>hybrid_override_pattern (Nemotron-H): blocos separados de Mamba, atenção e MLP não são suportados</translation>
+    </message>
+    <message>
+        <source>num_nextn_predict_layers %1: the multi-token-prediction layers are not counted</source>
+        <translation>num_nextn_predict_layers %1: as camadas de predição de múltiplos tokens não são contadas</translation>
+    </message>
+    <message>
+        <source>parameters estimated from the shapes: %1 total, %2 active per token (biases and extra norms not counted)</source>
+        <translation>parâmetros estimados a partir dos shapes: %1 no total, %2 ativos por token (biases e normas extras não contados)</translation>
+    </message>
+    <message>
+        <source>parameters estimated from the shapes: %1 (biases and extra norms not counted)</source>
+        <translation>parâmetros estimados a partir dos shapes: %1 (biases e normas extras não contados)</translation>
+    </message>
+    <message>
+        <source>larger than 16 MiB, not a config.json</source>
+        <translation>maior que 16 MiB, não é um config.json</translation>
+    </message>
+    <message>
+        <source>not JSON: the input is empty</source>
+        <translation>não é JSON: a entrada está vazia</translation>
+    </message>
+    <message>
+        <source>not JSON: %1 at offset %2</source>
+        <translation>não é JSON: %1 no offset %2</translation>
+    </message>
+    <message>
+        <source>not a JSON object: a config.json holds {&quot;num_hidden_layers&quot;: ...}</source>
+        <translation>não é um objeto JSON: um config.json contém {&quot;num_hidden_layers&quot;: ...}</translation>
+    </message>
+</context>
+<context>
     <name>LedgerStrings</name>
     <message>
         <source> (window)</source>
@@ -300,7 +678,7 @@
     </message>
     <message>
         <source>weights + KV streamed at %1 per GPU; memory-bound</source>
-        <translation>pesos + KV lidos a %1 por GPU; limitada por memória</translation>
+        <translation>pesos + KV lidos a %1 por GPU; decodificação limitada por memória</translation>
     </message>
     <message>
         <source>compute-bound at %1 per GPU</source>
@@ -328,7 +706,7 @@
     </message>
     <message>
         <source>%1 of it streaming KV; the cache grows while it answers</source>
-        <translation>%1 disso lendo KV; o cache cresce enquanto ela é gerada</translation>
+        <translation>dos quais %1 só lendo o KV; o cache cresce enquanto ela é gerada</translation>
     </message>
     <message>
         <source>The whole conversation</source>
@@ -340,7 +718,7 @@
     </message>
     <message>
         <source>Decode attention intensity</source>
-        <translation>Intensidade da atenção</translation>
+        <translation>Intensidade aritmética da atenção na decodificação</translation>
     </message>
     <message>
         <source>%1× below the ridge point (%2 FLOP/B); MHA: %3 FLOP/B</source>
@@ -353,6 +731,513 @@
     <message>
         <source>Cannot run as set: see the per-GPU row.</source>
         <translation>Não roda como configurado: veja a linha por GPU.</translation>
+    </message>
+</context>
+<context>
+    <name>MassText</name>
+    <message>
+        <source>block size %1: at least 1 token</source>
+        <translation>tamanho de bloco %1: pelo menos 1 token</translation>
+    </message>
+    <message>
+        <source>top fraction %1: expected (0, 1]</source>
+        <translation>fração do topo %1: esperado (0, 1]</translation>
+    </message>
+    <message>
+        <source>threshold %1: expected (0, 1]</source>
+        <translation>limiar %1: esperado (0, 1]</translation>
+    </message>
+    <message>
+        <source>layer %1 holds no attention mass (every weight is zero)</source>
+        <translation>a camada %1 não tem massa de atenção (todos os pesos são zero)</translation>
+    </message>
+    <message>
+        <source>layer %1: the masses add up past the largest number</source>
+        <translation>camada %1: a soma das massas passa do maior número representável</translation>
+    </message>
+    <message>
+        <source>no layers</source>
+        <translation>nenhuma camada</translation>
+    </message>
+    <message>
+        <source>block mass %1 is not a finite number ≥ 0</source>
+        <translation>a massa do bloco %1 não é um número finito ≥ 0</translation>
+    </message>
+    <message>
+        <source>shape %1 has %2 axes: expected [layers, keys], [layers, queries, keys] or [layers, heads, queries, keys]</source>
+        <translation>o shape %1 tem %2 eixos: esperado [camadas, keys], [camadas, queries, keys] ou [camadas, heads, queries, keys]</translation>
+    </message>
+    <message>
+        <source>shape %1: %2 layers, more than %3</source>
+        <translation>shape %1: %2 camadas, mais que %3</translation>
+    </message>
+    <message>
+        <source>shape %1: %2 heads, more than %3</source>
+        <translation>shape %1: %2 heads, mais que %3</translation>
+    </message>
+    <message>
+        <source>%1 blocks of %2 keys are too many to hold: choose a larger block size</source>
+        <translation>%1 blocos de %2 keys são demais para guardar: escolha um tamanho de bloco maior</translation>
+    </message>
+    <message>
+        <source>layer %1</source>
+        <translation>camada %1</translation>
+    </message>
+    <message>
+        <source>head %1</source>
+        <translation>head %1</translation>
+    </message>
+    <message>
+        <source>query %1</source>
+        <translation>query %1</translation>
+    </message>
+    <message>
+        <source>key %1</source>
+        <translation>key %1</translation>
+    </message>
+    <message>
+        <source>negative (%1)</source>
+        <translation>negativo (%1)</translation>
+    </message>
+    <message>
+        <source>weight at [%1] is %2: attention weights are finite and ≥ 0</source>
+        <translation>o peso em [%1] é %2: pesos de atenção são finitos e ≥ 0</translation>
+    </message>
+    <message>
+        <source>empty file</source>
+        <translation>arquivo vazio</translation>
+    </message>
+    <message>
+        <source>line %1: %2 fields; expected layer,block,mass</source>
+        <translation>linha %1: %2 campos; esperado layer,block,mass</translation>
+    </message>
+    <message>
+        <source>line %1: layer &quot;%2&quot; is not a whole number in 0-%3</source>
+        <translation>linha %1: a camada &quot;%2&quot; não é um número inteiro entre 0 e %3</translation>
+    </message>
+    <message>
+        <source>line %1: block &quot;%2&quot; is not a whole number in 0-%3</source>
+        <translation>linha %1: o bloco &quot;%2&quot; não é um número inteiro entre 0 e %3</translation>
+    </message>
+    <message>
+        <source>line %1: mass &quot;%2&quot; is not a number</source>
+        <translation>linha %1: a massa &quot;%2&quot; não é um número</translation>
+    </message>
+    <message>
+        <source>line %1: mass %2 is %3: attention mass is finite and ≥ 0</source>
+        <translation>linha %1: a massa %2 é %3: a massa de atenção é finita e ≥ 0</translation>
+    </message>
+    <message>
+        <source>no rows: expected layer,block,mass</source>
+        <translation>nenhuma linha: esperado layer,block,mass</translation>
+    </message>
+    <message>
+        <source>layer %1 has no rows (layers 0-%2 expected)</source>
+        <translation>a camada %1 não tem linhas (esperadas as camadas 0 a %2)</translation>
+    </message>
+    <message>
+        <source>Reading the blocks that hold 99% of the mass would cut KV reads to %1%: %2 per token instead of %3.</source>
+        <translation>Ler só os blocos que concentram 99% da massa reduziria as leituras de KV a %1%: %2 por token em vez de %3.</translation>
+    </message>
+</context>
+<context>
+    <name>MeasuredText</name>
+    <message>
+        <source>measured bandwidth: %1 B/s is not a bandwidth</source>
+        <translation>largura de banda medida: %1 B/s não é uma largura de banda</translation>
+    </message>
+    <message>
+        <source>measured bandwidth: buffer of %1 B</source>
+        <translation>largura de banda medida: buffer de %1 B</translation>
+    </message>
+    <message>
+        <source>measured bandwidth: sweep point is not positive</source>
+        <translation>largura de banda medida: ponto da varredura não é positivo</translation>
+    </message>
+</context>
+<context>
+    <name>ModelText</name>
+    <message>
+        <source>%1: %2 is outside %3-%4</source>
+        <translation>%1: %2 está fora de %3 a %4</translation>
+    </message>
+    <message>
+        <source>layer_pattern: empty</source>
+        <translation>layer_pattern: vazio</translation>
+    </message>
+    <message>
+        <source>kv_heads: %1 does not divide query_heads %2</source>
+        <translation>kv_heads: %1 não divide query_heads %2</translation>
+    </message>
+    <message>
+        <source>kv_lora_rank: latent layers need a positive rank</source>
+        <translation>kv_lora_rank: camadas latentes precisam de um posto positivo</translation>
+    </message>
+    <message>
+        <source>parameters: %1 is not a parameter count</source>
+        <translation>parameters: %1 não é uma contagem de parâmetros</translation>
+    </message>
+    <message>
+        <source>active_parameters: more than total_parameters</source>
+        <translation>active_parameters: mais que total_parameters</translation>
+    </message>
+    <message>
+        <source>hidden_size: needed to estimate the parameters</source>
+        <translation>hidden_size: necessário para estimar os parâmetros</translation>
+    </message>
+    <message>
+        <source>MLA %1+%2</source>
+        <translation>MLA %1+%2</translation>
+    </message>
+    <message>
+        <source>MHA %1</source>
+        <translation>MHA %1</translation>
+    </message>
+    <message>
+        <source>MQA %1:1</source>
+        <translation>MQA %1:1</translation>
+    </message>
+    <message>
+        <source>GQA %1:%2</source>
+        <translation>GQA %1:%2</translation>
+    </message>
+    <message>
+        <source>window %1 on %2/%3 layers</source>
+        <translation>janela de %1 em %2/%3 camadas</translation>
+    </message>
+    <message>
+        <source>chunks of %1 on %2/%3 layers</source>
+        <translation>blocos de %1 em %2/%3 camadas</translation>
+    </message>
+    <message>
+        <source>linear attention on %1/%2 layers</source>
+        <translation>atenção linear em %1/%2 camadas</translation>
+    </message>
+    <message>
+        <source>Mamba on %1/%2 layers</source>
+        <translation>Mamba em %1/%2 camadas</translation>
+    </message>
+</context>
+<context>
+    <name>RooflineText</name>
+    <message>
+        <source>Decode attention, MHA (%1 KV heads)</source>
+        <translation>Atenção na decodificação, MHA (%1 KV heads)</translation>
+    </message>
+    <message>
+        <source>2/e = 2 / %1</source>
+        <translation>2/e = 2 / %1</translation>
+    </message>
+    <message>
+        <source>Decode attention, GQA %1:%2</source>
+        <translation>Atenção na decodificação, GQA %1:%2</translation>
+    </message>
+    <message>
+        <source>2g/e = 2 × %1 / %2</source>
+        <translation>2g/e = 2 × %1 / %2</translation>
+    </message>
+    <message>
+        <source>Decode attention, MLA %1+%2</source>
+        <translation>Atenção na decodificação, MLA %1+%2</translation>
+    </message>
+    <message>
+        <source>q × 2 × (2r + p) / ((r + p) e) = %1 × 2 × %2 / (%3 × %4)</source>
+        <translation>q × 2 × (2r + p) / ((r + p) e) = %1 × 2 × %2 / (%3 × %4)</translation>
+    </message>
+    <message>
+        <source>Decode weight matmuls, batch %1</source>
+        <translation>Matmuls dos pesos na decodificação, batch %1</translation>
+    </message>
+    <message>
+        <source>2 × active parameters × B / bytes of the experts %1 tokens touch</source>
+        <translation>2 × parâmetros ativos × B / bytes dos experts que %1 tokens acionam</translation>
+    </message>
+    <message>
+        <source>≈ 2B/e_w = 2 × %1 / %2</source>
+        <translation>≈ 2B/e_w = 2 × %1 / %2</translation>
+    </message>
+    <message>
+        <source>Prefill, %1-token prompt</source>
+        <translation>Prefill, prompt de %1 tokens</translation>
+    </message>
+    <message>
+        <source>(2 N P + attention) / (weights + KV written); ≈ 2P/e_w for long prompts</source>
+        <translation>(2 N P + atenção) / (pesos + KV escrito); ≈ 2P/e_w para prompts longos</translation>
+    </message>
+</context>
+<context>
+    <name>ScenarioText</name>
+    <message>
+        <source>gpus: %1 is outside 1-%2</source>
+        <translation>gpus: %1 está fora de 1 a %2</translation>
+    </message>
+    <message>
+        <source>context: %1 is outside 0-%2</source>
+        <translation>context: %1 está fora de 0 a %2</translation>
+    </message>
+    <message>
+        <source>batch: %1 is outside 1-%2</source>
+        <translation>batch: %1 está fora de 1 a %2</translation>
+    </message>
+    <message>
+        <source>efficiency: %1 is outside (0, 2]</source>
+        <translation>efficiency: %1 está fora de (0, 2]</translation>
+    </message>
+    <message>
+        <source>memory fraction: %1 is outside (0, 1]</source>
+        <translation>fração de memória: %1 está fora de (0, 1]</translation>
+    </message>
+    <message>
+        <source>response: %1 is outside 0-%2</source>
+        <translation>response: %1 está fora de 0 a %2</translation>
+    </message>
+</context>
+<context>
+    <name>StrategyText</name>
+    <message>
+        <source>a precision (fp8, int8, int4, fp4), window:W[,sinks:S][,layers:F], budget:B|P%[,recent:R], duo:F[,sinks:S][,window:W], sparse:k=K,block=S[,summary=N,window=W,compress=D,compress-block=L,dense=N], recent:R[@P],old=P[,scale-bits=N], or a preset (%1)</source>
+        <translation>uma precisão (fp8, int8, int4, fp4), window:W[,sinks:S][,layers:F], budget:B|P%[,recent:R], duo:F[,sinks:S][,window:W], sparse:k=K,block=S[,summary=N,window=W,compress=D,compress-block=L,dense=N], recent:R[@P],old=P[,scale-bits=N] ou um preset (%1)</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is not an option here (%2)</source>
+        <translation>&quot;%1&quot; não é uma opção aqui (%2)</translation>
+    </message>
+    <message>
+        <source>%1 given twice</source>
+        <translation>%1 informado duas vezes</translation>
+    </message>
+    <message>
+        <source>%1: &quot;%2&quot; is not a token count</source>
+        <translation>%1: &quot;%2&quot; não é uma contagem de tokens</translation>
+    </message>
+    <message>
+        <source>%1: %2 is outside %3-%4 tokens</source>
+        <translation>%1: %2 está fora de %3 a %4 tokens</translation>
+    </message>
+    <message>
+        <source>%1: &quot;%2&quot; is not a share in %3, 1] (0.5 or 50%)</source>
+        <translation>%1: &quot;%2&quot; não é uma fração em %3, 1] (0.5 ou 50%)</translation>
+    </message>
+    <message>
+        <source>scale-bits: &quot;%1&quot; is not 1-64 bits</source>
+        <translation>scale-bits: &quot;%1&quot; não está entre 1 e 64 bits</translation>
+    </message>
+    <message>
+        <source>scale-bits: %1 has no group scales (give :gN)</source>
+        <translation>scale-bits: %1 não tem escalas por grupo (informe :gN)</translation>
+    </message>
+    <message>
+        <source>recent %1 is more than the budget %2</source>
+        <translation>recent %1 é maior que o orçamento %2</translation>
+    </message>
+    <message>
+        <source>sparse needs k=K,block=S</source>
+        <translation>sparse precisa de k=K,block=S</translation>
+    </message>
+    <message>
+        <source>sparse needs %1=</source>
+        <translation>sparse precisa de %1=</translation>
+    </message>
+    <message>
+        <source>summary: %1 keys per block; 0-16 expected</source>
+        <translation>summary: %1 keys por bloco; esperado de 0 a 16</translation>
+    </message>
+    <message>
+        <source>dense: %1 layers is more than %2</source>
+        <translation>dense: %1 camadas é mais que %2</translation>
+    </message>
+    <message>
+        <source>k × block is more than %1 tokens</source>
+        <translation>k × block passa de %1 tokens</translation>
+    </message>
+    <message>
+        <source>compress-block needs compress=D</source>
+        <translation>compress-block precisa de compress=D</translation>
+    </message>
+    <message>
+        <source>compress-block %1 is shorter than the stride %2: tokens would be skipped</source>
+        <translation>compress-block %1 é menor que o passo %2: tokens ficariam de fora</translation>
+    </message>
+    <message>
+        <source>recent needs old=P, the precision of older tokens</source>
+        <translation>recent precisa de old=P, a precisão dos tokens mais antigos</translation>
+    </message>
+    <message>
+        <source>empty part</source>
+        <translation>parte vazia</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is not a strategy: expected %2</source>
+        <translation>&quot;%1&quot; não é uma estratégia: esperado %2</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot;: two token policies (%2 and %3); stack one token policy with one precision</source>
+        <translation>&quot;%1&quot;: duas políticas de tokens (%2 e %3); combine uma política de tokens com uma precisão</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot;: two precisions; stack one token policy with one precision</source>
+        <translation>&quot;%1&quot;: duas precisões; combine uma política de tokens com uma precisão</translation>
+    </message>
+    <message>
+        <source>full cache</source>
+        <translation>cache completo</translation>
+    </message>
+    <message>
+        <source>Nothing dropped yet: %1 tokens fit in %2 sinks + %3 recent.</source>
+        <translation>Nada descartado ainda: %1 tokens cabem em %2 sinks + %3 recentes.</translation>
+    </message>
+    <message>
+        <source>; the other %1 keep them</source>
+        <translation>; as outras %1 os mantêm</translation>
+    </message>
+    <message>
+        <source>Tokens %1 to %2 (%3 tokens) are gone on %4 of %5 layers%6.</source>
+        <translation>Os tokens %1 a %2 (%3 tokens) somem em %4 de %5 camadas%6.</translation>
+    </message>
+    <message>
+        <source>Without sink tokens the attention that parks on the first tokens has nowhere to go (StreamingLLM keeps 4).</source>
+        <translation>Sem tokens sink, a atenção que se acumula nos primeiros tokens não tem para onde ir (o StreamingLLM mantém 4).</translation>
+    </message>
+    <message>
+        <source>Nothing dropped yet: %1 tokens fit in the budget of %2.</source>
+        <translation>Nada descartado ainda: %1 tokens cabem no orçamento de %2.</translation>
+    </message>
+    <message>
+        <source>Each layer keeps %1 of %2 tokens: the newest %3 and %4 chosen by the attention scores seen so far. The other %5 are gone, whichever the next question needs.</source>
+        <translation>Cada camada mantém %1 de %2 tokens: os %3 mais novos e %4 escolhidos pelos scores de atenção vistos até agora. Os outros %5 se perdem, seja qual for a necessidade da próxima pergunta.</translation>
+    </message>
+    <message>
+        <source>Latent (MLA) layers have no separate KV heads and keep everything.</source>
+        <translation>Camadas latentes (MLA) não têm KV heads separados e mantêm tudo.</translation>
+    </message>
+    <message>
+        <source>%1 stored key(s) per block</source>
+        <translation>%1 key(s) armazenada(s) por bloco</translation>
+    </message>
+    <message>
+        <source>the compressed tokens&apos; scores</source>
+        <translation>os scores dos tokens comprimidos</translation>
+    </message>
+    <message>
+        <source>Nothing dropped: every token stays in memory. A step reads %1 blocks of %2 tokens chosen by %3; a block the choice misses is skipped this step, not lost.</source>
+        <translation>Nada descartado: todos os tokens ficam na memória. Cada passo lê %1 blocos de %2 tokens escolhidos por %3; um bloco que a escolha deixa de fora é pulado neste passo, não perdido.</translation>
+    </message>
+    <message>
+        <source>The model&apos;s own %1 sliding-window layers keep only the last %2 tokens.</source>
+        <translation>As %1 camadas de janela deslizante do próprio modelo mantêm só os últimos %2 tokens.</translation>
+    </message>
+    <message>
+        <source>The newest %1 tokens at %2, older ones at %3: rounding, not loss.</source>
+        <translation>Os %1 tokens mais novos em %2, os mais antigos em %3: arredondamento, não perda.</translation>
+    </message>
+    <message>
+        <source>Every token kept at %1: rounding, not loss%2.</source>
+        <translation>Todos os tokens mantidos em %1: arredondamento, não perda%2.</translation>
+    </message>
+    <message>
+        <source>; measure recall on your own traffic before going below 8 bits</source>
+        <translation>; meça o recall no seu próprio tráfego antes de descer abaixo de 8 bits</translation>
+    </message>
+    <message>
+        <source>Nothing dropped: every step reads every token.</source>
+        <translation>Nada descartado: cada passo lê todos os tokens.</translation>
+    </message>
+    <message>
+        <source>A detail mentioned once and not kept cannot be recalled later; agents live on such details (IDs, exact numbers, old log lines).</source>
+        <translation>Um detalhe citado uma vez e não mantido não pode ser recuperado depois; agentes vivem desses detalhes (IDs, números exatos, linhas antigas de log).</translation>
+    </message>
+</context>
+<context>
+    <name>SyntheticText</name>
+    <message>
+        <source>not a synthetic source (uniform, power-law, recency, needle)</source>
+        <translation>não é uma fonte sintética (uniform, power-law, recency, needle)</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is not key=value with a key of %2</source>
+        <translation>&quot;%1&quot; não é chave=valor com uma chave entre %2</translation>
+    </message>
+    <message>
+        <source>%1: &quot;%2&quot; is not a number</source>
+        <translation>%1: &quot;%2&quot; não é um número</translation>
+    </message>
+    <message>
+        <source>%1: %2 is not a whole number in %3-%4</source>
+        <translation>%1: %2 não é um número inteiro entre %3 e %4</translation>
+    </message>
+    <message>
+        <source>%1: %2 is outside %3%4, %5]</source>
+        <translation>%1: %2 está fora de %3%4, %5]</translation>
+    </message>
+    <message>
+        <source>sink-share + floor is more than the whole mass</source>
+        <translation>sink-share + floor passa da massa inteira</translation>
+    </message>
+    <message>
+        <source>synthetic %1</source>
+        <translation>sintética %1</translation>
+    </message>
+    <message>
+        <source>The needle (block %1, %2% of the mass) ranks %3 of %4 blocks: inside the %5 blocks that hold 99%.</source>
+        <translation>A agulha (bloco %1, %2% da massa) fica em %3º lugar entre %4 blocos: dentro dos %5 blocos que concentram 99%.</translation>
+    </message>
+    <message>
+        <source>The needle (block %1, %2% of the mass) ranks %3 of %4 blocks: outside the %5 blocks that hold 99%.</source>
+        <translation>A agulha (bloco %1, %2% da massa) fica em %3º lugar entre %4 blocos: fora dos %5 blocos que concentram 99%.</translation>
+    </message>
+</context>
+<context>
+    <name>UnitsText</name>
+    <message>
+        <source>&quot;%1&quot; is not a token count</source>
+        <translation>&quot;%1&quot; não é uma contagem de tokens</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is too large</source>
+        <translation>&quot;%1&quot; é grande demais</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is not a whole number of tokens</source>
+        <translation>&quot;%1&quot; não é um número inteiro de tokens</translation>
+    </message>
+    <message>
+        <source>%1 days</source>
+        <translation>%1 dias</translation>
+    </message>
+</context>
+<context>
+    <name>kvl::AccessibleNames</name>
+    <message>
+        <source>Bandwidth measurements</source>
+        <translation>Medições de largura de banda</translation>
+    </message>
+    <message>
+        <source>KV strategies to compare</source>
+        <translation>Estratégias de KV a comparar</translation>
+    </message>
+    <message>
+        <source>KV strategies compared</source>
+        <translation>Estratégias de KV comparadas</translation>
+    </message>
+    <message>
+        <source>Custom strategy, as a spec</source>
+        <translation>Estratégia personalizada, como especificação</translation>
+    </message>
+    <message>
+        <source>Points on the roofline</source>
+        <translation>Pontos no roofline</translation>
+    </message>
+    <message>
+        <source>Prefill prompt (tokens)</source>
+        <translation>Prompt de prefill (tokens)</translation>
+    </message>
+    <message>
+        <source>Compute roof precision</source>
+        <translation>Precisão do teto de computação</translation>
+    </message>
+    <message>
+        <source>Attention mass per layer</source>
+        <translation>Massa de atenção por camada</translation>
     </message>
 </context>
 <context>
@@ -541,16 +1426,8 @@
         <translation>O termo “KV heads” de %1. 1 = MQA, tantos quanto os query heads = MHA, GQA entre os dois: os query heads de um grupo compartilham um K e um V.</translation>
     </message>
     <message>
-        <source>&amp;Head dim</source>
-        <translation>&amp;Head dim</translation>
-    </message>
-    <message>
         <source>The “head dim” term of %1: elements of one head&apos;s K (and of its V).</source>
         <translation>O termo “head dim” de %1: elementos do K de um head (e do seu V).</translation>
-    </message>
-    <message>
-        <source>K&amp;V precision</source>
-        <translation>Precisão do K&amp;V</translation>
     </message>
     <message>
         <source>The “bytes per element” term of %1: fp16 = 2, fp8 = 1, int4 with one fp16 scale per 32 values = 0.5625.</source>
@@ -569,10 +1446,6 @@
         <translation>Multiplica %1: o cache guarda todos os tokens, e cada token decodificado lê todos eles. Digite 128k, 1M, 128Ki ou 1Mi.</translation>
     </message>
     <message>
-        <source>G&amp;PUs (tensor parallel)</source>
-        <translation>GP&amp;Us (paralelismo de tensor)</translation>
-    </message>
-    <message>
         <source>Splits the weights and the KV heads N ways; a GPU holds at least one KV head, so past that the heads are replicated. Each GPU streams its share in parallel.</source>
         <translation>Divide os pesos e os KV heads em N partes; cada GPU guarda pelo menos um KV head, então, passado esse ponto, os heads são replicados. Cada GPU lê a sua parte em paralelo.</translation>
     </message>
@@ -583,10 +1456,6 @@
     <message>
         <source>Concurrent sequences: each has its own cache, so %1 × context is paid per sequence; the weights are read once per step for all.</source>
         <translation>Sequências concorrentes: cada uma tem seu próprio cache, então %1 × contexto é pago por sequência; os pesos são lidos uma vez por passo para todas.</translation>
-    </message>
-    <message>
-        <source>Bandwidth &amp;efficiency</source>
-        <translation>&amp;Eficiência de banda</translation>
     </message>
     <message>
         <source>Achieved / datasheet bandwidth; divides the time per token. 100% is the physical floor the seed article uses.</source>
@@ -627,6 +1496,77 @@
     <message>
         <source>%1 parameters, as published</source>
         <translation>%1 parâmetros, como publicado</translation>
+    </message>
+    <message>
+        <source>He&amp;ad dim</source>
+        <translation>&amp;Head dim</translation>
+    </message>
+    <message>
+        <source>KV &amp;precision</source>
+        <translation>Precisão do K&amp;V</translation>
+    </message>
+    <message>
+        <source>GPUs (&amp;tensor parallel)</source>
+        <translation>GPUs (parale&amp;lismo de tensor)</translation>
+    </message>
+    <message>
+        <source>Ba&amp;ndwidth efficiency</source>
+        <translation>E&amp;ficiência de banda</translation>
+    </message>
+</context>
+<context>
+    <name>kvl::ExportActions</name>
+    <message>
+        <source>Export failed</source>
+        <translation>Falha na exportação</translation>
+    </message>
+    <message>
+        <source>Exported %1</source>
+        <translation>%1 exportado</translation>
+    </message>
+    <message>
+        <source>Export Every Chart and the Ledger</source>
+        <translation>Exportar todos os gráficos e o livro-caixa</translation>
+    </message>
+    <message>
+        <source>Exported every chart and the ledger to %1</source>
+        <translation>Todos os gráficos e o livro-caixa exportados para %1</translation>
+    </message>
+    <message>
+        <source>PDF Report</source>
+        <translation>Relatório em PDF</translation>
+    </message>
+    <message>
+        <source>PDF (*.pdf)</source>
+        <translation>PDF (*.pdf)</translation>
+    </message>
+    <message>
+        <source>Wrote %1</source>
+        <translation>%1 gravado</translation>
+    </message>
+    <message>
+        <source>Export Ledger</source>
+        <translation>Exportar livro-caixa</translation>
+    </message>
+    <message>
+        <source>JSON (*.json)</source>
+        <translation>JSON (*.json)</translation>
+    </message>
+    <message>
+        <source>Export Measurements</source>
+        <translation>Exportar medições</translation>
+    </message>
+    <message>
+        <source>CSV (*.csv)</source>
+        <translation>CSV (*.csv)</translation>
+    </message>
+    <message>
+        <source>Copied the %1 chart</source>
+        <translation>Gráfico “%1” copiado</translation>
+    </message>
+    <message>
+        <source>Copied the ledger</source>
+        <translation>Livro-caixa copiado</translation>
     </message>
 </context>
 <context>
@@ -684,8 +1624,8 @@
         <translation>&amp;Resolução:</translation>
     </message>
     <message>
-        <source>&amp;Save to:</source>
-        <translation>&amp;Salvar em:</translation>
+        <source>Save &amp;to:</source>
+        <translation>Salvar &amp;em:</translation>
     </message>
 </context>
 <context>
@@ -758,16 +1698,8 @@
         <translation>&amp;Dispositivo:</translation>
     </message>
     <message>
-        <source>&amp;Buffer:</source>
-        <translation>&amp;Buffer:</translation>
-    </message>
-    <message>
         <source>&amp;Samples:</source>
-        <translation>&amp;Amostras:</translation>
-    </message>
-    <message>
-        <source>&amp;Per sample:</source>
-        <translation>&amp;Por amostra:</translation>
+        <translation>Am&amp;ostras:</translation>
     </message>
     <message>
         <source>automatic (≥ 4× cache)</source>
@@ -779,7 +1711,7 @@
     </message>
     <message>
         <source>Buffer to stream; at least 4× the cache, or the cache answers instead of memory</source>
-        <translation>Buffer a ler; pelo menos 4× o cache, senão quem responde é o cache, e não a memória</translation>
+        <translation>Buffer a ser lido; pelo menos 4× o cache, senão quem responde é o cache, e não a memória</translation>
     </message>
     <message>
         <source>automatic</source>
@@ -791,27 +1723,19 @@
     </message>
     <message>
         <source>&amp;Run</source>
-        <translation>&amp;Executar</translation>
+        <translation>Executa&amp;r</translation>
     </message>
     <message>
         <source>Stream the buffer repeatedly and time it</source>
         <translation>Lê o buffer repetidamente e mede o tempo</translation>
     </message>
     <message>
-        <source>S&amp;weep sizes</source>
-        <translation>&amp;Varrer tamanhos</translation>
-    </message>
-    <message>
         <source>Measure from 1 MiB up: the cache plateau, then the memory plateau</source>
         <translation>Mede a partir de 1 MiB: o platô do cache, depois o platô da memória</translation>
     </message>
     <message>
-        <source>&amp;Cancel</source>
-        <translation>&amp;Cancelar</translation>
-    </message>
-    <message>
         <source>&amp;Use measured bandwidth in the scenario</source>
-        <translation>&amp;Usar a banda medida no cenário</translation>
+        <translation>Usar a ba&amp;nda medida no cenário</translation>
     </message>
     <message>
         <source>Sets the efficiency to measured / datasheet bandwidth</source>
@@ -849,12 +1773,28 @@
         <source>Saved with the scenario: %1, median %2 over %3.</source>
         <translation>Salva com o cenário: %1, mediana de %2 em %3.</translation>
     </message>
+    <message>
+        <source>Buffer:</source>
+        <translation>Buffer:</translation>
+    </message>
+    <message>
+        <source>Per sample:</source>
+        <translation>Por amostra:</translation>
+    </message>
+    <message>
+        <source>Sweep si&amp;zes</source>
+        <translation>Varrer tamanho&amp;s</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>Cancelar</translation>
+    </message>
 </context>
 <context>
     <name>kvl::GroupedBarChart</name>
     <message>
         <source>Share of %1 (%)</source>
-        <translation>Relativo a %1 (%)</translation>
+        <translation>Em relação a %1 (%)</translation>
     </message>
 </context>
 <context>
@@ -911,16 +1851,20 @@ KV term only: %3</source>
         <translation>%1 com %2 tokens
 Só o termo de KV: %3</translation>
     </message>
+    <message>
+        <source>%1: %2 per token (%3 tokens/s) at %4 tokens on %5; KV term only: %6</source>
+        <translation>%1: %2 por token (%3 tokens/s) com %4 tokens em %5; só o termo do KV: %6</translation>
+    </message>
 </context>
 <context>
     <name>kvl::Ledger</name>
     <message>
         <source>no tensor-parallel degree up to %1 fits; replicated KV heads or the weights exceed a GPU</source>
-        <translation>nenhum grau de paralelismo de tensor até %1 cabe; KV heads replicadas ou os pesos excedem uma GPU</translation>
+        <translation>nenhum grau de paralelismo de tensor até %1 cabe; KV heads replicados ou os pesos excedem uma GPU</translation>
     </message>
     <message>
         <source>%1 GPUs hold the bytes; a TP degree must divide %2 query heads and match %3 KV heads, so %4</source>
-        <translation>%1 GPUs comportam os bytes; um grau de TP deve dividir %2 query heads e casar com %3 KV heads, então %4</translation>
+        <translation>%1 GPUs comportam os bytes; o grau de TP precisa dividir os %2 query heads e ser compatível com os %3 KV heads, então %4</translation>
     </message>
 </context>
 <context>
@@ -936,10 +1880,6 @@ Só o termo de KV: %3</translation>
 </context>
 <context>
     <name>kvl::LedgerView</name>
-    <message>
-        <source>&amp;Units:</source>
-        <translation>&amp;Unidades:</translation>
-    </message>
     <message>
         <source>SI (kB, MB, GB)</source>
         <translation>SI (kB, MB, GB)</translation>
@@ -988,17 +1928,17 @@ Só o termo de KV: %3</translation>
         <source>Does not fit in the %1 usable per GPU.</source>
         <translation>Não cabe nos %1 utilizáveis por GPU.</translation>
     </message>
+    <message>
+        <source>Units:</source>
+        <translation>Unidades:</translation>
+    </message>
+    <message>
+        <source>Ledger</source>
+        <translation>Livro-caixa</translation>
+    </message>
 </context>
 <context>
-    <name>kvl::MainWindow</name>
-    <message>
-        <source>Not applied: %1</source>
-        <translation>Não aplicado: %1</translation>
-    </message>
-    <message>
-        <source>About KV Ledger</source>
-        <translation>Sobre o KV Ledger</translation>
-    </message>
+    <name>kvl::MainActions</name>
     <message>
         <source>&amp;Open Scenario…</source>
         <translation>&amp;Abrir cenário…</translation>
@@ -1048,6 +1988,14 @@ Só o termo de KV: %3</translation>
         <translation>Exportar &amp;livro-caixa como JSON…</translation>
     </message>
     <message>
+        <source>Export &amp;Measurements as CSV…</source>
+        <translation>Exportar &amp;medições como CSV…</translation>
+    </message>
+    <message>
+        <source>The GPU panel&apos;s bandwidth results</source>
+        <translation>Os resultados de largura de banda do painel da GPU</translation>
+    </message>
+    <message>
         <source>&amp;Quit</source>
         <translation>Sai&amp;r</translation>
     </message>
@@ -1080,28 +2028,55 @@ Só o termo de KV: %3</translation>
         <translation>Tela cheia, letras grandes, linhas grossas (F11)</translation>
     </message>
     <message>
+        <source>Lo&amp;garithmic Time Axes</source>
+        <translation>Eixos de tempo &amp;logarítmicos</translation>
+    </message>
+    <message>
+        <source>Log-log time per token chart (Ctrl+L)</source>
+        <translation>Gráfico log-log do tempo por token (Ctrl+L)</translation>
+    </message>
+    <message>
+        <source>Measure this machine&apos;s memory bandwidth (Ctrl+G)</source>
+        <translation>Medir a largura de banda de memória desta máquina (Ctrl+G)</translation>
+    </message>
+    <message>
         <source>Guided &amp;Tour</source>
         <translation>&amp;Tour guiado</translation>
+    </message>
+    <message>
+        <source>The article “%1” step by step (F1)</source>
+        <translation>O artigo “%1” passo a passo (F1)</translation>
     </message>
     <message>
         <source>&amp;About KV Ledger</source>
         <translation>&amp;Sobre o KV Ledger</translation>
     </message>
     <message>
-        <source>SI Units (GB)</source>
-        <translation>Unidades SI (GB)</translation>
+        <source>&amp;SI Units (GB)</source>
+        <translation>Unidades &amp;SI (GB)</translation>
     </message>
     <message>
-        <source>Binary Units (GiB)</source>
-        <translation>Unidades binárias (GiB)</translation>
+        <source>&amp;Binary Units (GiB)</source>
+        <translation>Unidades &amp;binárias (GiB)</translation>
     </message>
     <message>
-        <source>&amp;Undo</source>
-        <translation>&amp;Desfazer</translation>
+        <source>&amp;System Language</source>
+        <translation>Idioma do &amp;sistema</translation>
     </message>
     <message>
-        <source>&amp;Redo</source>
-        <translation>&amp;Refazer</translation>
+        <source>Sho&amp;w the GPU Panel</source>
+        <translation>&amp;Mostrar o painel da GPU</translation>
+    </message>
+</context>
+<context>
+    <name>kvl::MainWindow</name>
+    <message>
+        <source>Not applied: %1</source>
+        <translation>Não aplicado: %1</translation>
+    </message>
+    <message>
+        <source>About KV Ledger</source>
+        <translation>Sobre o KV Ledger</translation>
     </message>
     <message>
         <source>&amp;File</source>
@@ -1128,10 +2103,6 @@ Só o termo de KV: %3</translation>
         <translation>Aj&amp;uda</translation>
     </message>
     <message>
-        <source>System Language</source>
-        <translation>Idioma do sistema</translation>
-    </message>
-    <message>
         <source>Scenario</source>
         <translation>Cenário</translation>
     </message>
@@ -1152,136 +2123,12 @@ Só o termo de KV: %3</translation>
         <translation>%1 (personalizado)</translation>
     </message>
     <message>
-        <source>Untitled</source>
-        <translation>Sem título</translation>
-    </message>
-    <message>
-        <source>Cannot open scenario</source>
-        <translation>Não foi possível abrir o cenário</translation>
-    </message>
-    <message>
-        <source>%1 was not opened: %2</source>
-        <translation>%1 não foi aberto: %2</translation>
-    </message>
-    <message>
-        <source>Open %1</source>
-        <translation>Abrir %1</translation>
-    </message>
-    <message>
-        <source>Cannot save scenario</source>
-        <translation>Não foi possível salvar o cenário</translation>
-    </message>
-    <message>
-        <source>Not saved: %1</source>
-        <translation>Não salvo: %1</translation>
-    </message>
-    <message>
-        <source>Saved %1</source>
-        <translation>%1 salvo</translation>
-    </message>
-    <message>
-        <source>Cannot import config</source>
-        <translation>Não foi possível importar a configuração</translation>
-    </message>
-    <message>
-        <source>%1 was not imported: %2</source>
-        <translation>%1 não foi importado: %2</translation>
-    </message>
-    <message>
-        <source>Import %1</source>
-        <translation>Importar %1</translation>
-    </message>
-    <message>
-        <source>Open Scenario</source>
-        <translation>Abrir cenário</translation>
-    </message>
-    <message>
-        <source>KV Ledger scenarios (*.kvledger);;All files (*)</source>
-        <translation>Cenários do KV Ledger (*.kvledger);;Todos os arquivos (*)</translation>
-    </message>
-    <message>
-        <source>Save Scenario</source>
-        <translation>Salvar cenário</translation>
-    </message>
-    <message>
-        <source>KV Ledger scenarios (*.kvledger)</source>
-        <translation>Cenários do KV Ledger (*.kvledger)</translation>
-    </message>
-    <message>
-        <source>Import Hugging Face config.json</source>
-        <translation>Importar config.json do Hugging Face</translation>
-    </message>
-    <message>
-        <source>Model configs (*.json);;All files (*)</source>
-        <translation>Configurações de modelo (*.json);;Todos os arquivos (*)</translation>
-    </message>
-    <message>
-        <source>Unsaved changes</source>
-        <translation>Alterações não salvas</translation>
-    </message>
-    <message>
-        <source>Save the changes to %1?</source>
-        <translation>Salvar as alterações em %1?</translation>
-    </message>
-    <message>
         <source>Reset to the seed scenario</source>
         <translation>Voltar ao cenário do artigo</translation>
     </message>
     <message>
-        <source>Export failed</source>
-        <translation>Falha na exportação</translation>
-    </message>
-    <message>
-        <source>Exported %1</source>
-        <translation>%1 exportado</translation>
-    </message>
-    <message>
-        <source>Export Every Chart and the Ledger</source>
-        <translation>Exportar todos os gráficos e o livro-caixa</translation>
-    </message>
-    <message>
-        <source>Exported every chart and the ledger to %1</source>
-        <translation>Todos os gráficos e o livro-caixa exportados para %1</translation>
-    </message>
-    <message>
-        <source>PDF Report</source>
-        <translation>Relatório em PDF</translation>
-    </message>
-    <message>
-        <source>PDF (*.pdf)</source>
-        <translation>PDF (*.pdf)</translation>
-    </message>
-    <message>
-        <source>Wrote %1</source>
-        <translation>%1 gravado</translation>
-    </message>
-    <message>
-        <source>Export Ledger</source>
-        <translation>Exportar livro-caixa</translation>
-    </message>
-    <message>
-        <source>JSON (*.json)</source>
-        <translation>JSON (*.json)</translation>
-    </message>
-    <message>
-        <source>Copied the %1 chart</source>
-        <translation>Gráfico “%1” copiado</translation>
-    </message>
-    <message>
-        <source>Copied the ledger</source>
-        <translation>Livro-caixa copiado</translation>
-    </message>
-    <message>
         <source>GPU measurement</source>
         <translation>Medição da GPU</translation>
-    </message>
-    <message>
-        <source>Export &amp;Measurements as CSV…</source>
-        <translation>Exportar &amp;medições como CSV…</translation>
-    </message>
-    <message>
-        <source>The GPU panel&apos;s bandwidth results</source>
-        <translation>Os resultados de largura de banda do painel da GPU</translation>
     </message>
     <message>
         <source>GPU Bandwidth</source>
@@ -1302,22 +2149,6 @@ Só o termo de KV: %3</translation>
     <message>
         <source>KV alone: %1 / %2</source>
         <translation>Só o KV: %1 / %2</translation>
-    </message>
-    <message>
-        <source>Export Measurements</source>
-        <translation>Exportar medições</translation>
-    </message>
-    <message>
-        <source>CSV (*.csv)</source>
-        <translation>CSV (*.csv)</translation>
-    </message>
-    <message>
-        <source>Lo&amp;garithmic Time Axes</source>
-        <translation>Eixos de tempo &amp;logarítmicos</translation>
-    </message>
-    <message>
-        <source>Log-log time per token chart (Ctrl+L)</source>
-        <translation>Gráfico log-log do tempo por token (Ctrl+L)</translation>
     </message>
     <message>
         <source>Cost</source>
@@ -1349,27 +2180,22 @@ Só o termo de KV: %3</translation>
     </message>
     <message>
         <source>Measure first: how much attention mass the top 1% of KV blocks holds, per layer</source>
-        <translation>Meça primeiro: quanta massa de atenção o 1% maior dos blocos KV contém, por camada</translation>
+        <translation>Meça primeiro: quanta massa de atenção o topo de 1% dos blocos KV concentra, por camada</translation>
     </message>
     <message>
         <source>&lt;h3&gt;KV Ledger %1&lt;/h3&gt;&lt;p&gt;Why long-context decoding is bound by memory bandwidth: every decoded token reads the whole KV cache.&lt;/p&gt;&lt;p&gt;Every figure comes from the cost model in core/, checked by tests against the article “%2” and the datasheets.&lt;/p&gt;</source>
         <translation>&lt;h3&gt;KV Ledger %1&lt;/h3&gt;&lt;p&gt;Por que a decodificação de contexto longo é limitada pela largura de banda de memória: cada token decodificado lê o KV cache inteiro.&lt;/p&gt;&lt;p&gt;Cada número vem do modelo de custo em core/, conferido por testes contra o artigo “%2” e as folhas de dados.&lt;/p&gt;</translation>
     </message>
+</context>
+<context>
+    <name>kvl::MappedSpinBox</name>
     <message>
-        <source>The article “%1” step by step (F1)</source>
-        <translation>O artigo “%1” passo a passo (F1)</translation>
+        <source>&quot;%1&quot; is too large</source>
+        <translation>&quot;%1&quot; é grande demais</translation>
     </message>
     <message>
-        <source>Imported %1: weights as stored, %2</source>
-        <translation>%1 importado: pesos como armazenados, %2</translation>
-    </message>
-    <message>
-        <source>; one note beside the model</source>
-        <translation>; uma nota ao lado do modelo</translation>
-    </message>
-    <message>
-        <source>; %1 notes beside the model</source>
-        <translation>; %1 notas ao lado do modelo</translation>
+        <source>%1 is outside %2 to %3</source>
+        <translation>%1 está fora de %2 a %3</translation>
     </message>
 </context>
 <context>
@@ -1380,7 +2206,7 @@ Só o termo de KV: %3</translation>
     </message>
     <message>
         <source>Layer %1: the largest %2 of blocks hold %3 of the mass</source>
-        <translation>Camada %1: os %2 maiores blocos contêm %3 da massa</translation>
+        <translation>Camada %1: o topo de %2 dos blocos concentra %3 da massa</translation>
     </message>
     <message>
         <source>Flat mass: every block equal</source>
@@ -1388,7 +2214,7 @@ Só o termo de KV: %3</translation>
     </message>
     <message>
         <source>Cumulative attention mass vs blocks read</source>
-        <translation>Massa de atenção acumulada vs blocos lidos</translation>
+        <translation>Massa de atenção acumulada vs. blocos lidos</translation>
     </message>
     <message>
         <source>Layer %1 (%2)</source>
@@ -1487,7 +2313,7 @@ Os resultados anteriores foram mantidos.</translation>
     </message>
     <message>
         <source>Layers whose cumulative curve to draw: &quot;0, 12, 31&quot;</source>
-        <translation>Camadas cuja curva acumulada desenhar: &quot;0, 12, 31&quot;</translation>
+        <translation>Camadas cuja curva acumulada será desenhada: &quot;0, 12, 31&quot;</translation>
     </message>
     <message>
         <source>Attention mass source</source>
@@ -1543,7 +2369,7 @@ Os resultados anteriores foram mantidos.</translation>
     </message>
     <message>
         <source>Top share of blocks</source>
-        <translation>Fração maior de blocos</translation>
+        <translation>Topo considerado (fração dos blocos)</translation>
     </message>
     <message>
         <source>Curves for layers</source>
@@ -1587,11 +2413,11 @@ Os resultados anteriores foram mantidos.</translation>
     </message>
     <message>
         <source>Concentrated: on every layer the top %1 of blocks hold at least %2 of the mass. There is room for eviction or sparse reads. Sparse reads keep every token; eviction bets that the past predicts the next question.</source>
-        <translation>Concentrada: em todas as camadas os %1 maiores blocos contêm pelo menos %2 da massa. Há espaço para evicção ou leituras esparsas. Leituras esparsas mantêm todos os tokens; a evicção aposta que o passado prevê a próxima pergunta.</translation>
+        <translation>Concentrada: em todas as camadas o topo de %1 dos blocos concentra pelo menos %2 da massa. Há espaço para evicção ou leituras esparsas. Leituras esparsas mantêm todos os tokens; a evicção aposta que o passado prevê a próxima pergunta.</translation>
     </message>
     <message>
         <source>Flat: on no layer do the top %1 of blocks hold %2 of the mass. This traffic really reads everything; the honest saving is in the bytes: quantize (fp8 first), not surgery.</source>
-        <translation>Plana: em nenhuma camada os %1 maiores blocos contêm %2 da massa. Este tráfego lê tudo de fato; a economia honesta está nos bytes: quantize (fp8 primeiro), sem cirurgia.</translation>
+        <translation>Plana: em nenhuma camada o topo de %1 dos blocos concentra %2 da massa. Este tráfego lê tudo de fato; a economia honesta está nos bytes: quantize (fp8 primeiro), sem cirurgia.</translation>
     </message>
     <message>
         <source>Mixed: %1 of %2 layers concentrated, %3 flat. Sparse reads or eviction could pay on the concentrated layers; on the flat ones the honest saving is in the bytes: quantize.</source>
@@ -1618,7 +2444,7 @@ Os resultados anteriores foram mantidos.</translation>
     </message>
     <message>
         <source>The top %1 blocks (%2 of %3) hold %4 of this layer&apos;s attention mass</source>
-        <translation>Os %1 maiores blocos (%2 de %3) contêm %4 da massa de atenção desta camada</translation>
+        <translation>Os %1 blocos do topo (%2 de %3) concentram %4 da massa de atenção desta camada</translation>
     </message>
     <message>
         <source>Layer</source>
@@ -1626,7 +2452,7 @@ Os resultados anteriores foram mantidos.</translation>
     </message>
     <message>
         <source>Mass in top %1% of blocks</source>
-        <translation>Massa nos %1% maiores blocos</translation>
+        <translation>Massa no topo de %1% dos blocos</translation>
     </message>
     <message>
         <source>Blocks for 50%</source>
@@ -1662,12 +2488,12 @@ Os resultados anteriores foram mantidos.</translation>
     <message>
         <source>Layer %1: top %2 blocks of %3 hold %4
 50%: %5 blocks, 90%: %6, 99%: %7</source>
-        <translation>Camada %1: %2 maiores blocos de %3 contêm %4
+        <translation>Camada %1: os %2 blocos do topo, de %3, concentram %4
 50%: %5 blocos, 90%: %6, 99%: %7</translation>
     </message>
     <message>
         <source>Attention mass in the top blocks, per layer</source>
-        <translation>Massa de atenção nos maiores blocos, por camada</translation>
+        <translation>Massa de atenção no topo dos blocos, por camada</translation>
     </message>
     <message>
         <source>Concentrated from %1</source>
@@ -1681,11 +2507,11 @@ Os resultados anteriores foram mantidos.</translation>
         <source>%1
 %2 of %3 layers concentrated: top %4 of blocks hold ≥ %5 of the mass</source>
         <translation>%1
-%2 de %3 camadas concentradas: %4 maiores blocos contêm ≥ %5 da massa</translation>
+%2 de %3 camadas concentradas: o topo de %4 dos blocos concentra ≥ %5 da massa</translation>
     </message>
     <message>
         <source>Mass in the top blocks (%)</source>
-        <translation>Massa nos maiores blocos (%)</translation>
+        <translation>Massa no topo dos blocos (%)</translation>
     </message>
 </context>
 <context>
@@ -1859,7 +2685,7 @@ Pesos %2 + KV %3 = %4</translation>
     </message>
     <message>
         <source>Roofline: decode vs prefill</source>
-        <translation>Roofline: decodificação vs prefill</translation>
+        <translation>Roofline: decodificação vs. prefill</translation>
     </message>
     <message>
         <source>%1
@@ -1920,7 +2746,7 @@ na largura de banda medida: %1 TFLOP/s</translation>
     </message>
     <message>
         <source>Tensor-core peak used for the compute roof</source>
-        <translation>Pico dos tensor cores usado no teto de computação</translation>
+        <translation>Pico dos núcleos tensores usado no teto de computação</translation>
     </message>
     <message>
         <source>Prompt length of the prefill point (&quot;32k&quot;, &quot;1M&quot;)</source>
@@ -1961,6 +2787,112 @@ na largura de banda medida: %1 TFLOP/s</translation>
     <message>
         <source>above: compute-bound</source>
         <translation>acima: limitada por computação</translation>
+    </message>
+</context>
+<context>
+    <name>kvl::ScenarioController</name>
+    <message>
+        <source>&amp;Undo</source>
+        <translation>&amp;Desfazer</translation>
+    </message>
+    <message>
+        <source>&amp;Undo %1</source>
+        <translation>&amp;Desfazer %1</translation>
+    </message>
+    <message>
+        <source>&amp;Redo</source>
+        <translation>&amp;Refazer</translation>
+    </message>
+    <message>
+        <source>&amp;Redo %1</source>
+        <translation>&amp;Refazer %1</translation>
+    </message>
+</context>
+<context>
+    <name>kvl::ScenarioDocument</name>
+    <message>
+        <source>Untitled</source>
+        <translation>Sem título</translation>
+    </message>
+    <message>
+        <source>Cannot open scenario</source>
+        <translation>Não foi possível abrir o cenário</translation>
+    </message>
+    <message>
+        <source>%1 was not opened: %2</source>
+        <translation>%1 não foi aberto: %2</translation>
+    </message>
+    <message>
+        <source>Open %1</source>
+        <translation>Abrir %1</translation>
+    </message>
+    <message>
+        <source>Cannot save scenario</source>
+        <translation>Não foi possível salvar o cenário</translation>
+    </message>
+    <message>
+        <source>Not saved: %1</source>
+        <translation>Não salvo: %1</translation>
+    </message>
+    <message>
+        <source>Saved %1</source>
+        <translation>%1 salvo</translation>
+    </message>
+    <message>
+        <source>Cannot import config</source>
+        <translation>Não foi possível importar a configuração</translation>
+    </message>
+    <message>
+        <source>%1 was not imported: %2</source>
+        <translation>%1 não foi importado: %2</translation>
+    </message>
+    <message>
+        <source>Import %1</source>
+        <translation>Importar %1</translation>
+    </message>
+    <message>
+        <source>Imported %1: weights as stored, %2</source>
+        <translation>%1 importado: pesos como armazenados, %2</translation>
+    </message>
+    <message>
+        <source>; one note beside the model</source>
+        <translation>; uma nota ao lado do modelo</translation>
+    </message>
+    <message>
+        <source>; %1 notes beside the model</source>
+        <translation>; %1 notas ao lado do modelo</translation>
+    </message>
+    <message>
+        <source>Open Scenario</source>
+        <translation>Abrir cenário</translation>
+    </message>
+    <message>
+        <source>KV Ledger scenarios (*.kvledger);;All files (*)</source>
+        <translation>Cenários do KV Ledger (*.kvledger);;Todos os arquivos (*)</translation>
+    </message>
+    <message>
+        <source>Save Scenario</source>
+        <translation>Salvar cenário</translation>
+    </message>
+    <message>
+        <source>KV Ledger scenarios (*.kvledger)</source>
+        <translation>Cenários do KV Ledger (*.kvledger)</translation>
+    </message>
+    <message>
+        <source>Import Hugging Face config.json</source>
+        <translation>Importar config.json do Hugging Face</translation>
+    </message>
+    <message>
+        <source>Model configs (*.json);;All files (*)</source>
+        <translation>Configurações de modelo (*.json);;Todos os arquivos (*)</translation>
+    </message>
+    <message>
+        <source>Unsaved changes</source>
+        <translation>Alterações não salvas</translation>
+    </message>
+    <message>
+        <source>Save the changes to %1?</source>
+        <translation>Salvar as alterações em %1?</translation>
     </message>
 </context>
 <context>
@@ -2032,7 +2964,7 @@ na largura de banda medida: %1 TFLOP/s</translation>
     </message>
     <message>
         <source>Time per token by strategy vs context length</source>
-        <translation>Tempo por token por estratégia vs contexto</translation>
+        <translation>Tempo por token por estratégia vs. contexto</translation>
     </message>
     <message>
         <source>%1 at %2 tokens
@@ -2054,10 +2986,6 @@ na largura de banda medida: %1 TFLOP/s</translation>
     <message>
         <source>%1 KV</source>
         <translation>KV %1</translation>
-    </message>
-    <message>
-        <source>Check the strategies to compare with the full cache</source>
-        <translation>Marque as estratégias a comparar com o cache completo</translation>
     </message>
     <message>
         <source>A strategy spec: fp8 | int4 | window:W[,sinks:S][,layers:F] | budget:B|P%[,recent:R] | duo:F[,sinks:S,window:W] | sparse:k=K,block=S[,summary=N,window=W,compress=D,compress-block=L,dense=N] | recent:R[@P],old=P | a preset id; a token policy and a precision joined by &apos;+&apos;</source>
@@ -2111,6 +3039,10 @@ na largura de banda medida: %1 TFLOP/s</translation>
         <source>nothing is lost from memory</source>
         <translation>nada se perde da memória</translation>
     </message>
+    <message>
+        <source>Check the strategies to compare with the full cache</source>
+        <translation>Marque as estratégias a comparar com o cache completo</translation>
+    </message>
 </context>
 <context>
     <name>kvl::StrategyParameters</name>
@@ -2148,6 +3080,41 @@ na largura de banda medida: %1 TFLOP/s</translation>
     </message>
 </context>
 <context>
+    <name>kvl::StrategyPresets</name>
+    <message>
+        <source>Xiao et al. 2023, Efficient Streaming Language Models with Attention Sinks, arXiv:2309.17453: 4 initial tokens kept as attention sinks plus a rolling window; the window length is a free parameter (4,096 here).</source>
+        <translation>Xiao et al. 2023, Efficient Streaming Language Models with Attention Sinks, arXiv:2309.17453: 4 tokens iniciais mantidos como attention sinks mais uma janela deslizante; o tamanho da janela é um parâmetro livre (4.096 aqui).</translation>
+    </message>
+    <message>
+        <source>Zhang et al. 2023, H2O: Heavy-Hitter Oracle, arXiv:2306.14048: a KV budget of 20% of the context, half heavy hitters (largest accumulated attention) and half recent tokens.</source>
+        <translation>Zhang et al. 2023, H2O: Heavy-Hitter Oracle, arXiv:2306.14048: um orçamento de KV de 20% do contexto, metade heavy hitters (maior atenção acumulada) e metade tokens recentes.</translation>
+    </message>
+    <message>
+        <source>Li et al. 2024, SnapKV, arXiv:2404.14469: the prompt&apos;s KV compressed to 1,024, 2,048 or 4,096 tokens per head (2,048 here), chosen by the last 32 prompt tokens (the observation window, kept). Only the prompt is compressed: tokens generated afterwards are all kept.</source>
+        <translation>Li et al. 2024, SnapKV, arXiv:2404.14469: o KV do prompt comprimido para 1.024, 2.048 ou 4.096 tokens por head (2.048 aqui), escolhidos pelos últimos 32 tokens do prompt (a janela de observação, mantida). Só o prompt é comprimido: os tokens gerados depois são todos mantidos.</translation>
+    </message>
+    <message>
+        <source>Xiao et al. 2024, DuoAttention, arXiv:2410.10819: retrieval heads keep the full cache, streaming heads keep sinks + recent tokens; 50% retrieval heads for GQA models (25% for MHA). 64 sinks + 256 recent as deployed; the released head patterns were trained with 128 sinks.</source>
+        <translation>Xiao et al. 2024, DuoAttention, arXiv:2410.10819: retrieval heads mantêm o cache completo, streaming heads mantêm sinks + tokens recentes; 50% de retrieval heads em modelos GQA (25% em MHA). 64 sinks + 256 recentes, como na implantação; os padrões de heads publicados foram treinados com 128 sinks.</translation>
+    </message>
+    <message>
+        <source>Tang et al. 2024, Quest, arXiv:2406.10774: pages of 16 tokens scored by their stored min and max keys, top pages up to a token budget (swept in the paper up to 4,096; 2,048 = 128 pages here, a free parameter); the first two layers stay dense.</source>
+        <translation>Tang et al. 2024, Quest, arXiv:2406.10774: páginas de 16 tokens pontuadas pelas keys mínima e máxima armazenadas, as melhores páginas até um orçamento de tokens (variado no artigo até 4.096; 2.048 = 128 páginas aqui, um parâmetro livre); as duas primeiras camadas continuam densas.</translation>
+    </message>
+    <message>
+        <source>Lu et al. 2025, MoBA: Mixture of Block Attention, arXiv:2502.13189: blocks of 4,096 tokens, the top 12 by the mean-pooled key of each block (the current block always in), 95% sparse at 1M tokens; 512-token blocks in the scaling experiments.</source>
+        <translation>Lu et al. 2025, MoBA: Mixture of Block Attention, arXiv:2502.13189: blocos de 4.096 tokens, os 12 primeiros pela key média de cada bloco (o bloco atual sempre incluído), 95% esparsa em 1M de tokens; blocos de 512 tokens nos experimentos de escala.</translation>
+    </message>
+    <message>
+        <source>Yuan et al. 2025, Native Sparse Attention, arXiv:2502.11089: compressed tokens from blocks of 32 at stride 16 (their scores choose the blocks, no extra keys), 16 selected blocks of 64 tokens, a 512-token sliding window.</source>
+        <translation>Yuan et al. 2025, Native Sparse Attention, arXiv:2502.11089: tokens comprimidos de blocos de 32 com passo 16 (seus scores escolhem os blocos, sem keys extras), 16 blocos selecionados de 64 tokens, uma janela deslizante de 512 tokens.</translation>
+    </message>
+    <message>
+        <source>Liu et al. 2024, KIVI, arXiv:2402.02750: the newest 128 tokens (the residual) in full precision, older ones quantized in groups of 32 with a 16-bit scale and zero point each. The paper&apos;s headline is 2-bit; Precision has no 2-bit format, so this is its 4-bit variant.</source>
+        <translation>Liu et al. 2024, KIVI, arXiv:2402.02750: os 128 tokens mais novos (o resíduo) em precisão total, os mais antigos quantizados em grupos de 32, cada um com escala e ponto zero de 16 bits. O destaque do artigo é 2 bits; a Precision não tem formato de 2 bits, então esta é a variante de 4 bits.</translation>
+    </message>
+</context>
+<context>
     <name>kvl::StrategyTableModel</name>
     <message>
         <source>every token</source>
@@ -2179,7 +3146,7 @@ na largura de banda medida: %1 TFLOP/s</translation>
     </message>
     <message>
         <source>Every token from this one to the newest is readable on every layer and head</source>
-        <translation>Todo token deste ao mais novo é legível em todas as camadas e heads</translation>
+        <translation>Todo token deste ao mais novo é acessível em todas as camadas e heads</translation>
     </message>
     <message>
         <source>Strategy</source>
@@ -2203,7 +3170,7 @@ na largura de banda medida: %1 TFLOP/s</translation>
     </message>
     <message>
         <source>Oldest readable</source>
-        <translation>Mais antigo legível</translation>
+        <translation>Mais antigo acessível</translation>
     </message>
     <message>
         <source>What is lost</source>
@@ -2346,7 +3313,7 @@ na largura de banda medida: %1 TFLOP/s</translation>
     </message>
     <message>
         <source>H2O holds %1 and SnapKV %2 of the %3 cache: a bet that the past predicts the question. With SnapKV nothing before token %4 is sure to stay readable, and agents live on details cited once.</source>
-        <translation>H2O guarda %1 e SnapKV %2 do cache de %3: uma aposta de que o passado prevê a pergunta. Com SnapKV nada antes do token %4 tem garantia de continuar legível, e agentes vivem de detalhes citados uma vez.</translation>
+        <translation>H2O guarda %1 e SnapKV %2 do cache de %3: uma aposta de que o passado prevê a pergunta. Com SnapKV nada antes do token %4 tem garantia de continuar acessível, e agentes vivem de detalhes citados uma vez.</translation>
     </message>
     <message>
         <source>The safe money</source>

@@ -60,18 +60,32 @@ LatencyChart::LatencyChart(QWidget *parent) : LedgerChart(parent)
         m_slots << slot;
     }
     m_kvKey = new QLineSeries(this);
-    m_kvKey->setName(tr("KV term only (dotted)"));
     m_measuredKey = new QLineSeries(this);
     m_marker = new QScatterSeries(this);
     m_marker->setObjectName(QStringLiteral("marker"));
-    m_marker->setName(tr("This scenario"));
     for (QAbstractSeries *s :
          std::initializer_list<QAbstractSeries *>{m_kvKey, m_measuredKey, m_marker})
         c->addSeries(s);
     m_measuredKey->setVisible(false);
     createAxes();
+    retranslate();
     syncLegend();
     applyTheme();
+}
+
+void LatencyChart::retranslateAxes()
+{
+    m_x->setTitleText(m_log ? tr("Context length (tokens, log scale)")
+                            : tr("Context length (tokens)"));
+    m_y->setTitleText(tr("Time per token (ms)"));
+    m_rate->setTitleText(tr("Speed (tokens/s)"));
+}
+
+void LatencyChart::retranslate()
+{
+    retranslateAxes();
+    m_kvKey->setName(tr("KV term only (dotted)"));
+    m_marker->setName(tr("This scenario"));
 }
 
 QString LatencyChart::title() const
@@ -130,10 +144,7 @@ void LatencyChart::createAxes()
         m_y = y;
         m_rate = rate;
     }
-    m_x->setTitleText(m_log ? tr("Context length (tokens, log scale)")
-                            : tr("Context length (tokens)"));
-    m_y->setTitleText(tr("Time per token (ms)"));
-    m_rate->setTitleText(tr("Speed (tokens/s)"));
+    retranslateAxes();
     m_rate->setGridLineVisible(false);
     c->addAxis(m_x, Qt::AlignBottom);
     c->addAxis(m_y, Qt::AlignLeft);

@@ -41,9 +41,11 @@ public:
 
 protected:
     void restyle() override;
+    void retranslate() override;
     void interactiveEnded() override;
 
 private:
+    void retranslateAxes();
     struct Slot
     {
         int gpus = 0; // 0 = unused

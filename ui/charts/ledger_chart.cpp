@@ -281,8 +281,12 @@ void LedgerChart::changeEvent(QEvent *event)
     QChartView::changeEvent(event);
     if (event->type() == QEvent::PaletteChange)
         applyTheme();
-    else if (event->type() == QEvent::LanguageChange)
+    else if (event->type() == QEvent::LanguageChange) {
         applyLocale(); // the language switch has set the default locale by now
+        if (!chart()->title().isEmpty())
+            chart()->setTitle(title());
+        retranslate();
+    }
 }
 
 void LedgerChart::applyLocale()

@@ -78,6 +78,9 @@ protected:
     virtual void relayoutOverlays() {}
     // After setInteractive(false): refit what was only allowed to grow during the drag.
     virtual void interactiveEnded() {}
+    // After a language switch: the texts set once (axis titles, fixed legend names). Texts made
+    // from the data come back with the next draw.
+    virtual void retranslate() {}
 
     // Token counts along `axis` (at the bottom; a QLogValueAxis, or a QValueAxis with dynamic
     // ticks) read "1k" to "10M". Qt writes them out in full and cuts each to an equal share of the

@@ -35,7 +35,6 @@ MemoryChart::MemoryChart(QWidget *parent) : LedgerChart(parent)
     m_x->setBase(10);
     m_x->setLabelFormat(QStringLiteral("%.0f"));
     m_x->setMinorTickCount(8);
-    m_x->setTitleText(tr("Context length (tokens)"));
     m_y = new QValueAxis(this);
     m_y->setTickType(QValueAxis::TicksDynamic);
     m_y->setLabelFormat(QStringLiteral("%.7g"));
@@ -47,10 +46,8 @@ MemoryChart::MemoryChart(QWidget *parent) : LedgerChart(parent)
     m_kvTop = new QLineSeries(this);
     m_weights = new QAreaSeries(m_weightsTop);
     m_weights->setObjectName(QStringLiteral("weights"));
-    m_weights->setName(tr("Weights"));
     m_kv = new QAreaSeries(m_kvTop, m_kvBottom);
     m_kv->setObjectName(QStringLiteral("kv"));
-    m_kv->setName(tr("KV cache"));
     for (QAbstractSeries *s : std::initializer_list<QAbstractSeries *>{m_weights, m_kv}) {
         c->addSeries(s);
         s->attachAxis(m_x);
@@ -68,7 +65,6 @@ MemoryChart::MemoryChart(QWidget *parent) : LedgerChart(parent)
     m_contextLine->setObjectName(QStringLiteral("context-line"));
     m_marker = new QScatterSeries(this);
     m_marker->setObjectName(QStringLiteral("marker"));
-    m_marker->setName(tr("This scenario"));
     for (QXYSeries *s : std::initializer_list<QXYSeries *>{m_contextLine, m_marker}) {
         c->addSeries(s);
         s->attachAxis(m_x);
@@ -102,8 +98,17 @@ MemoryChart::MemoryChart(QWidget *parent) : LedgerChart(parent)
                            formatBytes(m_series.kv.points.at(i).y(), m_units),
                            formatBytes(m_series.total.points.at(i).y(), m_units)));
     });
-    unitsChanged();
+    retranslate();
     applyTheme();
+}
+
+void MemoryChart::retranslate()
+{
+    m_x->setTitleText(tr("Context length (tokens)"));
+    m_weights->setName(tr("Weights"));
+    m_kv->setName(tr("KV cache"));
+    m_marker->setName(tr("This scenario"));
+    unitsChanged(); // the memory axis' title
 }
 
 QString MemoryChart::title() const

@@ -35,6 +35,7 @@ public:
 protected:
     void unitsChanged() override;
     QString headline() const override;
+    void retranslate() override;
     void restyle() override;
     void relayoutOverlays() override;
     void interactiveEnded() override;

@@ -40,18 +40,17 @@ MassTopChart::MassTopChart(QWidget *parent) : HeadedChart(parent)
     QChart *c = chart();
     m_bars = new QStackedBarSeries(this);
     m_bars->setBarWidth(0.8);
-    m_concentrated = new QBarSet(tr("Concentrated: room for eviction or sparse reads"));
-    m_flat = new QBarSet(tr("Flat: quantize instead"));
+    m_concentrated = new QBarSet(QString());
+    m_flat = new QBarSet(QString());
     m_bars->append(m_concentrated);
     m_bars->append(m_flat);
     m_threshold = new QLineSeries(this);
     m_flatLevel = new QLineSeries(this);
     m_x = new QValueAxis(this);
-    m_x->setTitleText(tr("Layer"));
     m_x->setLabelFormat(QStringLiteral("%.0f"));
     m_x->setTickType(QValueAxis::TicksDynamic);
     m_x->setTickAnchor(0);
-    m_y = percentAxis(this, tr("Mass in the top blocks (%)"));
+    m_y = percentAxis(this, QString());
     c->addAxis(m_x, Qt::AlignBottom);
     c->addAxis(m_y, Qt::AlignLeft);
     for (QAbstractSeries *s :
@@ -76,7 +75,17 @@ MassTopChart::MassTopChart(QWidget *parent) : HeadedChart(parent)
                            formatInteger(s.blocksFor50), formatInteger(s.blocksFor90),
                            formatInteger(s.blocksFor99)));
     });
+    retranslate();
     applyTheme();
+}
+
+void MassTopChart::retranslate()
+{
+    m_concentrated->setLabel(tr("Concentrated: room for eviction or sparse reads"));
+    m_flat->setLabel(tr("Flat: quantize instead"));
+    m_x->setTitleText(tr("Layer"));
+    m_y->setTitleText(tr("Mass in the top blocks (%)"));
+    // The threshold's and flat level's names and the heading come with the next report.
 }
 
 QString MassTopChart::title() const
@@ -177,8 +186,8 @@ ChartTable MassTopChart::table() const
 MassCurveChart::MassCurveChart(QWidget *parent) : HeadedChart(parent)
 {
     QChart *c = chart();
-    m_x = percentAxis(this, tr("Share of KV blocks read, largest first (%)"));
-    m_y = percentAxis(this, tr("Cumulative mass (%)"));
+    m_x = percentAxis(this, QString());
+    m_y = percentAxis(this, QString());
     c->addAxis(m_x, Qt::AlignBottom);
     c->addAxis(m_y, Qt::AlignLeft);
     for (int i = 0; i < kMaxCurves; ++i) {
@@ -195,12 +204,20 @@ MassCurveChart::MassCurveChart(QWidget *parent) : HeadedChart(parent)
         m_curves << s;
     }
     m_diagonal = new QLineSeries(this);
-    m_diagonal->setName(tr("Flat mass: every block equal"));
     m_diagonal->append({QPointF(0, 0), QPointF(100, 100)});
     c->addSeries(m_diagonal);
     m_diagonal->attachAxis(m_x);
     m_diagonal->attachAxis(m_y);
+    retranslate();
     applyTheme();
+}
+
+void MassCurveChart::retranslate()
+{
+    m_x->setTitleText(tr("Share of KV blocks read, largest first (%)"));
+    m_y->setTitleText(tr("Cumulative mass (%)"));
+    m_diagonal->setName(tr("Flat mass: every block equal"));
+    // Curve names and the heading come with the next report.
 }
 
 QString MassCurveChart::title() const

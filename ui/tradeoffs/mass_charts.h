@@ -31,6 +31,7 @@ public:
 
 protected:
     void restyle() override;
+    void retranslate() override;
 
 private:
     MassReport m_report;
@@ -67,6 +68,7 @@ public:
 
 protected:
     void restyle() override;
+    void retranslate() override;
 
 private:
     MassReport m_report;

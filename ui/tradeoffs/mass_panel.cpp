@@ -7,6 +7,7 @@
 
 #include <QComboBox>
 #include <QDoubleSpinBox>
+#include <QEvent>
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QFormLayout>
@@ -88,20 +89,75 @@ MassPanel::MassPanel(QWidget *parent)
     });
     m_cancel->setEnabled(false);
     m_progress->hide();
+    retranslate();
+}
+
+void MassPanel::retranslate()
+{
+    const QStringList sources = {tr("File (.npy, .csv)"), tr("Synthetic: uniform"),
+                                 tr("Synthetic: power law"), tr("Synthetic: recency + sinks"),
+                                 tr("Synthetic: needle")};
+    for (int i = 0; i < m_source->count() && i < sources.size(); ++i)
+        m_source->setItemText(i, sources.at(i));
+    m_open->setText(tr("Open .npy/.csv…"));
+    m_flatLayers->setToolTip(tr("The first layers uniform: early layers often are"));
+    m_exponent->setToolTip(tr("The i-th largest block holds ∝ i^-exponent"));
+    m_decay->setToolTip(tr("Mass ∝ exp(-age / decay), age in blocks from the newest"));
+    m_floor->setToolTip(tr("Share of the mass spread evenly over every block"));
+    m_needleBlock->setSpecialValueText(tr("the middle"));
+    m_needleShare->setToolTip(
+        tr("The mass on the one old block that carries the answer: a detail mentioned once"));
+    m_blockSize->setSuffix(tr(" tokens"));
+    m_blockSize->setToolTip(tr("Keys summed into one KV block (.npy files; CSV rows are blocks)"));
+    m_curveLayers->setPlaceholderText(tr("most, median and least concentrated"));
+    m_curveLayers->setToolTip(tr("Layers whose cumulative curve to draw: \"0, 12, 31\""));
+    m_sourceBox->setTitle(tr("Attention mass source"));
+    m_analysisBox->setTitle(tr("Analysis"));
+    m_run->setText(tr("Analyze"));
+    m_cancel->setText(tr("Cancel"));
+    const auto label = [](QFormLayout *form, QWidget *field, const QString &text) {
+        static_cast<QLabel *>(form->labelForField(field))->setText(text);
+    };
+    label(m_form, m_layers, tr("Layers"));
+    label(m_form, m_blocks, tr("Blocks per layer"));
+    label(m_form, m_flatLayers, tr("Flat first layers"));
+    label(m_form, m_exponent, tr("Exponent"));
+    label(m_form, m_sinks, tr("Sink blocks"));
+    label(m_form, m_sinkShare, tr("Sink share"));
+    label(m_form, m_decay, tr("Decay (blocks)"));
+    label(m_form, m_floor, tr("Uniform floor"));
+    label(m_form, m_needleBlock, tr("Needle block"));
+    label(m_form, m_needleShare, tr("Needle share"));
+    label(m_analysisForm, m_blockSize, tr("Block size"));
+    label(m_analysisForm, m_topPercent, tr("Top share of blocks"));
+    label(m_analysisForm, m_curveLayers, tr("Curves for layers"));
     showSourceRows();
+    if (!m_report)
+        return;
+    // A synthetic source words its notes as it is generated; a file's report only needs
+    // the words around it.
+    if (Source(m_source->currentData().toInt()) != Source::File && !isRunning())
+        analyze();
+    else
+        onFinished(*m_report);
+}
+
+void MassPanel::changeEvent(QEvent *event)
+{
+    if (event->type() == QEvent::LanguageChange)
+        retranslate();
+    QWidget::changeEvent(event);
 }
 
 void MassPanel::build()
 {
     m_source = new QComboBox(this);
     m_source->setObjectName(QStringLiteral("massSource"));
-    m_source->addItem(tr("File (.npy, .csv)"), int(Source::File));
-    m_source->addItem(tr("Synthetic: uniform"), int(Source::Uniform));
-    m_source->addItem(tr("Synthetic: power law"), int(Source::PowerLaw));
-    m_source->addItem(tr("Synthetic: recency + sinks"), int(Source::Recency));
-    m_source->addItem(tr("Synthetic: needle"), int(Source::Needle));
+    for (Source s :
+         {Source::File, Source::Uniform, Source::PowerLaw, Source::Recency, Source::Needle})
+        m_source->addItem(QString(), int(s)); // named in retranslate()
     m_source->setCurrentIndex(m_source->findData(int(Source::Recency)));
-    m_open = new QPushButton(tr("Open .npy/.csv…"), this);
+    m_open = new QPushButton(this);
     m_open->setObjectName(QStringLiteral("openMass"));
     m_file = new QLabel(this);
     m_file->setWordWrap(true);
@@ -112,59 +168,45 @@ void MassPanel::build()
     m_layers = intBox(this, 1, limits::maxLayers, d.layers);
     m_blocks = intBox(this, 1, 10'000'000, int(d.blocks));
     m_flatLayers = intBox(this, 0, limits::maxLayers, d.flatLayers);
-    m_flatLayers->setToolTip(tr("The first layers uniform: early layers often are"));
     m_exponent = doubleBox(this, 0, 8, d.exponent, 2, 0.1);
-    m_exponent->setToolTip(tr("The i-th largest block holds ∝ i^-exponent"));
     m_sinks = intBox(this, 0, 1024, d.sinkBlocks);
     m_sinkShare = doubleBox(this, 0, 1, d.sinkShare, 3, 0.05);
     m_decay = doubleBox(this, 0.1, 1e7, d.decay, 1, 8);
-    m_decay->setToolTip(tr("Mass ∝ exp(-age / decay), age in blocks from the newest"));
     m_floor = doubleBox(this, 0, 1, d.floor, 3, 0.01);
-    m_floor->setToolTip(tr("Share of the mass spread evenly over every block"));
     m_needleBlock = intBox(this, -1, 10'000'000, int(d.needleBlock));
-    m_needleBlock->setSpecialValueText(tr("the middle"));
     m_needleShare = doubleBox(this, 0, 1, d.needleShare, 4, 0.001);
-    m_needleShare->setToolTip(
-        tr("The mass on the one old block that carries the answer: a detail mentioned once"));
 
     m_blockSize = intBox(this, 1, 1 << 20, MassOptions{}.blockSize);
     m_blockSize->setObjectName(QStringLiteral("blockSize"));
-    m_blockSize->setSuffix(tr(" tokens"));
-    m_blockSize->setToolTip(tr("Keys summed into one KV block (.npy files; CSV rows are blocks)"));
     m_topPercent = doubleBox(this, 0.01, 100, MassOptions{}.topFraction * 100, 2, 0.5);
     m_topPercent->setObjectName(QStringLiteral("topShare"));
     m_topPercent->setSuffix(QStringLiteral(" %"));
     m_curveLayers = new QLineEdit(this);
-    m_curveLayers->setPlaceholderText(tr("most, median and least concentrated"));
-    m_curveLayers->setToolTip(tr("Layers whose cumulative curve to draw: \"0, 12, 31\""));
 
-    auto *source = new QGroupBox(tr("Attention mass source"), this);
-    m_form = new QFormLayout(source);
+    m_sourceBox = new QGroupBox(this);
+    m_form = new QFormLayout(m_sourceBox);
     auto *sourceRow = new QHBoxLayout;
     sourceRow->addWidget(m_source, 1);
     sourceRow->addWidget(m_open);
     m_form->addRow(sourceRow);
     m_form->addRow(m_file);
-    m_form->addRow(tr("Layers"), m_layers);
-    m_form->addRow(tr("Blocks per layer"), m_blocks);
-    m_form->addRow(tr("Flat first layers"), m_flatLayers);
-    m_form->addRow(tr("Exponent"), m_exponent);
-    m_form->addRow(tr("Sink blocks"), m_sinks);
-    m_form->addRow(tr("Sink share"), m_sinkShare);
-    m_form->addRow(tr("Decay (blocks)"), m_decay);
-    m_form->addRow(tr("Uniform floor"), m_floor);
-    m_form->addRow(tr("Needle block"), m_needleBlock);
-    m_form->addRow(tr("Needle share"), m_needleShare);
+    // Row labels are named in retranslate().
+    for (QWidget *w : std::initializer_list<QWidget *>{m_layers, m_blocks, m_flatLayers, m_exponent,
+                                                       m_sinks, m_sinkShare, m_decay, m_floor,
+                                                       m_needleBlock, m_needleShare})
+        m_form->addRow(new QLabel(m_sourceBox), w);
 
-    auto *analysis = new QGroupBox(tr("Analysis"), this);
-    auto *analysisForm = new QFormLayout(analysis);
-    analysisForm->addRow(tr("Block size"), m_blockSize);
-    analysisForm->addRow(tr("Top share of blocks"), m_topPercent);
-    analysisForm->addRow(tr("Curves for layers"), m_curveLayers);
+    m_analysisBox = new QGroupBox(this);
+    m_analysisForm = new QFormLayout(m_analysisBox);
+    for (QWidget *w : std::initializer_list<QWidget *>{m_blockSize, m_topPercent, m_curveLayers}) {
+        auto *label = new QLabel(m_analysisBox);
+        label->setWordWrap(true); // "Topo considerado (fração dos blocos)" must not widen the page
+        m_analysisForm->addRow(label, w);
+    }
 
-    m_run = new QPushButton(tr("Analyze"), this);
+    m_run = new QPushButton(this);
     m_run->setObjectName(QStringLiteral("analyzeMass"));
-    m_cancel = new QPushButton(tr("Cancel"), this);
+    m_cancel = new QPushButton(this);
     m_cancel->setObjectName(QStringLiteral("cancelMass"));
     m_progress = new QProgressBar(this);
     m_progress->setRange(0, 1000);
@@ -196,8 +238,8 @@ void MassPanel::build()
     m_verdict->setTextFormat(Qt::RichText);
 
     auto *layout = new QVBoxLayout(this);
-    layout->addWidget(source);
-    layout->addWidget(analysis);
+    layout->addWidget(m_sourceBox);
+    layout->addWidget(m_analysisBox);
     layout->addLayout(runRow);
     layout->addWidget(m_status);
     layout->addWidget(m_verdict);
@@ -373,8 +415,13 @@ bool MassPanel::isRunning() const
     return m_analyzer->isRunning();
 }
 
-void MassPanel::onFinished(const MassReport &report)
+void MassPanel::onFinished(const MassReport &finished)
 {
+    MassReport report = finished;
+    // A synthetic source is named in words ("Synthetic: needle"); its numbers are in the fields,
+    // not in a spec of English keys and C-locale numbers.
+    if (Source(m_source->currentData().toInt()) != Source::File)
+        report.source = m_source->currentText();
     m_report = report;
     m_model->setReport(report);
     setStatus(tr("%1: %2 layers, %3 blocks each")

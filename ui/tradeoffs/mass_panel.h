@@ -10,6 +10,7 @@
 class QComboBox;
 class QDoubleSpinBox;
 class QFormLayout;
+class QGroupBox;
 class QLabel;
 class QLineEdit;
 class QProgressBar;
@@ -69,6 +70,9 @@ public:
     QString verdictText() const;
     QString projectionText() const;
 
+protected:
+    void changeEvent(QEvent *event) override;
+
 signals:
     void reportChanged();
     void curveLayersChanged();
@@ -77,6 +81,7 @@ signals:
 
 private:
     void build();
+    void retranslate();
     void showSourceRows();
     void scheduleAnalysis();
     void onFinished(const MassReport &report);
@@ -93,7 +98,10 @@ private:
     QComboBox *m_source = nullptr;
     QPushButton *m_open = nullptr;
     QLabel *m_file = nullptr;
+    QGroupBox *m_sourceBox = nullptr;
+    QGroupBox *m_analysisBox = nullptr;
     QFormLayout *m_form = nullptr;
+    QFormLayout *m_analysisForm = nullptr;
     QSpinBox *m_layers = nullptr;
     QSpinBox *m_blocks = nullptr;
     QSpinBox *m_flatLayers = nullptr;

@@ -1,5 +1,7 @@
 #include "mass_table_model.h"
 
+#include <QEvent>
+
 #include "units.h"
 
 namespace kvl {
@@ -100,6 +102,17 @@ QVariant MassTableModel::headerData(int section, Qt::Orientation orientation, in
         return tr("Verdict");
     }
     return {};
+}
+
+bool MassTableModel::event(QEvent *e)
+{
+    if (e->type() == QEvent::LanguageChange) {
+        if (columnCount() > 0)
+            emit headerDataChanged(Qt::Horizontal, 0, columnCount() - 1);
+        if (rowCount() > 0)
+            emit dataChanged(index(0, 0), index(rowCount() - 1, columnCount() - 1));
+    }
+    return QAbstractTableModel::event(e);
 }
 
 } // namespace kvl

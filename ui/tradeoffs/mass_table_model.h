@@ -38,6 +38,10 @@ public:
     QVariant headerData(int section, Qt::Orientation orientation,
                         int role = Qt::DisplayRole) const override;
 
+protected:
+    // Headers and cells are worded on request: a language switch only has to say so.
+    bool event(QEvent *e) override;
+
 private:
     QList<MassStats> m_layers;
     double m_topFraction = 0.01;

@@ -27,10 +27,8 @@ RooflineChart::RooflineChart(QWidget *parent) : HeadedChart(parent)
     m_x = new QLogValueAxis(this);
     m_x->setLabelFormat(QStringLiteral("%.7g"));
     m_x->setMinorTickCount(8);
-    m_x->setTitleText(tr("Arithmetic intensity (FLOP per byte moved, log scale)"));
     m_y = new QLogValueAxis(this);
     m_y->setLabelFormat(QStringLiteral("%.7g"));
-    m_y->setTitleText(tr("Attainable compute (TFLOP/s, log scale)"));
     c->addAxis(m_x, Qt::AlignBottom);
     c->addAxis(m_y, Qt::AlignLeft);
     m_roof = new QLineSeries(this);
@@ -47,7 +45,15 @@ RooflineChart::RooflineChart(QWidget *parent) : HeadedChart(parent)
     hideFromLegend(c, m_ridge);
     m_ridgeLabel = new ChartLabel(c);
     m_measuredRidgeLabel = new ChartLabel(c);
+    retranslate();
     applyTheme();
+}
+
+void RooflineChart::retranslate()
+{
+    m_x->setTitleText(tr("Arithmetic intensity (FLOP per byte moved, log scale)"));
+    m_y->setTitleText(tr("Attainable compute (TFLOP/s, log scale)"));
+    // Point names, formulas and the heading are composed by the next updateFrom().
 }
 
 QString RooflineChart::title() const

@@ -41,6 +41,7 @@ signals:
 
 protected:
     void restyle() override;
+    void retranslate() override;
     void relayoutOverlays() override;
 
 private:

@@ -4,6 +4,7 @@
 #include "slider_field.h"
 
 #include <QComboBox>
+#include <QEvent>
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
@@ -20,39 +21,32 @@ RooflinePanel::RooflinePanel(RooflineChart *chart, QWidget *parent)
     setObjectName(QStringLiteral("rooflinePanel"));
     m_precision = new QComboBox(this);
     m_precision->setObjectName(QStringLiteral("computePrecision"));
-    m_precision->addItem(tr("the weights' precision"));
+    m_precision->addItem(QString()); // "the weights' precision", in retranslate()
     for (NumberFormat f : Precision::allFormats())
         m_precision->addItem(formatName(f), int(f));
-    m_precision->setToolTip(tr("Tensor-core peak used for the compute roof"));
     if (const auto p = chart->computePrecision())
         m_precision->setCurrentIndex(std::max(0, m_precision->findData(int(p->format))));
 
     m_prompt = new MappedSpinBox(this);
     m_prompt->setObjectName(QStringLiteral("promptTokens"));
     m_prompt->setRange(1, INT_MAX);
-    m_prompt->toText = [](int v) { return formatInteger(qint64(v)); };
-    m_prompt->fromText = [](const QString &text) -> std::optional<int> {
-        const auto v = parseTokenCount(text);
-        if (!v || *v < 1 || *v > INT_MAX)
-            return std::nullopt;
-        return int(*v);
-    };
+    m_prompt->setTokenCounts();
     m_prompt->setValue(int(chart->promptTokens()));
-    m_prompt->setToolTip(tr("Prompt length of the prefill point (\"32k\", \"1M\")"));
 
     auto *controls = new QHBoxLayout;
-    controls->addWidget(new QLabel(tr("Compute roof at"), this));
+    m_precisionLabel = new QLabel(this);
+    m_precisionLabel->setBuddy(m_precision);
+    controls->addWidget(m_precisionLabel);
     controls->addWidget(m_precision);
     controls->addSpacing(16);
-    controls->addWidget(new QLabel(tr("Prefill prompt (tokens)"), this));
+    m_promptLabel = new QLabel(this);
+    m_promptLabel->setBuddy(m_prompt);
+    controls->addWidget(m_promptLabel);
     controls->addWidget(m_prompt);
     controls->addStretch(1);
 
     m_table = new QTableWidget(0, 5, this);
     m_table->setObjectName(QStringLiteral("rooflinePoints"));
-    m_table->setHorizontalHeaderLabels({tr("Kernel"), tr("Intensity (FLOP/B)"),
-                                        tr("Attainable (TFLOP/s)"), tr("Below the ridge"),
-                                        tr("Where the intensity comes from")});
     m_table->verticalHeader()->hide();
     m_table->setEditTriggers(QAbstractItemView::NoEditTriggers);
     m_table->setWordWrap(false);
@@ -75,7 +69,27 @@ RooflinePanel::RooflinePanel(RooflineChart *chart, QWidget *parent)
     connect(m_prompt, &QSpinBox::valueChanged, this,
             [this](int v) { m_chart->setPromptTokens(v); });
     connect(chart, &RooflineChart::rooflineChanged, this, &RooflinePanel::fillTable);
-    fillTable();
+    retranslate();
+}
+
+void RooflinePanel::retranslate()
+{
+    m_precision->setItemText(0, tr("the weights' precision"));
+    m_precision->setToolTip(tr("Tensor-core peak used for the compute roof"));
+    m_prompt->setToolTip(tr("Prompt length of the prefill point (\"32k\", \"1M\")"));
+    m_precisionLabel->setText(tr("Compute roof at"));
+    m_promptLabel->setText(tr("Prefill prompt (tokens)"));
+    m_table->setHorizontalHeaderLabels({tr("Kernel"), tr("Intensity (FLOP/B)"),
+                                        tr("Attainable (TFLOP/s)"), tr("Below the ridge"),
+                                        tr("Where the intensity comes from")});
+    fillTable(); // the chart recomposes the point names when the scenario comes again
+}
+
+void RooflinePanel::changeEvent(QEvent *event)
+{
+    if (event->type() == QEvent::LanguageChange)
+        retranslate();
+    QWidget::changeEvent(event);
 }
 
 void RooflinePanel::fillTable()

@@ -3,6 +3,7 @@
 #include <QWidget>
 
 class QComboBox;
+class QLabel;
 class QTableWidget;
 
 namespace kvl {
@@ -22,11 +23,17 @@ public:
     MappedSpinBox *promptBox() const { return m_prompt; }
     QTableWidget *pointTable() const { return m_table; }
 
+protected:
+    void changeEvent(QEvent *event) override;
+
 private:
     void fillTable();
+    void retranslate();
 
     RooflineChart *m_chart;
     QComboBox *m_precision = nullptr;
+    QLabel *m_precisionLabel = nullptr;
+    QLabel *m_promptLabel = nullptr;
     MappedSpinBox *m_prompt = nullptr;
     QTableWidget *m_table = nullptr;
 };

@@ -18,15 +18,13 @@ StrategyLatencyChart::StrategyLatencyChart(QWidget *parent) : LedgerChart(parent
     m_x = new QLogValueAxis(this);
     m_x->setLabelFormat(QStringLiteral("%.0f"));
     m_x->setMinorTickCount(8);
-    m_x->setTitleText(tr("Context length (tokens, log scale)"));
     m_y = new QLogValueAxis(this);
     m_y->setLabelFormat(QStringLiteral("%.7g"));
-    m_y->setTitleText(tr("Time per token (ms, log scale)"));
     c->addAxis(m_x, Qt::AlignBottom);
     c->addAxis(m_y, Qt::AlignLeft);
     m_marker = new QScatterSeries(this);
     m_marker->setObjectName(QStringLiteral("marker"));
-    m_marker->setName(tr("At the scenario's context"));
+    retranslate();
     c->addSeries(m_marker);
     m_marker->attachAxis(m_x);
     m_marker->attachAxis(m_y);
@@ -53,6 +51,13 @@ StrategyLatencyChart::StrategyLatencyChart(QWidget *parent) : LedgerChart(parent
                            formatBytes(r.readBytesPerStep, m_units)));
     });
     applyTheme();
+}
+
+void StrategyLatencyChart::retranslate()
+{
+    m_x->setTitleText(tr("Context length (tokens, log scale)"));
+    m_y->setTitleText(tr("Time per token (ms, log scale)"));
+    m_marker->setName(tr("At the scenario's context"));
 }
 
 QString StrategyLatencyChart::title() const

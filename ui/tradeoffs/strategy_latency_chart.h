@@ -37,6 +37,7 @@ public:
 
 protected:
     void restyle() override;
+    void retranslate() override;
     void interactiveEnded() override;
 
 private:

@@ -5,6 +5,7 @@
 #include "strategy_table_model.h"
 
 #include <QComboBox>
+#include <QEvent>
 #include <QFormLayout>
 #include <QGroupBox>
 #include <QHBoxLayout>
@@ -37,51 +38,91 @@ StrategyPanel::StrategyPanel(QWidget *parent)
     build();
 
     // The seed's own advice comes first: quantization keeps every token.
-    const QList<std::pair<QString, QString>> precisions = {
-        {QStringLiteral("fp8"),
-         tr("The seed article: fp8 is the safe first step. Half the bytes per token, half the "
-            "bandwidth cost and the GPUs, little quality impact; a one-line change in vLLM and "
-            "TensorRT-LLM.")},
-        {QStringLiteral("int4"),
-         tr("A quarter of the bytes, for the capacity-desperate, after measuring recall on your "
-            "own traffic.")},
-    };
-    for (const auto &[spec, why] : precisions) {
+    for (const QString &spec : {QStringLiteral("fp8"), QStringLiteral("int4")}) {
         Entry e;
-        e.name = tr("%1 KV").arg(spec);
-        e.citation = why;
+        e.builtIn = spec;
         e.checked = checkedByDefault(spec);
+        builtInText(e);
         apply(e, spec, {});
         append(e);
     }
     for (const StrategyPreset &p : strategyPresets()) {
         Entry e;
-        e.citation = p.citation;
+        e.builtIn = p.id;
         e.checked = checkedByDefault(p.id);
+        builtInText(e);
         apply(e, p.id, {});
         append(e);
     }
     m_builtIns = int(m_entries.size());
     m_list->setCurrentRow(0);
+    retranslate();
+}
+
+void StrategyPanel::builtInText(Entry &e)
+{
+    if (e.builtIn == u"fp8") {
+        e.name = tr("%1 KV").arg(e.builtIn);
+        e.citation = tr("The seed article: fp8 is the safe first step. Half the bytes per token, "
+                        "half the bandwidth cost and the GPUs, little quality impact; a one-line "
+                        "change in vLLM and TensorRT-LLM.");
+    } else if (e.builtIn == u"int4") {
+        e.name = tr("%1 KV").arg(e.builtIn);
+        e.citation = tr("A quarter of the bytes, for the capacity-desperate, after measuring "
+                        "recall on your own traffic.");
+    } else if (const auto p = strategyPreset(e.builtIn)) {
+        e.citation = p->citation;
+    }
+}
+
+void StrategyPanel::retranslate()
+{
+    m_list->setToolTip(tr("Check the strategies to compare with the full cache"));
+    m_custom->setToolTip(
+        tr("A strategy spec: fp8 | int4 | window:W[,sinks:S][,layers:F] | budget:B|P%[,recent:R] "
+           "| duo:F[,sinks:S,window:W] | sparse:k=K,block=S[,summary=N,window=W,compress=D,"
+           "compress-block=L,dense=N] | recent:R[@P],old=P | a preset id; a token policy and a "
+           "precision joined by '+'"));
+    m_add->setText(tr("Add custom…"));
+    m_remove->setText(tr("Remove"));
+    m_stack->setItemText(0, tr("nothing stacked"));
+    for (int i = 1; i < m_stack->count(); ++i)
+        m_stack->setItemText(i, tr("+ %1 KV").arg(m_stack->itemData(i).toString()));
+    m_editor->setTitle(tr("Selected strategy"));
+    m_specLabel->setText(tr("Spec"));
+    m_stackLabel->setText(tr("Stack"));
+    // Built-ins still on their own spec take their name and citation in the new language.
+    for (int row = 0; row < m_entries.size(); ++row) {
+        Entry &e = m_entries[row];
+        if (e.builtIn.isEmpty() || e.citation.isEmpty())
+            continue;
+        builtInText(e);
+        apply(e, e.spec, e.stack);
+        syncItem(row);
+    }
+    showError({});
+    showSelected();
+    refresh(); // the loss notes and the full cache's name are composed in the language
+}
+
+void StrategyPanel::changeEvent(QEvent *event)
+{
+    if (event->type() == QEvent::LanguageChange)
+        retranslate();
+    QWidget::changeEvent(event);
 }
 
 void StrategyPanel::build()
 {
     m_list = new QListWidget(this);
     m_list->setObjectName(QStringLiteral("strategyList"));
-    m_list->setToolTip(tr("Check the strategies to compare with the full cache"));
 
     m_custom = new QLineEdit(this);
     m_custom->setObjectName(QStringLiteral("customSpec"));
     m_custom->setPlaceholderText(QStringLiteral("window:8192,sinks:4+fp8"));
-    m_custom->setToolTip(
-        tr("A strategy spec: fp8 | int4 | window:W[,sinks:S][,layers:F] | budget:B|P%[,recent:R] "
-           "| duo:F[,sinks:S,window:W] | sparse:k=K,block=S[,summary=N,window=W,compress=D,"
-           "compress-block=L,dense=N] | recent:R[@P],old=P | a preset id; a token policy and a "
-           "precision joined by '+'"));
-    m_add = new QPushButton(tr("Add custom…"), this);
+    m_add = new QPushButton(this);
     m_add->setObjectName(QStringLiteral("addCustom"));
-    m_remove = new QPushButton(tr("Remove"), this);
+    m_remove = new QPushButton(this);
     m_error = new QLabel(this);
     m_error->setObjectName(QStringLiteral("strategyError"));
     m_error->setWordWrap(true);
@@ -93,9 +134,9 @@ void StrategyPanel::build()
     m_spec->setObjectName(QStringLiteral("strategySpec"));
     m_stack = new QComboBox(this);
     m_stack->setObjectName(QStringLiteral("stackPrecision"));
-    m_stack->addItem(tr("nothing stacked"), QString());
+    m_stack->addItem(QString(), QString()); // texts in retranslate()
     for (const char *p : {"fp8", "int8", "int4"})
-        m_stack->addItem(tr("+ %1 KV").arg(QLatin1String(p)), QString::fromLatin1(p));
+        m_stack->addItem(QString(), QString::fromLatin1(p));
     m_params = new StrategyParameters(this);
     m_citation = new QLabel(this);
     m_citation->setWordWrap(true);
@@ -105,10 +146,12 @@ void StrategyPanel::build()
     auto *customRow = new QHBoxLayout;
     customRow->addWidget(m_custom, 1);
     customRow->addWidget(m_add);
-    auto *editor = new QGroupBox(tr("Selected strategy"), this);
-    auto *form = new QFormLayout(editor);
-    form->addRow(tr("Spec"), m_spec);
-    form->addRow(tr("Stack"), m_stack);
+    m_editor = new QGroupBox(this);
+    auto *form = new QFormLayout(m_editor);
+    m_specLabel = new QLabel(m_editor);
+    m_stackLabel = new QLabel(m_editor);
+    form->addRow(m_specLabel, m_spec);
+    form->addRow(m_stackLabel, m_stack);
     form->addRow(m_params);
     form->addRow(m_citation);
     form->addRow(m_remove);
@@ -119,7 +162,7 @@ void StrategyPanel::build()
     leftLayout->addWidget(m_list, 1);
     leftLayout->addLayout(customRow);
     leftLayout->addWidget(m_error);
-    leftLayout->addWidget(editor);
+    leftLayout->addWidget(m_editor);
 
     m_table = new QTableView(this);
     m_table->setObjectName(QStringLiteral("strategyTable"));

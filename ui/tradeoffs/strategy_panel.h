@@ -7,6 +7,7 @@
 #include <optional>
 
 class QComboBox;
+class QGroupBox;
 class QLabel;
 class QLineEdit;
 class QListWidget;
@@ -55,9 +56,13 @@ public:
 signals:
     void strategiesChanged();
 
+protected:
+    void changeEvent(QEvent *event) override;
+
 private:
     struct Entry
     {
+        QString builtIn;  // "fp8", "int4" or a preset id for the built-in rows
         QString spec;     // as typed or the preset's id
         QString stack;    // a precision spec stacked with '+', or empty
         QString name;     // shown instead of the parsed label while spec is unchanged
@@ -67,6 +72,8 @@ private:
     };
 
     void build();
+    void retranslate();
+    void builtInText(Entry &entry); // a built-in's name and citation, in the current language
     // Parses spec + stack into `entry`; on failure shows the reason and leaves it unchanged.
     bool apply(Entry &entry, const QString &spec, const QString &stack);
     void append(const Entry &entry);
@@ -87,6 +94,9 @@ private:
     QComboBox *m_stack = nullptr;
     StrategyParameters *m_params = nullptr;
     QLabel *m_citation = nullptr;
+    QGroupBox *m_editor = nullptr;
+    QLabel *m_specLabel = nullptr;
+    QLabel *m_stackLabel = nullptr;
     QTableView *m_table = nullptr;
     QLabel *m_notes = nullptr;
     StrategyTableModel *m_model = nullptr;

@@ -144,13 +144,7 @@ void StrategyParameters::setPolicy(const TokenPolicy &policy)
         f->setLabel(p.label);
         MappedSpinBox *spin = f->spinBox();
         if (p.tokens) {
-            spin->toText = [](int v) { return formatInteger(qint64(v)); };
-            spin->fromText = [](const QString &text) -> std::optional<int> {
-                const auto v = parseTokenCount(text);
-                if (!v || *v > INT_MAX)
-                    return std::nullopt;
-                return int(*v);
-            };
+            spin->setTokenCounts();
         } else {
             spin->toText = nullptr;
             spin->fromText = nullptr;

@@ -1,5 +1,7 @@
 #include "strategy_table_model.h"
 
+#include <QEvent>
+
 namespace kvl {
 
 StrategyTableModel::StrategyTableModel(QObject *parent) : QAbstractTableModel(parent) {}
@@ -145,6 +147,17 @@ QVariant StrategyTableModel::headerData(int section, Qt::Orientation orientation
         return tr("What is lost");
     }
     return {};
+}
+
+bool StrategyTableModel::event(QEvent *e)
+{
+    if (e->type() == QEvent::LanguageChange) {
+        if (columnCount() > 0)
+            emit headerDataChanged(Qt::Horizontal, 0, columnCount() - 1);
+        if (rowCount() > 0)
+            emit dataChanged(index(0, 0), index(rowCount() - 1, columnCount() - 1));
+    }
+    return QAbstractTableModel::event(e);
 }
 
 } // namespace kvl

@@ -40,6 +40,10 @@ public:
     QVariant headerData(int section, Qt::Orientation orientation,
                         int role = Qt::DisplayRole) const override;
 
+protected:
+    // Headers and cells are worded on request: a language switch only has to say so.
+    bool event(QEvent *e) override;
+
 private:
     QString text(const StrategyResult &r, Column c) const;
     QVariant value(const StrategyResult &r, Column c) const;
