@@ -221,7 +221,7 @@ private slots:
         QCOMPARE(m_window->controller()->scenario().context, Scenario::seed().context);
         QCOMPARE(redo->text(), QStringLiteral("&Redo Context length"));
         m_window->setLanguage(QStringLiteral("pt_BR"));
-        QVERIFY2(redo->text().startsWith(QStringLiteral("&Refazer")), qPrintable(redo->text()));
+        QTRY_VERIFY2(redo->text().startsWith(QStringLiteral("&Refazer")), qPrintable(redo->text()));
     }
 
     // Ctrl+G brings the GPU panel forward; a second press keeps it there. It shares the screen
