@@ -1,5 +1,6 @@
 #include "attention_mass.h"
 
+#include "input_text.h"
 #include "mapped_file.h"
 #include "npy_reader.h"
 #include "step_model.h"
@@ -365,17 +366,17 @@ std::optional<MassReport> analyzeCsv(QByteArrayView file, const MassOptions &o, 
         if (!number(fields[0], &r.layer) || r.layer < 0 || r.layer >= limits::maxLayers)
             return fail(MassText::tr("line %1: layer \"%2\" is not a whole number in 0-%3")
                             .arg(lineNo)
-                            .arg(QString::fromUtf8(fields[0].trimmed()))
+                            .arg(shownInput(fields[0].trimmed()))
                             .arg(limits::maxLayers - 1));
         if (!number(fields[1], &r.block) || r.block < 0 || r.block >= kMaxBlocks)
             return fail(MassText::tr("line %1: block \"%2\" is not a whole number in 0-%3")
                             .arg(lineNo)
-                            .arg(QString::fromUtf8(fields[1].trimmed()))
+                            .arg(shownInput(fields[1].trimmed()))
                             .arg(kMaxBlocks - 1));
         if (!number(fields[2], &r.mass))
             return fail(MassText::tr("line %1: mass \"%2\" is not a number")
                             .arg(lineNo)
-                            .arg(QString::fromUtf8(fields[2].trimmed())));
+                            .arg(shownInput(fields[2].trimmed())));
         if (std::isnan(r.mass) || std::isinf(r.mass) || r.mass < 0)
             return fail(MassText::tr("line %1: mass %2 is %3: attention mass is finite and ≥ 0")
                             .arg(lineNo)

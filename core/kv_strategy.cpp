@@ -1,5 +1,6 @@
 #include "kv_strategy.h"
 
+#include "input_text.h"
 #include "ledger.h"
 #include "strategy_presets.h"
 #include "units.h"
@@ -65,7 +66,7 @@ public:
 private:
     bool fail(const QString &why)
     {
-        m_error = QStringLiteral("\"%1\": %2").arg(m_part, why);
+        m_error = QStringLiteral("\"%1\": %2").arg(shownInput(m_part), why);
         return false;
     }
     // key=value or key:value, whichever separator comes first.
@@ -104,9 +105,9 @@ bool PartParser::options(const QStringList &allowed)
         const auto [key, value] = split(m_items.at(i));
         if (!allowed.contains(key))
             return fail(StrategyText::tr("\"%1\" is not an option here (%2)")
-                            .arg(key, allowed.join(QStringLiteral(", "))));
+                            .arg(shownInput(key), allowed.join(QStringLiteral(", "))));
         if (m_options.contains(key))
-            return fail(StrategyText::tr("%1 given twice").arg(key));
+            return fail(StrategyText::tr("%1 given twice").arg(shownInput(key)));
         m_options.insert(key, value);
     }
     return true;
@@ -116,7 +117,7 @@ std::optional<qint64> PartParser::tokens(const QString &key, const QString &text
 {
     const auto n = parseTokenCount(text);
     if (!n) {
-        fail(StrategyText::tr("%1: \"%2\" is not a token count").arg(key, text));
+        fail(StrategyText::tr("%1: \"%2\" is not a token count").arg(key, shownInput(text)));
         return std::nullopt;
     }
     if (*n < lo || *n > limits::maxContext) {
@@ -140,7 +141,8 @@ std::optional<double> PartParser::share(const QString &key, const QString &text,
         v /= 100;
     if (!ok || !std::isfinite(v) || v < 0 || v > 1 || (!allowZero && v == 0)) {
         fail(StrategyText::tr("%1: \"%2\" is not a share in %3, 1] (0.5 or 50%)")
-                 .arg(key, text, allowZero ? QStringLiteral("[0") : QStringLiteral("(0")));
+                 .arg(key, shownInput(text),
+                      allowZero ? QStringLiteral("[0") : QStringLiteral("(0")));
         return std::nullopt;
     }
     return v;
@@ -173,7 +175,7 @@ bool PartParser::scaleBits(Precision &p)
     bool ok = false;
     const int bits = v.toInt(&ok);
     if (!ok || bits < 1 || bits > 64)
-        return fail(StrategyText::tr("scale-bits: \"%1\" is not 1-64 bits").arg(v));
+        return fail(StrategyText::tr("scale-bits: \"%1\" is not 1-64 bits").arg(shownInput(v)));
     if (p.groupSize == 0)
         return fail(
             StrategyText::tr("scale-bits: %1 has no group scales (give :gN)").arg(p.name()));
@@ -364,7 +366,7 @@ bool PartParser::parse(KvStrategy &into, QString *error)
         ok = fail(StrategyText::tr("empty part"));
     } else {
         m_error = StrategyText::tr("\"%1\" is not a strategy: expected %2")
-                      .arg(m_part, grammar().arg(presetIds()));
+                      .arg(shownInput(m_part), grammar().arg(presetIds()));
     }
     if (!ok && error)
         *error = m_error;
@@ -416,7 +418,7 @@ std::optional<KvStrategy> KvStrategy::parse(const QString &text, QString *error)
             if (error)
                 *error = StrategyText::tr("\"%1\": two token policies (%2 and %3); stack one token "
                                           "policy with one precision")
-                             .arg(text, tokenPolicyKindName(out.tokens),
+                             .arg(shownInput(text), tokenPolicyKindName(out.tokens),
                                   tokenPolicyKindName(piece.tokens));
             return std::nullopt;
         }
@@ -424,7 +426,7 @@ std::optional<KvStrategy> KvStrategy::parse(const QString &text, QString *error)
             if (error)
                 *error = StrategyText::tr("\"%1\": two precisions; stack one token policy with one "
                                           "precision")
-                             .arg(text);
+                             .arg(shownInput(text));
             return std::nullopt;
         }
         if (piece.tokens.index() != 0)

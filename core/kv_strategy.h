@@ -151,7 +151,7 @@ private:
     StepModel m_step;
     QList<KindCost> m_kinds;
     qint64 m_recentTokens = 0; // tokens at the recent precision
-    double m_fixedBytes = 0; // weights and fixed states
+    double m_fixedBytes = 0;   // weights and fixed states
     double m_usableBytesPerGpu = 0;
 };
 

@@ -1,6 +1,7 @@
 #include "precision.h"
 
 #include "input_limits.h"
+#include "input_text.h"
 #include "units.h"
 
 #include <QRegularExpression>
@@ -76,7 +77,7 @@ std::optional<Precision> Precision::parse(const QString &text, QString *error)
             if (g > limits::maxGroupSize) {
                 if (error)
                     *error = QStringLiteral("\"%1\": group size must be 0 (no scales) or 1-%2")
-                                 .arg(text)
+                                 .arg(shownInput(text))
                                  .arg(limits::maxGroupSize);
                 return std::nullopt;
             }
@@ -90,7 +91,7 @@ std::optional<Precision> Precision::parse(const QString &text, QString *error)
                 if (error)
                     *error = QStringLiteral("\"%1\": scale bits must be 1-64, after a group "
                                             "size (:gN:sB)")
-                                 .arg(text);
+                                 .arg(shownInput(text));
                 return std::nullopt;
             }
             p.scaleBits = bits;
@@ -103,7 +104,7 @@ std::optional<Precision> Precision::parse(const QString &text, QString *error)
         *error = QStringLiteral("\"%1\" is not a precision (fp32, fp16, bf16, fp8, int8, int4, "
                                 "fp4; optionally :gN for N values per scale, :sB for B-bit "
                                 "scales)")
-                     .arg(text);
+                     .arg(shownInput(text));
     return std::nullopt;
 }
 

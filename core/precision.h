@@ -6,7 +6,16 @@
 
 namespace kvl {
 
-enum class NumberFormat { FP32, FP16, BF16, FP8, INT8, INT4, FP4 };
+enum class NumberFormat
+{
+    FP32,
+    FP16,
+    BF16,
+    FP8,
+    INT8,
+    INT4,
+    FP4
+};
 
 // A storage format for KV or weights. 4-bit formats carry one scale per group of values;
 // the scale bits are part of the bytes that must be stored and streamed.
@@ -20,8 +29,8 @@ struct Precision
     static std::optional<Precision> parse(const QString &text, QString *error = nullptr);
     static QList<NumberFormat> allFormats(); // fp32 ... fp4, widest first
 
-    int bits() const;              // bits of one element, scales excluded
-    double effectiveBits() const;  // bits + scaleBits / groupSize
+    int bits() const;               // bits of one element, scales excluded
+    double effectiveBits() const;   // bits + scaleBits / groupSize
     double bytesPerElement() const; // effectiveBits / 8
     // Exact bytes for `elements` values, rounded up to whole bytes.
     qint64 bytesFor(qint64 elements) const;

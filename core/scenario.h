@@ -12,15 +12,16 @@ struct Scenario
 {
     ModelSpec model;
     GpuSpec gpu;
-    int gpus = 1;             // tensor-parallel degree the user asks about
+    int gpus = 1; // tensor-parallel degree the user asks about
     qint64 context = 1'000'000;
-    int batch = 1;            // concurrent sequences
+    int batch = 1; // concurrent sequences
     Precision kvPrecision = Precision::of(NumberFormat::FP16);
     Precision weightPrecision = Precision::of(NumberFormat::FP16);
     // Weights as the checkpoint stores them (ModelSpec's native, expert and embedding
     // precisions) rather than every part at weightPrecision.
     bool weightsAsStored = false;
-    double efficiency = 1.0;  // achieved / datasheet bandwidth; 1.0 is the physical floor the seed uses
+    double efficiency =
+        1.0; // achieved / datasheet bandwidth; 1.0 is the physical floor the seed uses
     double memoryFraction = 1.0; // usable share of HBM (vLLM reserves, default 0.9)
     qint64 responseTokens = 1000;
     std::optional<MeasuredBandwidth> measured; // from the GPU panel; saved with the scenario

@@ -1,5 +1,6 @@
 #include "synthetic_mass.h"
 
+#include "input_text.h"
 #include "units.h"
 
 #include <QCoreApplication>
@@ -66,7 +67,7 @@ std::optional<SyntheticMass> SyntheticMass::parse(const QString &spec, QString *
 {
     const auto fail = [&](const QString &why) {
         if (error)
-            *error = QStringLiteral("\"%1\": %2").arg(spec, why);
+            *error = QStringLiteral("\"%1\": %2").arg(shownInput(spec), why);
         return std::nullopt;
     };
     const qsizetype colon = spec.indexOf(u':');
@@ -97,13 +98,14 @@ std::optional<SyntheticMass> SyntheticMass::parse(const QString &spec, QString *
             const qsizetype eq = item.indexOf(u'=');
             const QString key = item.left(eq).trimmed().toLower();
             if (eq < 0 || !allowed.contains(key))
-                return fail(SyntheticText::tr("\"%1\" is not key=value with a key of %2")
-                                .arg(item.trimmed(), allowed.join(QStringLiteral(", "))));
+                return fail(
+                    SyntheticText::tr("\"%1\" is not key=value with a key of %2")
+                        .arg(shownInput(item.trimmed()), allowed.join(QStringLiteral(", "))));
             bool ok = false;
             const double v = item.mid(eq + 1).trimmed().toDouble(&ok);
             if (!ok || !std::isfinite(v))
-                return fail(
-                    SyntheticText::tr("%1: \"%2\" is not a number").arg(key, item.mid(eq + 1)));
+                return fail(SyntheticText::tr("%1: \"%2\" is not a number")
+                                .arg(shownInput(key), shownInput(item.mid(eq + 1))));
             values.insert(key, v);
         }
     }

@@ -1,4 +1,5 @@
 #include "units.h"
+#include "input_text.h"
 
 #include <QCoreApplication>
 #include <QLocale>
@@ -25,7 +26,7 @@ public:
     }
     static std::optional<qint64> notACount(QString *error, QStringView text)
     {
-        return fail(error, tr("\"%1\" is not a token count").arg(text));
+        return fail(error, tr("\"%1\" is not a token count").arg(shownInput(text)));
     }
 };
 
@@ -48,10 +49,10 @@ std::optional<qint64> parsePlain(const QString &t, QStringView text, QString *er
     }
     const double value = number * scale;
     if (!ok || !std::isfinite(value) || value > 1e18)
-        return UnitsText::fail(error, UnitsText::tr("\"%1\" is too large").arg(text));
+        return UnitsText::fail(error, UnitsText::tr("\"%1\" is too large").arg(shownInput(text)));
     if (value != std::floor(value))
-        return UnitsText::fail(error,
-                               UnitsText::tr("\"%1\" is not a whole number of tokens").arg(text));
+        return UnitsText::fail(
+            error, UnitsText::tr("\"%1\" is not a whole number of tokens").arg(shownInput(text)));
     return static_cast<qint64>(value);
 }
 

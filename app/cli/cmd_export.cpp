@@ -2,6 +2,7 @@
 #include "chart_factory.h"
 #include "cli_error.h"
 #include "commands.h"
+#include "input_text.h"
 #include "latency_chart.h"
 #include "scenario_options.h"
 
@@ -50,7 +51,7 @@ int runExport(const QStringList &args, QTextStream &out)
             QStringLiteral("--chart: give one of %1, all").arg(chartIds().join(u", "))};
     if (!all && !chartIds().contains(chart))
         throw UsageError{QStringLiteral("--chart: \"%1\" is not one of %2, all")
-                             .arg(chart, chartIds().join(u", "))};
+                             .arg(shownInput(chart), chartIds().join(u", "))};
     const QString path = p.value(QStringLiteral("out"));
     if (path.isEmpty())
         throw UsageError{QStringLiteral("--out: give a file (or a folder for --chart all)")};
@@ -60,13 +61,13 @@ int runExport(const QStringList &args, QTextStream &out)
         format = exportFormatFromName(p.value(QStringLiteral("format")));
         if (!format)
             throw UsageError{QStringLiteral("--format: \"%1\" is not png, svg, pdf or csv")
-                                 .arg(p.value(QStringLiteral("format")))};
+                                 .arg(shownInput(p.value(QStringLiteral("format"))))};
     } else if (!all) {
         format = exportFormatFromName(QFileInfo(path).suffix());
         if (!format)
             throw UsageError{QStringLiteral("--format: not given, and the suffix of \"%1\" is not "
                                             "png, svg, pdf or csv")
-                                 .arg(path)};
+                                 .arg(shownInput(path, 200))};
     }
 
     ExportSize size;
@@ -107,7 +108,8 @@ int runExport(const QStringList &args, QTextStream &out)
         return 0;
     }
     if (all && !QDir().mkpath(path))
-        throw UsageError{QStringLiteral("--out: cannot create the folder \"%1\"").arg(path)};
+        throw UsageError{
+            QStringLiteral("--out: cannot create the folder \"%1\"").arg(shownInput(path, 200))};
     for (LedgerChart *c : std::as_const(list)) {
         const QString file =
             all ? QDir(path).filePath(c->id() + u'.' + exportFormatSuffix(*format)) : path;

@@ -1,5 +1,6 @@
 #include "cli_error.h"
 #include "commands.h"
+#include "input_text.h"
 #include "ledger_json.h"
 #include "ledger_text.h"
 #include "scenario_options.h"
@@ -23,7 +24,7 @@ bool parseCommand(QCommandLineParser &p, const QStringList &args, QTextStream &o
     }
     if (p.positionalArguments().size() > maxPositional)
         throw UsageError{QStringLiteral("unexpected argument \"%1\"")
-                             .arg(p.positionalArguments().at(maxPositional))};
+                             .arg(shownInput(p.positionalArguments().at(maxPositional)))};
     return false;
 }
 

@@ -1,6 +1,7 @@
 #include "attention_mass.h"
 #include "cli_error.h"
 #include "commands.h"
+#include "input_text.h"
 #include "json_number.h"
 #include "ledger_json.h"
 #include "scenario_options.h"
@@ -48,7 +49,8 @@ QList<int> layerList(const QString &text)
         bool ok = false;
         const int l = item.trimmed().toInt(&ok);
         if (!ok || l < 0 || l >= limits::maxLayers)
-            throw UsageError{QStringLiteral("--layers: \"%1\" is not a layer number").arg(item)};
+            throw UsageError{
+                QStringLiteral("--layers: \"%1\" is not a layer number").arg(shownInput(item))};
         out << l;
     }
     return out;

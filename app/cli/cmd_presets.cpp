@@ -50,8 +50,7 @@ int runPresets(const QStringList &args, QTextStream &out)
                     ? QStringLiteral(" (reports %1)")
                           .arg(formatBytes(g.reportedMemoryBytes, ByteUnits::Binary))
                     : QString())
-            << ", "
-            << formatRate(g.bandwidth, ByteUnits::SI) << ", "
+            << ", " << formatRate(g.bandwidth, ByteUnits::SI) << ", "
             << formatNumber(g.peakBf16 / 1e12, 4) << " TFLOP/s dense bf16\n";
     out << "\nUser presets: " << PresetLibrary::userDirectory() << "/{models,gpus}/*.json\n";
     for (const auto &e : lib.errors())

@@ -1,6 +1,7 @@
 #include "bandwidth_probe.h"
 #include "cli_error.h"
 #include "commands.h"
+#include "input_text.h"
 #include "scenario_options.h"
 
 #include <QJsonArray>
@@ -54,7 +55,7 @@ int runProbe(const QStringList &args, QTextStream &out)
         r.device = p.value(QStringLiteral("device")).toStdString();
         if (!gpu::parseDevice(r.device))
             throw UsageError{QStringLiteral("--device: \"%1\" is not cuda:N, cuda:N,M, all or host")
-                                 .arg(p.value(QStringLiteral("device")))};
+                                 .arg(shownInput(p.value(QStringLiteral("device"))))};
     }
     if (p.isSet(QStringLiteral("bytes")))
         r.bytes = uint64_t(tokenOption(p, QStringLiteral("bytes"), 4096, qint64(1) << 40));

@@ -1,5 +1,6 @@
 #include "cli_error.h"
 #include "commands.h"
+#include "input_text.h"
 #include "scenario_options.h"
 #include "sweep.h"
 
@@ -10,15 +11,18 @@ namespace kvl::cli {
 int runSweep(const QStringList &args, QTextStream &out)
 {
     QCommandLineParser p;
-    p.setApplicationDescription(QStringLiteral("One ledger quantity over context length or GPU count."));
+    p.setApplicationDescription(
+        QStringLiteral("One ledger quantity over context length or GPU count."));
     addScenarioOptions(p);
     p.addOptions({
         {QStringLiteral("over"), QStringLiteral("context (log-spaced) or gpus."),
          QStringLiteral("context|gpus")},
         {QStringLiteral("quantity"), QStringLiteral("A ledger key, e.g. seconds_per_token."),
          QStringLiteral("NAME")},
-        {QStringLiteral("from"), QStringLiteral("First context (default 1k)."), QStringLiteral("TOKENS")},
-        {QStringLiteral("to"), QStringLiteral("Last context (default 10M) or GPU count (default 64)."),
+        {QStringLiteral("from"), QStringLiteral("First context (default 1k)."),
+         QStringLiteral("TOKENS")},
+        {QStringLiteral("to"),
+         QStringLiteral("Last context (default 10M) or GPU count (default 64)."),
          QStringLiteral("N")},
         {QStringLiteral("points"), QStringLiteral("Points over context (default 64)."),
          QStringLiteral("N")},
@@ -31,12 +35,13 @@ int runSweep(const QStringList &args, QTextStream &out)
         keys << quantityKey(q);
     const QString over = p.value(QStringLiteral("over"));
     if (over != u"context" && over != u"gpus")
-        throw UsageError{QStringLiteral("--over: \"%1\" is not context or gpus").arg(over)};
+        throw UsageError{
+            QStringLiteral("--over: \"%1\" is not context or gpus").arg(shownInput(over))};
     const QString key = p.value(QStringLiteral("quantity"));
     const auto q = quantityFromKey(key);
     if (!q)
         throw UsageError{QStringLiteral("--quantity: \"%1\" is not one of %2")
-                             .arg(key, keys.join(QStringLiteral(", ")))};
+                             .arg(shownInput(key), keys.join(QStringLiteral(", ")))};
     const Scenario s = scenarioFromOptions(p);
     QList<QPointF> series;
     if (over == u"context") {

@@ -1,6 +1,7 @@
 // kvledger-cli: the KV Ledger cost model on the command line.
 #include "cli_error.h"
 #include "commands.h"
+#include "input_text.h"
 
 #include <QApplication>
 #include <QTextStream>
@@ -67,9 +68,10 @@ int main(int argc, char *argv[])
     const auto it = commands.find(args.at(1));
     try {
         if (it == commands.end())
-            throw UsageError{QStringLiteral("\"%1\" is not a command (ledger, presets, sweep, export, "
-                                                "probe, strategies, roofline, mass)")
-                                 .arg(args.at(1))};
+            throw UsageError{
+                QStringLiteral("\"%1\" is not a command (ledger, presets, sweep, export, "
+                               "probe, strategies, roofline, mass)")
+                    .arg(kvl::shownInput(args.at(1)))};
         return it->second(args, out);
     } catch (const UsageError &e) {
         out.flush();

@@ -2,6 +2,7 @@
 
 #include "cli_error.h"
 #include "hf_config.h"
+#include "input_text.h"
 #include "presets.h"
 #include "scenario_file.h"
 #include "sweep.h"
@@ -54,7 +55,7 @@ void addScenarioOptions(QCommandLineParser &p)
 
 static QString bad(const QString &name, const QString &value, const QString &what)
 {
-    return QStringLiteral("--%1: \"%2\" %3").arg(name, value, what);
+    return QStringLiteral("--%1: \"%2\" %3").arg(name, shownInput(value), what);
 }
 
 int intOption(const QCommandLineParser &p, const QString &name, int lo, int hi)

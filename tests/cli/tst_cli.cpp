@@ -16,6 +16,29 @@ class TestCli : public QObject
     static QJsonObject json(const QStringList &args) { return kvl::test::cliJson(args); }
 
 private slots:
+    // Bad input is quoted escaped and cut: no terminal escape reaches stderr, and a 100 kB value
+    // (about the most one argument can hold) makes a short line.
+    void errorsQuoteInputSafely_data()
+    {
+        QTest::addColumn<QStringList>("args");
+        const QString escape = QStringLiteral("\x1b]0;owned\x07\x1b[2J");
+        QTest::addRow("context") << QStringList{"ledger", "--context", escape};
+        QTest::addRow("precision") << QStringList{"ledger", "--kv-precision", escape};
+        QTest::addRow("command") << QStringList{escape};
+        QTest::addRow("100 kB context")
+            << QStringList{"ledger", "--context", QString(100000, u'9') + u'x'};
+        QTest::addRow("100 kB strategy")
+            << QStringList{"strategies", "--strategy", QString(100000, u'w')};
+    }
+    void errorsQuoteInputSafely()
+    {
+        QFETCH(QStringList, args);
+        const kvl::test::CliRun r = kvl::test::runCli(args);
+        QCOMPARE(r.exit, 2);
+        QVERIFY2(!r.err.contains(QChar(0x1b)) && !r.err.contains(QChar(0x07)), qPrintable(r.err));
+        QVERIFY2(r.err.size() < 1000, qPrintable(r.err.left(1000))); // the grammar included
+    }
+
     void seedLedgerByDefault()
     {
         const Run r = run({});
