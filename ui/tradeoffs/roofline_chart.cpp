@@ -30,7 +30,8 @@ RooflineChart::RooflineChart(QWidget *parent) : HeadedChart(parent)
     m_x->setTitleText(tr("Arithmetic intensity (FLOP per byte moved, log scale)"));
     m_y = new QLogValueAxis(this);
     m_y->setLabelFormat(QStringLiteral("%.7g"));
-    m_y->setTitleText(tr("Attainable compute (TFLOP/s, log scale)"));
+    // Short enough for one line beside a projector's short plot.
+    m_y->setTitleText(tr("Attainable TFLOP/s (log scale)"));
     c->addAxis(m_x, Qt::AlignBottom);
     c->addAxis(m_y, Qt::AlignLeft);
     m_roof = new QLineSeries(this);
