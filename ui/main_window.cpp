@@ -2,6 +2,7 @@
 
 #include "chart_export.h"
 #include "chart_factory.h"
+#include "chart_grid.h"
 #include "controls_panel.h"
 #include "export_dialog.h"
 #include "gpu_panel.h"
@@ -35,7 +36,9 @@
 #include <QJsonDocument>
 #include <QMenuBar>
 #include <QMessageBox>
+#include <QScreen>
 #include <QScrollArea>
+#include <QScrollBar>
 #include <QStatusBar>
 #include <QStyleHints>
 #include <QTabWidget>
@@ -57,25 +60,32 @@ MainWindow::MainWindow(QWidget *parent)
     m_normalFont = QApplication::font();
     m_normalPalette = QApplication::palette();
 
-    // Charts: a 2 × 2 grid in the centre.
-    // The centre: tabs of views; the first holds the four cost charts in a 2 × 2 grid.
+    // The centre: tabs of views; the first holds the four cost charts in a grid of two columns,
+    // one on a narrow screen, scrolled where the rows do not fit.
     m_views = new QTabWidget(this);
     m_views->setObjectName(QStringLiteral("views"));
     m_views->setDocumentMode(true);
-    m_chartArea = new QWidget(m_views);
-    auto *grid = new QGridLayout(m_chartArea);
-    grid->setContentsMargins(2, 2, 2, 2);
-    grid->setSpacing(4);
-    m_charts = createCharts(m_chartArea);
-    for (int i = 0; i < m_charts.size(); ++i) {
-        m_charts.at(i)->setFocusPolicy(Qt::StrongFocus);
-        grid->addWidget(m_charts.at(i), i / 2, i % 2);
-    }
+    auto *grid = new ChartGrid;
+    m_charts = createCharts(grid);
+    for (LedgerChart *c : std::as_const(m_charts))
+        c->setFocusPolicy(Qt::StrongFocus);
+    grid->setCharts({m_charts.begin(), m_charts.end()});
+    m_chartArea = new QScrollArea(m_views);
+    m_chartArea->setObjectName(QStringLiteral("costCharts"));
+    m_chartArea->setFrameShape(QFrame::NoFrame);
+    m_chartArea->setWidgetResizable(true);
+    m_chartArea->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    m_chartArea->setWidget(grid);
     m_views->addTab(m_chartArea, QString());
     const TradeoffViews tradeoffs = createTradeoffViews(m_controller, m_views);
-    m_views->addTab(tradeoffs.strategies, QString());
-    m_views->addTab(tradeoffs.roofline, QString());
-    m_views->addTab(tradeoffs.mass, QString());
+    // A page wider or taller than a small screen leaves beside the docks scrolls, not clips.
+    for (QWidget *page : {tradeoffs.strategies, tradeoffs.roofline, tradeoffs.mass}) {
+        auto *scroll = new QScrollArea(m_views);
+        scroll->setFrameShape(QFrame::NoFrame);
+        scroll->setWidgetResizable(true);
+        scroll->setWidget(page);
+        m_views->addTab(scroll, QString());
+    }
     m_allCharts = m_charts + tradeoffs.charts;
     setCentralWidget(m_views);
     // Hidden views skip updates; bring one up to date when it is shown.
@@ -106,7 +116,7 @@ MainWindow::MainWindow(QWidget *parent)
         c->setInteractive(false);
     updateCharts();
     updateTitle();
-    resize(1600, 1000);
+    resize(QSize(1600, 1000).boundedTo(screen()->availableSize()));
     restoreGeometry(m_settings.geometry());
     restoreState(m_settings.windowState(), Settings::kWindowStateVersion);
     m_tourDock->hide(); // the tour opens on request only
@@ -147,16 +157,25 @@ void MainWindow::buildDocks()
     m_ledgerDock = new QDockWidget(this);
     m_ledgerDock->setObjectName(QStringLiteral("ledgerDock"));
     m_ledgerDock->setWidget(m_ledger);
-    m_ledger->setMinimumWidth(380);
+    m_ledger->setMinimumWidth(300);
     addDockWidget(Qt::RightDockWidgetArea, m_ledgerDock);
 
+    // Below the ledger, both in view; it scrolls on a short screen rather than squeezing the
+    // ledger.
     m_gpuPanel = new GpuPanel(m_controller, this);
+    auto *gpuScroll = new QScrollArea(this);
+    gpuScroll->setWidget(m_gpuPanel);
+    gpuScroll->setWidgetResizable(true);
+    gpuScroll->setFrameShape(QFrame::NoFrame);
+    gpuScroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    gpuScroll->setMinimumWidth(m_gpuPanel->minimumSizeHint().width() +
+                               gpuScroll->verticalScrollBar()->sizeHint().width());
     m_gpuDock = new QDockWidget(this);
     m_gpuDock->setObjectName(QStringLiteral("gpuDock"));
-    m_gpuDock->setWidget(m_gpuPanel);
+    m_gpuDock->setWidget(gpuScroll);
     addDockWidget(Qt::RightDockWidgetArea, m_gpuDock);
-    tabifyDockWidget(m_ledgerDock, m_gpuDock);
-    m_ledgerDock->raise();
+    splitDockWidget(m_ledgerDock, m_gpuDock, Qt::Vertical);
+    resizeDocks({m_ledgerDock, m_gpuDock}, {3, 2}, Qt::Vertical);
     connect(m_gpuPanel, &GpuPanel::errorOccurred, this,
             [this](const QString &why) { showError(tr("GPU measurement"), why); });
 
@@ -502,6 +521,8 @@ void MainWindow::highlight(const QString &ledgerKey, const QString &chartId)
     for (LedgerChart *c : std::as_const(m_allCharts)) {
         const bool on = c->id() == chartId && !chartId.isEmpty();
         c->setProperty("tourHighlight", on);
+        if (on)
+            m_chartArea->ensureWidgetVisible(c); // one column on a small screen: scroll to it
         // Style sheets name a namespaced class with "--" for "::".
         c->setStyleSheet(
             on ? QStringLiteral("kvl--LedgerChart { border: 4px solid %1; }").arg(color)

@@ -13,6 +13,7 @@ class QDockWidget;
 class QGridLayout;
 class QLabel;
 class QMenu;
+class QScrollArea;
 class QTabWidget;
 
 namespace kvl {
@@ -101,7 +102,7 @@ private:
     QDockWidget *m_ledgerDock = nullptr;
     QDockWidget *m_tourDock = nullptr;
     QTabWidget *m_views = nullptr;
-    QWidget *m_chartArea = nullptr;
+    QScrollArea *m_chartArea = nullptr;
     QList<LedgerChart *> m_charts;
     QList<LedgerChart *> m_allCharts;
     QString m_path;
