@@ -15,6 +15,7 @@
 #include "ledger_view.h"
 #include "mass_panel.h"
 #include "measurement_model.h"
+#include "presentation.h"
 #include "roofline_chart.h"
 #include "safe_save.h"
 #include "scenario_controller.h"
@@ -57,8 +58,6 @@ MainWindow::MainWindow(QWidget *parent)
 {
     setObjectName(QStringLiteral("mainWindow"));
     setWindowIcon(QIcon(QStringLiteral(":/icons/kvledger.svg")));
-    m_normalFont = QApplication::font();
-    m_normalPalette = QApplication::palette();
 
     // The centre: tabs of views; the first holds the four cost charts in a grid of two columns,
     // one on a narrow screen, scrolled where the rows do not fit.
@@ -98,6 +97,12 @@ MainWindow::MainWindow(QWidget *parent)
     buildActions();
     buildMenus();
     retranslate();
+    m_presentation = new Presentation(this);
+    connect(m_presentation, &Presentation::activeChanged, this, [this](bool on) {
+        m_actions.value(QStringLiteral("presentation"))->setChecked(on);
+        updateCharts();
+    });
+    connect(m_presentation, &Presentation::chartsShown, this, &MainWindow::updateCharts);
 
     connect(m_controller, &ScenarioController::changed, this, &MainWindow::updateCharts);
     connect(m_controller, &ScenarioController::changed, this, &MainWindow::updateTitle);
@@ -548,34 +553,12 @@ void MainWindow::startTour()
 
 void MainWindow::setPresentationMode(bool on)
 {
-    if (on == m_presentation)
-        return;
-    m_presentation = on;
-    m_actions.value(QStringLiteral("presentation"))->setChecked(on);
-    if (on) {
-        // Large type and a plain high-contrast palette for a projector in a lit room.
-        QFont f = m_normalFont;
-        f.setPointSizeF(m_normalFont.pointSizeF() * 1.5);
-        QApplication::setFont(f);
-        const bool dark = m_normalPalette.color(QPalette::Window).lightness() < 128;
-        QPalette p = m_normalPalette;
-        const QColor bg = dark ? Qt::black : Qt::white;
-        const QColor fg = dark ? Qt::white : Qt::black;
-        for (auto role : {QPalette::Window, QPalette::Base, QPalette::Button})
-            p.setColor(role, bg);
-        for (auto role : {QPalette::WindowText, QPalette::Text, QPalette::ButtonText})
-            p.setColor(role, fg);
-        p.setColor(QPalette::PlaceholderText, dark ? QColor(220, 220, 220) : QColor(40, 40, 40));
-        QApplication::setPalette(p);
-        showFullScreen();
-    } else {
-        QApplication::setFont(m_normalFont);
-        QApplication::setPalette(m_normalPalette);
-        showNormal();
-    }
-    for (LedgerChart *c : std::as_const(m_allCharts))
-        c->setPresentation(on);
-    updateCharts();
+    m_presentation->setActive(on);
+}
+
+bool MainWindow::presentationMode() const
+{
+    return m_presentation->isActive();
 }
 
 void MainWindow::setLanguage(const QString &code)
@@ -742,8 +725,7 @@ void MainWindow::closeEvent(QCloseEvent *e)
         return;
     }
     m_tour->stop(); // the settings keep the user's scenario, not the tour's
-    if (m_presentation)
-        setPresentationMode(false);
+    setPresentationMode(false);
     m_settings.setLastScenario(m_controller->scenario());
     m_settings.setWindowLayout(saveGeometry(), saveState(Settings::kWindowStateVersion));
     e->accept();

@@ -22,6 +22,7 @@ class ControlsPanel;
 class GpuPanel;
 class LedgerChart;
 class LedgerView;
+class Presentation;
 class ScenarioController;
 class TourPanel;
 
@@ -51,7 +52,8 @@ public:
     bool saveScenario(const QString &path);
     bool importConfig(const QString &path);
     void setPresentationMode(bool on);
-    bool presentationMode() const { return m_presentation; }
+    bool presentationMode() const;
+    Presentation *presentation() const { return m_presentation; }
     void setLanguage(const QString &code);
     void startTour();
     // Shows errors in message boxes (default) or only in the status bar (tests, screenshots).
@@ -107,10 +109,8 @@ private:
     QList<LedgerChart *> m_allCharts;
     QString m_path;
     QString m_lastError;
-    bool m_presentation = false;
+    Presentation *m_presentation = nullptr;
     bool m_quietErrors = false;
-    QFont m_normalFont;
-    QPalette m_normalPalette;
     QHash<QString, QAction *> m_actions;
     QHash<QString, QMenu *> m_menus;
     QActionGroup *m_unitsGroup = nullptr;
