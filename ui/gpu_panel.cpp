@@ -88,6 +88,9 @@ void GpuPanel::build()
 {
     auto *layout = new QVBoxLayout(this);
     m_device = new QComboBox(this);
+    // Device names are long ("cuda:0 — NVIDIA H200"): elided, so they cannot widen the dock.
+    m_device->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+    m_device->setMinimumContentsLength(14);
     m_specs = new QLabel(this);
     m_specs->setWordWrap(true);
     m_specs->setTextInteractionFlags(Qt::TextSelectableByMouse);

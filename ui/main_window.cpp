@@ -2,6 +2,7 @@
 
 #include "accessible_names.h"
 #include "chart_factory.h"
+#include "chart_grid.h"
 #include "controls_panel.h"
 #include "export_actions.h"
 #include "focus_frame.h"
@@ -13,6 +14,7 @@
 #include "main_actions.h"
 #include "mass_panel.h"
 #include "measurement_model.h"
+#include "presentation.h"
 #include "roofline_chart.h"
 #include "scenario_controller.h"
 #include "scenario_document.h"
@@ -30,7 +32,9 @@
 #include <QGridLayout>
 #include <QMenuBar>
 #include <QMessageBox>
+#include <QScreen>
 #include <QScrollArea>
+#include <QScrollBar>
 #include <QStatusBar>
 #include <QTabWidget>
 #include <QToolBar>
@@ -49,9 +53,6 @@ MainWindow::MainWindow(QWidget *parent)
 {
     setObjectName(QStringLiteral("mainWindow"));
     setWindowIcon(QIcon(QStringLiteral(":/icons/kvledger.svg")));
-    m_normalFont = QApplication::font();
-    m_normalPalette = QApplication::palette();
-
     buildPages();
     buildDocks();
     m_actions = new MainActions(m_controller, language::available(), this);
@@ -66,6 +67,16 @@ MainWindow::MainWindow(QWidget *parent)
     connectTour();
     connectViewSettings();
     retranslate();
+    m_presentation = new Presentation(this);
+    connect(m_presentation, &Presentation::activeChanged, this, [this](bool on) {
+        m_actions->presentation->setChecked(on);
+        m_view->setPresentation(on); // Esc leaves from inside
+    });
+    // Charts hidden to make room come back: bring the page they are on up to date.
+    connect(m_presentation, &Presentation::chartsShown, this, [this] {
+        if (auto *page = m_pages.value(m_views->currentIndex()))
+            page->refresh();
+    });
 
     connect(m_controller, &ScenarioController::changed, this, &MainWindow::updateTitle);
     connect(m_document, &ScenarioDocument::titleChanged, this, &MainWindow::updateTitle);
@@ -80,7 +91,7 @@ MainWindow::MainWindow(QWidget *parent)
     for (LedgerChart *c : std::as_const(m_charts))
         c->setInteractive(false);
     updateTitle();
-    resize(1600, 1000);
+    resize(QSize(1600, 1000).boundedTo(screen()->availableSize()));
     restoreGeometry(m_settings.geometry());
     restoreState(m_settings.windowState(), Settings::kWindowStateVersion);
     m_tourDock->hide(); // the tour opens on request only
@@ -108,27 +119,42 @@ QStringList MainWindow::tabIds()
             QStringLiteral("mass")};
 }
 
-// The centre: one tab page per view; the first holds the four cost charts in a 2 × 2 grid.
+// The centre: one tab page per view. The first holds the four cost charts in two columns, one
+// on a narrow screen, scrolled where the rows do not fit; a page wider or taller than a small
+// screen leaves beside the docks scrolls rather than clips.
 void MainWindow::buildPages()
 {
     m_views = new QTabWidget(this);
     m_views->setObjectName(QStringLiteral("views"));
     m_views->setDocumentMode(true);
     auto *cost = new ViewPage(m_controller, QStringLiteral("costPage"), m_views);
-    auto *grid = new QGridLayout(cost);
-    grid->setContentsMargins(2, 2, 2, 2);
-    grid->setSpacing(4);
-    m_charts = createCharts(cost);
-    for (int i = 0; i < m_charts.size(); ++i) {
-        m_charts.at(i)->setFocusPolicy(Qt::StrongFocus);
-        FocusFrame::install(m_charts.at(i));
-        grid->addWidget(m_charts.at(i), i / 2, i % 2);
+    auto *grid = new ChartGrid;
+    m_charts = createCharts(grid);
+    for (LedgerChart *c : std::as_const(m_charts)) {
+        c->setFocusPolicy(Qt::StrongFocus);
+        FocusFrame::install(c);
     }
+    grid->setCharts({m_charts.begin(), m_charts.end()});
+    m_chartArea = new QScrollArea(cost);
+    m_chartArea->setObjectName(QStringLiteral("costCharts"));
+    m_chartArea->setFrameShape(QFrame::NoFrame);
+    m_chartArea->setWidgetResizable(true);
+    m_chartArea->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    m_chartArea->setWidget(grid);
+    auto *layout = new QGridLayout(cost);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->addWidget(m_chartArea);
     cost->setRefresh([this](const Scenario &, const Ledger &) { drawCostPage(); });
     const TradeoffViews tradeoffs = createTradeoffViews(m_controller, m_views);
     m_pages = {cost, tradeoffs.strategies, tradeoffs.roofline, tradeoffs.mass};
-    for (ViewPage *page : std::as_const(m_pages))
-        m_views->addTab(page, QString());
+    m_views->addTab(cost, QString());
+    for (ViewPage *page : {tradeoffs.strategies, tradeoffs.roofline, tradeoffs.mass}) {
+        auto *scroll = new QScrollArea(m_views);
+        scroll->setFrameShape(QFrame::NoFrame);
+        scroll->setWidgetResizable(true);
+        scroll->setWidget(page);
+        m_views->addTab(scroll, QString());
+    }
     m_allCharts = m_charts + tradeoffs.charts;
     setCentralWidget(m_views);
 }
@@ -164,16 +190,25 @@ void MainWindow::buildDocks()
     m_ledgerDock = new QDockWidget(this);
     m_ledgerDock->setObjectName(QStringLiteral("ledgerDock"));
     m_ledgerDock->setWidget(m_ledger);
-    m_ledger->setMinimumWidth(380);
+    m_ledger->setMinimumWidth(300);
     addDockWidget(Qt::RightDockWidgetArea, m_ledgerDock);
 
+    // Below the ledger, both in view; it scrolls on a short screen rather than squeezing the
+    // ledger.
     m_gpuPanel = new GpuPanel(m_controller, this);
+    auto *gpuScroll = new QScrollArea(this);
+    gpuScroll->setWidget(m_gpuPanel);
+    gpuScroll->setWidgetResizable(true);
+    gpuScroll->setFrameShape(QFrame::NoFrame);
+    gpuScroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    gpuScroll->setMinimumWidth(m_gpuPanel->minimumSizeHint().width() +
+                               gpuScroll->verticalScrollBar()->sizeHint().width());
     m_gpuDock = new QDockWidget(this);
     m_gpuDock->setObjectName(QStringLiteral("gpuDock"));
-    m_gpuDock->setWidget(m_gpuPanel);
+    m_gpuDock->setWidget(gpuScroll);
     addDockWidget(Qt::RightDockWidgetArea, m_gpuDock);
-    tabifyDockWidget(m_ledgerDock, m_gpuDock);
-    m_ledgerDock->raise();
+    splitDockWidget(m_ledgerDock, m_gpuDock, Qt::Vertical);
+    resizeDocks({m_ledgerDock, m_gpuDock}, {3, 2}, Qt::Vertical);
     connect(m_gpuPanel, &GpuPanel::errorOccurred, this,
             [this](const QString &why) { showError(tr("GPU measurement"), why); });
 
@@ -341,7 +376,8 @@ void MainWindow::connectViewSettings()
     connect(m_view, &ViewSettings::logAxesChanged, this, showLogAxes);
     showLogAxes(m_view->logAxes());
 
-    connect(m_view, &ViewSettings::presentationChanged, this, &MainWindow::applyPresentation);
+    connect(m_view, &ViewSettings::presentationChanged, this,
+            [this](bool on) { m_presentation->setActive(on); });
 }
 
 void MainWindow::retranslate()
@@ -430,6 +466,8 @@ void MainWindow::highlight(const QString &ledgerKey, const QString &chartId)
     for (LedgerChart *c : std::as_const(m_allCharts)) {
         const bool on = c->id() == chartId && !chartId.isEmpty();
         c->setProperty("tourHighlight", on);
+        if (on && m_chartArea->isAncestorOf(c))
+            m_chartArea->ensureWidgetVisible(c); // one column on a small screen: scroll to it
         // Style sheets name a namespaced class with "--" for "::".
         c->setStyleSheet(
             on ? QStringLiteral("kvl--LedgerChart { border: 4px solid %1; }").arg(color)
@@ -475,35 +513,6 @@ void MainWindow::setPresentationMode(bool on)
 bool MainWindow::presentationMode() const
 {
     return m_view->presentation();
-}
-
-void MainWindow::applyPresentation(bool on)
-{
-    m_actions->presentation->setChecked(on);
-    if (on) {
-        // Large type and a plain high-contrast palette for a projector in a lit room.
-        QFont f = m_normalFont;
-        f.setPointSizeF(m_normalFont.pointSizeF() * 1.5);
-        QApplication::setFont(f);
-        const bool dark = m_normalPalette.color(QPalette::Window).lightness() < 128;
-        QPalette p = m_normalPalette;
-        const QColor bg = dark ? Qt::black : Qt::white;
-        const QColor fg = dark ? Qt::white : Qt::black;
-        for (auto role : {QPalette::Window, QPalette::Base, QPalette::Button})
-            p.setColor(role, bg);
-        for (auto role : {QPalette::WindowText, QPalette::Text, QPalette::ButtonText})
-            p.setColor(role, fg);
-        p.setColor(QPalette::PlaceholderText, dark ? QColor(220, 220, 220) : QColor(40, 40, 40));
-        QApplication::setPalette(p);
-        showFullScreen();
-    } else {
-        QApplication::setFont(m_normalFont);
-        QApplication::setPalette(m_normalPalette);
-        showNormal();
-    }
-    for (LedgerChart *c : std::as_const(m_allCharts))
-        c->setPresentation(on);
-    drawCostPage();
 }
 
 void MainWindow::setLanguage(const QString &code)

@@ -8,6 +8,7 @@
 
 class QDockWidget;
 class QMenu;
+class QScrollArea;
 class QTabWidget;
 
 namespace kvl {
@@ -18,6 +19,7 @@ class GpuPanel;
 class LedgerChart;
 class LedgerView;
 class MainActions;
+class Presentation;
 class ScenarioController;
 class ScenarioDocument;
 class TourPanel;
@@ -53,6 +55,7 @@ public:
     bool importConfig(const QString &path);
     void setPresentationMode(bool on);
     bool presentationMode() const;
+    Presentation *presentation() const { return m_presentation; }
     void setLanguage(const QString &code);
     void startTour();
     // Shows errors in message boxes (default) or only in the status bar (tests, screenshots).
@@ -78,7 +81,6 @@ private:
     void showError(const QString &title, const QString &message);
     void showGpuPanel();
     void highlight(const QString &ledgerKey, const QString &chartId);
-    void applyPresentation(bool on);
 
     Settings m_settings;
     ViewSettings *m_view;
@@ -95,7 +97,8 @@ private:
     QDockWidget *m_ledgerDock = nullptr;
     QDockWidget *m_tourDock = nullptr;
     QTabWidget *m_views = nullptr;
-    QList<ViewPage *> m_pages; // in tab order
+    QScrollArea *m_chartArea = nullptr; // the cost charts
+    QList<ViewPage *> m_pages;          // in tab order
     QList<LedgerChart *> m_charts;
     QList<LedgerChart *> m_allCharts;
     struct Menus
@@ -104,8 +107,7 @@ private:
     } m_menus{};
     QString m_lastError;
     bool m_quietErrors = false;
-    QFont m_normalFont;
-    QPalette m_normalPalette;
+    Presentation *m_presentation = nullptr;
     struct BeforeTour
     {
         Scenario scenario;

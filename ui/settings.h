@@ -36,7 +36,7 @@ public:
     void setLastDirectory(const QString &dir);
 
     static constexpr int kMaxRecentFiles = 8;
-    static constexpr int kWindowStateVersion = 1;
+    static constexpr int kWindowStateVersion = 2; // 2: the GPU dock below the ledger, not tabbed
 
 private:
     mutable QSettings m_settings;

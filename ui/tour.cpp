@@ -109,7 +109,12 @@ QList<TourStep> seedTourSteps()
                     "here.")
                     .arg(seedArticleTitle(),
                          bytesPerTokenFormula(c.scenario, c.ledger, ByteUnits::Binary), kib),
-                kib};
+                kib,
+                {{TourPanel::tr("KV per token"), kib},
+                 {TourPanel::tr("Layers"), QString::number(c.scenario.model.layers)},
+                 {TourPanel::tr("KV heads × head size"), TourPanel::tr("%1 × %2")
+                                                             .arg(c.scenario.model.kvHeads)
+                                                             .arg(c.scenario.model.headDim)}}};
         }};
     steps << TourStep{TourPanel::tr("GQA beside MHA"),
                       none,
@@ -120,15 +125,19 @@ QList<TourStep> seedTourSteps()
                       {},
                       [](C c) {
                           const QString mha = formatInteger(c.ledger.kvBytesPerTokenMha) + u" B";
+                          const QString gqa = formatInteger(c.ledger.kvBytesPerToken) + u" B";
+                          const QString saved = times(c.ledger.gqaFactor);
                           return TourText{
                               TourPanel::tr("%1 query heads share %2 KV heads. Without the "
                                             "sharing (MHA) a token would cost %3; with GQA it "
                                             "costs %4: %5 less, saved in the design.")
                                   .arg(c.scenario.model.queryHeads)
                                   .arg(c.scenario.model.kvHeads)
-                                  .arg(mha, formatInteger(c.ledger.kvBytesPerToken) + u" B",
-                                       times(c.ledger.gqaFactor)),
-                              mha};
+                                  .arg(mha, gqa, saved),
+                              mha,
+                              {{TourPanel::tr("MHA per token"), mha},
+                               {TourPanel::tr("GQA per token"), gqa},
+                               {TourPanel::tr("Saved by GQA"), saved}}};
                       }};
     steps << TourStep{
         TourPanel::tr("A million tokens"),
@@ -145,7 +154,10 @@ QList<TourStep> seedTourSteps()
                               "cache, the article's “order of 320 GB” in decimal units.")
                     .arg(formatInteger(c.scenario.context), formatInteger(c.ledger.kvBytesPerToken),
                          kv, formatBytes(c.ledger.kvBytes, ByteUnits::SI, 5)),
-                kv};
+                kv,
+                {{TourPanel::tr("Context (tokens)"), formatInteger(c.scenario.context)},
+                 {TourPanel::tr("KV per token"), formatInteger(c.ledger.kvBytesPerToken) + u" B"},
+                 {TourPanel::tr("KV cache"), kv}}};
         }};
     steps << TourStep{
         TourPanel::tr("GPUs just to fit"),
@@ -157,15 +169,20 @@ QList<TourStep> seedTourSteps()
         {},
         [](C c) {
             const QString gpus = QString::number(c.ledger.gpusToFit);
+            const QString weights = formatBytes(c.ledger.weightBytes, ByteUnits::SI);
+            const QString total = formatBytes(c.ledger.totalBytes, ByteUnits::SI);
+            const QString tp = QString::number(c.ledger.tpDegree);
             return TourText{
                 TourPanel::tr("Add %1 of weights: %2. With %3 usable per %4, %5 GPUs hold it by "
                               "capacity; tensor parallelism must divide the heads, so a "
                               "deployment uses %6.")
-                    .arg(formatBytes(c.ledger.weightBytes, ByteUnits::SI),
-                         formatBytes(c.ledger.totalBytes, ByteUnits::SI),
-                         formatBytes(c.ledger.usableBytesPerGpu, ByteUnits::SI),
-                         c.scenario.gpu.name, gpus, QString::number(c.ledger.tpDegree)),
-                gpus};
+                    .arg(weights, total, formatBytes(c.ledger.usableBytesPerGpu, ByteUnits::SI),
+                         c.scenario.gpu.name, gpus, tp),
+                gpus,
+                {{TourPanel::tr("Weights"), weights},
+                 {TourPanel::tr("Weights + KV"), total},
+                 {TourPanel::tr("GPUs to fit"), gpus},
+                 {TourPanel::tr("Tensor-parallel degree"), tp}}};
         }};
     steps << TourStep{
         TourPanel::tr("The read that cannot be skipped"),
@@ -182,7 +199,12 @@ QList<TourStep> seedTourSteps()
                               "the softmax weighs at one part in a million: the weight that "
                               "would justify skipping a read comes from the read itself.")
                     .arg(read),
-                read};
+                read,
+                {{TourPanel::tr("KV read per token"), read},
+                 {TourPanel::tr("Bandwidth"),
+                  formatRate(c.scenario.gpu.bandwidth * c.scenario.efficiency, ByteUnits::SI)},
+                 {TourPanel::tr("Time per token, KV only"),
+                  formatSeconds(c.ledger.kvSecondsPerToken)}}};
         }};
     steps << TourStep{
         TourPanel::tr("The article's 95 ms per token"),
@@ -196,15 +218,20 @@ QList<TourStep> seedTourSteps()
             const double bw = c.scenario.gpu.bandwidth * c.scenario.efficiency;
             const double rounded = std::floor(c.ledger.kvBytes / 1e10) * 1e10; // as the article
             const QString kv = formatSeconds(c.ledger.kvSecondsPerToken);
+            const QString read = formatBytes(c.ledger.kvBytes, ByteUnits::SI);
+            const QString rate = rowValue(c, QStringLiteral("tokens_per_second"), ByteUnits::SI);
             return TourText{
                 TourPanel::tr("%1 / %2 = %3 per token (the article's 95 ms divides its rounded "
                               "%4: %5). The KV read alone allows %6 tokens/s, the article's "
                               "“10”; with the weights read too, %7.")
-                    .arg(formatBytes(c.ledger.kvBytes, ByteUnits::SI),
-                         formatRate(bw, ByteUnits::SI), kv, formatBytes(rounded, ByteUnits::SI),
-                         formatSeconds(rounded / bw), formatNumber(1 / c.ledger.kvSecondsPerToken),
-                         rowValue(c, QStringLiteral("tokens_per_second"), ByteUnits::SI)),
-                kv};
+                    .arg(read, formatRate(bw, ByteUnits::SI), kv,
+                         formatBytes(rounded, ByteUnits::SI), formatSeconds(rounded / bw),
+                         formatNumber(1 / c.ledger.kvSecondsPerToken), rate),
+                kv,
+                {{TourPanel::tr("KV read per token"), read},
+                 {TourPanel::tr("Time per token, KV only"), kv},
+                 {TourPanel::tr("With the weights"), formatSeconds(c.ledger.secondsPerToken)},
+                 {TourPanel::tr("Tokens per second"), rate}}};
         }};
     steps << TourStep{
         TourPanel::tr("A whole answer"),
@@ -219,14 +246,19 @@ QList<TourStep> seedTourSteps()
             const QString kv = formatSeconds(l.responseKvSeconds);
             const double growth =
                 l.responseKvSeconds - double(c.scenario.responseTokens) * l.kvSecondsPerToken;
+            const QString weights = formatSeconds(l.responseSeconds - l.responseKvSeconds);
+            const QString total = formatSeconds(l.responseSeconds);
             return TourText{
                 TourPanel::tr("An answer of %1 tokens carries %2 of pure KV streaming on the "
                               "critical path; the cache growing while it answers adds only %3. "
                               "The weights add %4: %5 in all.")
                     .arg(formatInteger(c.scenario.responseTokens), kv, formatSeconds(growth),
-                         formatSeconds(l.responseSeconds - l.responseKvSeconds),
-                         formatSeconds(l.responseSeconds)),
-                kv};
+                         weights, total),
+                kv,
+                {{TourPanel::tr("Answer (tokens)"), formatInteger(c.scenario.responseTokens)},
+                 {TourPanel::tr("KV streaming"), kv},
+                 {TourPanel::tr("The weights add"), weights},
+                 {TourPanel::tr("The whole answer"), total}}};
         }};
     steps << TourStep{
         TourPanel::tr("Eight GPUs"),
@@ -238,14 +270,19 @@ QList<TourStep> seedTourSteps()
         {},
         [](C c) {
             const QString kv = formatSeconds(c.ledger.kvSecondsPerToken);
+            const QString perGpu = formatBytes(c.ledger.kvBytesPerGpu, ByteUnits::SI);
+            const QString fleet = formatBytes(c.ledger.kvBytes, ByteUnits::SI);
             return TourText{
                 TourPanel::tr("Shard the cache over %1 GPUs and each streams %2: %3 per token. "
                               "But the bytes do not vanish: the fleet still moves %4 per token, "
                               "more as the conversation grows.")
                     .arg(c.scenario.gpus)
-                    .arg(formatBytes(c.ledger.kvBytesPerGpu, ByteUnits::SI), kv,
-                         formatBytes(c.ledger.kvBytes, ByteUnits::SI)),
-                kv};
+                    .arg(perGpu, kv, fleet),
+                kv,
+                {{TourPanel::tr("GPUs"), QString::number(c.scenario.gpus)},
+                 {TourPanel::tr("KV read per GPU"), perGpu},
+                 {TourPanel::tr("Time per token, KV only"), kv},
+                 {TourPanel::tr("The fleet reads"), fleet}}};
         }};
     steps << TourStep{
         TourPanel::tr("Idle tensor cores"),
@@ -259,12 +296,18 @@ QList<TourStep> seedTourSteps()
             const double ridge =
                 c.roofline ? c.roofline->roofline().ridgePoint : c.ledger.ridgePoint;
             const QString r = formatNumber(ridge);
+            const double peak = c.roofline ? c.roofline->roofline().peakFlops
+                                           : c.scenario.gpu.peakFlops(c.scenario.kvPrecision);
             return TourText{
                 TourPanel::tr("An %1 computes %2 FLOP for every byte its memory moves: the ridge "
                               "point, the article's “about 300”. Below it the tensor cores wait "
                               "for memory.")
                     .arg(c.scenario.gpu.name, r),
-                r};
+                r,
+                {{TourPanel::tr("Peak compute"),
+                  TourPanel::tr("%1 TFLOP/s").arg(formatNumber(peak / 1e12))},
+                 {TourPanel::tr("Bandwidth"), formatRate(c.scenario.gpu.bandwidth, ByteUnits::SI)},
+                 {TourPanel::tr("Ridge point"), TourPanel::tr("%1 FLOP/B").arg(r)}}};
         }};
     steps << TourStep{
         TourPanel::tr("Memory-bound decode"),
@@ -285,7 +328,11 @@ QList<TourStep> seedTourSteps()
                                           "%2 below the ridge; MHA does %3, %4 below. Decoding is "
                                           "limited by memory, not by compute.")
                                 .arg(formatNumber(gi), times(gb), formatNumber(mi), times(mb)),
-                            times(gb)};
+                            times(gb),
+                            {{TourPanel::tr("GQA: FLOP per KV byte"), formatNumber(gi)},
+                             {TourPanel::tr("GQA below the ridge"), times(gb)},
+                             {TourPanel::tr("MHA: FLOP per KV byte"), formatNumber(mi)},
+                             {TourPanel::tr("MHA below the ridge"), times(mb)}}};
         }};
     steps << TourStep{
         TourPanel::tr("fp8: half the bytes"),
@@ -299,16 +346,20 @@ QList<TourStep> seedTourSteps()
             const Ledger fp16 = evaluate(Scenario::seed());
             const Ledger &l = c.ledger;
             const QString kib = formatBytes(double(l.kvBytesPerToken), ByteUnits::Binary);
+            const QString faster = formatNumber(fp16.secondsPerToken / l.secondsPerToken);
             return TourText{
                 TourPanel::tr("K and V in fp8: %1 per token instead of %2. KV streaming halves "
                               "(%3 → %4) and so does the TP degree (%5 → %6), but the weights "
                               "stay: time per token falls only ÷%7 (%8 → %9).")
                     .arg(kib, formatBytes(double(fp16.kvBytesPerToken), ByteUnits::Binary),
                          formatSeconds(fp16.kvSecondsPerToken), formatSeconds(l.kvSecondsPerToken),
-                         QString::number(fp16.tpDegree), QString::number(l.tpDegree),
-                         formatNumber(fp16.secondsPerToken / l.secondsPerToken),
+                         QString::number(fp16.tpDegree), QString::number(l.tpDegree), faster,
                          formatSeconds(fp16.secondsPerToken), formatSeconds(l.secondsPerToken)),
-                kib};
+                kib,
+                {{TourPanel::tr("KV per token"), kib},
+                 {TourPanel::tr("Time per token, KV only"), formatSeconds(l.kvSecondsPerToken)},
+                 {TourPanel::tr("Time per token"), formatSeconds(l.secondsPerToken)},
+                 {TourPanel::tr("Faster than fp16"), TourPanel::tr("÷%1").arg(faster)}}};
         }};
     steps << TourStep{
         TourPanel::tr("int4 and its scales"),
@@ -322,14 +373,17 @@ QList<TourStep> seedTourSteps()
             const Ledger fp16 = evaluate(Scenario::seed());
             const Ledger &l = c.ledger;
             const QString b = formatInteger(l.kvBytesPerToken) + u" B";
+            const QString smaller = formatNumber(double(fp16.kvBytesPerToken) / l.kvBytesPerToken);
+            const QString unscaled = formatInteger(l.kvBytesPerTokenUnscaled) + u" B";
             return TourText{
                 TourPanel::tr("int4 with its group scales, %1, stores %2 per token: ÷%3 from "
                               "fp16. “A quarter” (%4) holds only without the scales. Measure "
                               "recall on your own traffic first.")
-                    .arg(c.scenario.kvPrecision.label(), b,
-                         formatNumber(double(fp16.kvBytesPerToken) / l.kvBytesPerToken),
-                         formatInteger(l.kvBytesPerTokenUnscaled) + u" B"),
-                b};
+                    .arg(c.scenario.kvPrecision.label(), b, smaller, unscaled),
+                b,
+                {{TourPanel::tr("KV per token"), b},
+                 {TourPanel::tr("Smaller than fp16"), TourPanel::tr("÷%1").arg(smaller)},
+                 {TourPanel::tr("Without the scales"), unscaled}}};
         }};
     steps << TourStep{
         TourPanel::tr("Eviction is a bet"),
@@ -345,14 +399,19 @@ QList<TourStep> seedTourSteps()
             if (!h2o || !snap)
                 return TourText{};
             const QString held = formatBytes(snap->heldBytes, ByteUnits::SI);
+            const QString h2oHeld = formatBytes(h2o->heldBytes, ByteUnits::SI);
+            const QString cache = formatBytes(c.ledger.kvBytes, ByteUnits::SI);
+            const QString oldest = formatInteger(snap->oldestReadableToken);
             return TourText{
                 TourPanel::tr("H2O holds %1 and SnapKV %2 of the %3 cache: a bet that the past "
                               "predicts the question. With SnapKV nothing before token %4 is sure "
                               "to stay readable, and agents live on details cited once.")
-                    .arg(formatBytes(h2o->heldBytes, ByteUnits::SI), held,
-                         formatBytes(c.ledger.kvBytes, ByteUnits::SI),
-                         formatInteger(snap->oldestReadableToken)),
-                held};
+                    .arg(h2oHeld, held, cache, oldest),
+                held,
+                {{TourPanel::tr("Full KV cache"), cache},
+                 {TourPanel::tr("H2O holds"), h2oHeld},
+                 {TourPanel::tr("SnapKV holds"), held},
+                 {TourPanel::tr("Oldest token sure to stay"), oldest}}};
         }};
     steps << TourStep{
         TourPanel::tr("The safe money"),
@@ -364,7 +423,8 @@ QList<TourStep> seedTourSteps()
         {kFp8Row, kInt4Row},
         [](C c) {
             const auto fp8 = strategyResult(c, QStringLiteral("fp8"));
-            if (!fp8)
+            const auto int4 = strategyResult(c, QStringLiteral("int4"));
+            if (!fp8 || !int4)
                 return TourText{};
             const QString read = formatBytes(fp8->readBytesPerStep, ByteUnits::SI);
             return TourText{
@@ -372,7 +432,12 @@ QList<TourStep> seedTourSteps()
                               "keeps every token readable. Keep compression for stale regions "
                               "of the history.")
                     .arg(read),
-                read};
+                read,
+                {{TourPanel::tr("fp8 reads per token"), read},
+                 {TourPanel::tr("fp8: time per token"), formatSeconds(fp8->secondsPerToken)},
+                 {TourPanel::tr("int4 reads per token"),
+                  formatBytes(int4->readBytesPerStep, ByteUnits::SI)},
+                 {TourPanel::tr("int4: time per token"), formatSeconds(int4->secondsPerToken)}}};
         }};
     steps << TourStep{
         TourPanel::tr("The end game: trained sparse attention"),
@@ -387,13 +452,18 @@ QList<TourStep> seedTourSteps()
             if (!nsa)
                 return TourText{};
             const QString read = formatBytes(nsa->readBytesPerStep, ByteUnits::SI);
+            const QString full = formatBytes(c.ledger.kvBytes, ByteUnits::SI);
+            const QString time = formatSeconds(nsa->secondsPerToken);
             return TourText{
                 TourPanel::tr("A model that decides itself what not to read (DuoAttention, NSA, "
                               "MoBA, SeerAttention): NSA reads %1 per token instead of %2, %3 "
                               "per token.")
-                    .arg(read, formatBytes(c.ledger.kvBytes, ByteUnits::SI),
-                         formatSeconds(nsa->secondsPerToken)),
-                read};
+                    .arg(read, full, time),
+                read,
+                {{TourPanel::tr("Full attention reads"), full},
+                 {TourPanel::tr("NSA reads per token"), read},
+                 {TourPanel::tr("NSA: time per token"), time},
+                 {TourPanel::tr("Full: time per token"), formatSeconds(c.ledger.secondsPerToken)}}};
         }};
     steps << TourStep{
         TourPanel::tr("Measure first"),
@@ -405,12 +475,15 @@ QList<TourStep> seedTourSteps()
         {},
         [](C c) {
             if (!c.mass || !c.mass->report() || c.mass->report()->layers.isEmpty())
-                return TourText{TourPanel::tr("Measuring the attention mass…"), {}};
+                return TourText{TourPanel::tr("Measuring the attention mass…"), {}, {}};
             const QList<MassStats> &layers = c.mass->report()->layers;
             const auto [lo, hi] = std::minmax_element(
                 layers.begin(), layers.end(),
                 [](const MassStats &a, const MassStats &b) { return a.topShare < b.topShare; });
             const QString top = percent(hi->topShare);
+            const QString concentrated = TourPanel::tr("%1 of %2")
+                                             .arg(c.mass->report()->concentratedLayers())
+                                             .arg(layers.size());
             return TourText{
                 TourPanel::tr("Measure per layer the attention mass in the top %1 of KV blocks: "
                               "here %2 of %3 layers are concentrated (up to %4), the flattest "
@@ -420,7 +493,11 @@ QList<TourStep> seedTourSteps()
                     .arg(c.mass->report()->concentratedLayers())
                     .arg(layers.size())
                     .arg(top, percent(lo->topShare)),
-                top};
+                top,
+                {{TourPanel::tr("Top share of blocks"), percent(c.mass->report()->topFraction)},
+                 {TourPanel::tr("Concentrated layers"), concentrated},
+                 {TourPanel::tr("Most concentrated"), top},
+                 {TourPanel::tr("Flattest"), percent(lo->topShare)}}};
         }};
     return steps;
 }
@@ -442,17 +519,13 @@ TourPanel::TourPanel(ScenarioController *controller, QWidget *parent)
     head->addWidget(m_close);
     layout->addLayout(head);
     layout->addWidget(m_text, 1);
-    QFont big = m_title->font();
-    big.setPointSizeF(big.pointSizeF() * 1.3);
-    big.setBold(true);
-    m_title->setFont(big);
+    m_title->setObjectName(QStringLiteral("tourTitle"));
     m_text->setObjectName(QStringLiteral("tourText"));
     m_text->setWordWrap(true);
     m_text->setTextFormat(Qt::PlainText);
     m_text->setTextInteractionFlags(Qt::TextSelectableByMouse);
     m_text->setAlignment(Qt::AlignTop | Qt::AlignLeft);
-    // A dock ignores a wrapped label's height for its width: keep room for two lines.
-    m_text->setMinimumHeight(2 * m_text->fontMetrics().lineSpacing());
+    applyFonts();
     // Buttons take no focus: Space must move the tour, not press the last clicked button.
     for (QPushButton *b : {m_back, m_next, m_close})
         b->setFocusPolicy(Qt::NoFocus);
@@ -562,7 +635,10 @@ void TourPanel::recompose()
                         m_mass};
     const TourText text = t.compose(c);
     m_figure = text.figure;
+    m_headlines = text.headlines;
     m_text->setText(text.text);
+    fitText();
+    emit composed();
 }
 
 void TourPanel::retranslate()
@@ -577,13 +653,60 @@ void TourPanel::retranslate()
         show(m_step);
 }
 
+// The title a size above the panel's type, so it grows with it.
+void TourPanel::applyFonts()
+{
+    QFont big = font();
+    big.setPointSizeF(big.pointSizeF() * 1.3);
+    big.setBold(true);
+    m_title->setFont(big);
+    fitText();
+}
+
+// A dock ignores a wrapped label's height for its width: the text asks for every line it needs
+// at its width (two at least, so the dock does not jump between short and long steps).
+void TourPanel::fitText()
+{
+    const int lines = 2 * m_text->fontMetrics().lineSpacing();
+    // The text spans the panel: its width is known before the layout has placed it.
+    const QMargins m = layout()->contentsMargins();
+    const int width = std::max(this->width() - m.left() - m.right(), 1);
+    const int needed = m_text->text().isEmpty() || !isVisible() ? 0 : m_text->heightForWidth(width);
+    const int height = std::max(lines, needed);
+    if (m_text->minimumHeight() != height)
+        m_text->setMinimumHeight(height);
+}
+
+void TourPanel::resizeEvent(QResizeEvent *e)
+{
+    QWidget::resizeEvent(e);
+    fitText();
+}
+
+void TourPanel::showEvent(QShowEvent *e)
+{
+    QWidget::showEvent(e);
+    fitText();
+}
+
 void TourPanel::changeEvent(QEvent *e)
 {
     if (e->type() == QEvent::LanguageChange)
         retranslate();
-    if (e->type() == QEvent::FontChange) // presentation mode: two lines of the larger type
-        m_text->setMinimumHeight(2 * fontMetrics().lineSpacing());
+    if (e->type() == QEvent::FontChange) // presentation mode's larger type
+        applyFonts();
     QWidget::changeEvent(e);
+}
+
+bool focusUsesArrowKeys(const QWidget *focus)
+{
+    return focus &&
+           (qobject_cast<const QAbstractSpinBox *>(focus) ||
+            qobject_cast<const QAbstractButton *>(focus) ||
+            qobject_cast<const QAbstractSlider *>(focus) ||
+            qobject_cast<const QLineEdit *>(focus) || qobject_cast<const QComboBox *>(focus) ||
+            qobject_cast<const QTextEdit *>(focus) ||
+            qobject_cast<const QAbstractItemView *>(focus));
 }
 
 // Keys reach the tour whatever has focus in its window. Left, Right and Space stay with a
@@ -597,14 +720,7 @@ bool TourPanel::eventFilter(QObject *watched, QEvent *e)
     if (!w || w->window() != window())
         return QWidget::eventFilter(watched, e);
     const auto *k = static_cast<QKeyEvent *>(e);
-    const QWidget *focus = QApplication::focusWidget();
-    const bool editing =
-        focus &&
-        (qobject_cast<const QAbstractSpinBox *>(focus) ||
-         qobject_cast<const QAbstractButton *>(focus) ||
-         qobject_cast<const QAbstractSlider *>(focus) || qobject_cast<const QLineEdit *>(focus) ||
-         qobject_cast<const QComboBox *>(focus) || qobject_cast<const QTextEdit *>(focus) ||
-         qobject_cast<const QAbstractItemView *>(focus));
+    const bool editing = focusUsesArrowKeys(QApplication::focusWidget());
     const Qt::KeyboardModifiers mods = k->modifiers() & ~(Qt::KeypadModifier | Qt::AltModifier);
     if (mods != Qt::NoModifier)
         return QWidget::eventFilter(watched, e);

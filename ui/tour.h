@@ -1,5 +1,6 @@
 #pragma once
 
+#include "headline.h"
 #include "ledger.h"
 #include "scenario.h"
 #include "units.h"
@@ -29,11 +30,13 @@ struct TourContext
     const MassPanel *mass = nullptr;
 };
 
-// A step's words and the one number it points at, as the highlighted view shows it.
+// A step's words, the one number it points at (as the highlighted view shows it), and the three
+// or four numbers presentation mode shows large beside the chart.
 struct TourText
 {
     QString text;
     QString figure;
+    QList<Headline> headlines;
 };
 
 // One stop of the guided tour of the article: what it sets, which tab and number it points at.
@@ -50,6 +53,9 @@ struct TourStep
 };
 
 QList<TourStep> seedTourSteps();
+// Whether the focused widget uses Left, Right and Space itself (a spin box, a slider, a text
+// field, a list, a button): the tour and presentation mode then leave those keys to it.
+bool focusUsesArrowKeys(const QWidget *focus);
 // The article the tour follows, as it titles itself.
 QString seedArticleTitle();
 
@@ -71,6 +77,7 @@ public:
     // The text and figure of the current step, as shown.
     QString text() const;
     QString figure() const { return m_figure; }
+    const QList<Headline> &headlines() const { return m_headlines; }
 
     void start();
     void goTo(int step);
@@ -85,15 +92,21 @@ signals:
     void started();
     void stepShown(int step);
     void highlightRequested(const QString &ledgerKey, const QString &chartId);
+    // The step's text and headlines were composed again (a new step, or its figures changed).
+    void composed();
     void finished();
 
 protected:
     void changeEvent(QEvent *e) override;
+    void resizeEvent(QResizeEvent *e) override;
+    void showEvent(QShowEvent *e) override;
     bool eventFilter(QObject *watched, QEvent *e) override;
 
 private:
     void begin();
     void retranslate();
+    void applyFonts();
+    void fitText();
     void show(int step);
     void recompose();
 
@@ -106,6 +119,7 @@ private:
     int m_step = -1;
     bool m_running = false;
     QString m_figure;
+    QList<Headline> m_headlines;
     QLabel *m_counter;
     QLabel *m_title;
     QLabel *m_text;

@@ -126,9 +126,12 @@ int main(int argc, char *argv[])
         panel->setDevice(device);
         if (panel->deviceId() != device)
             return fail(QStringLiteral("--measure: no device \"%1\" on this machine").arg(device));
-        if (auto *dock = qobject_cast<QDockWidget *>(panel->parentWidget())) {
-            dock->show();
-            dock->raise();
+        for (QWidget *w = panel->parentWidget(); w; w = w->parentWidget()) {
+            if (auto *dock = qobject_cast<QDockWidget *>(w)) {
+                dock->show();
+                dock->raise();
+                break;
+            }
         }
         panel->runSweep();
     }

@@ -2680,10 +2680,6 @@ Pesos %2 + KV %3 = %4</translation>
         <translation>Intensidade aritmética (FLOP por byte movido, escala log)</translation>
     </message>
     <message>
-        <source>Attainable compute (TFLOP/s, log scale)</source>
-        <translation>Computação atingível (TFLOP/s, escala log)</translation>
-    </message>
-    <message>
         <source>Roofline: decode vs prefill</source>
         <translation>Roofline: decodificação vs. prefill</translation>
     </message>
@@ -2736,6 +2732,10 @@ na largura de banda medida: %1 TFLOP/s</translation>
     <message>
         <source>decode attention: %1 FLOP/B, above the ridge</source>
         <translation>atenção na decodificação: %1 FLOP/B, acima do equilíbrio</translation>
+    </message>
+    <message>
+        <source>Attainable TFLOP/s (log scale)</source>
+        <translation>TFLOP/s atingíveis (escala log)</translation>
     </message>
 </context>
 <context>
@@ -3350,6 +3350,226 @@ na largura de banda medida: %1 TFLOP/s</translation>
     <message>
         <source>Next step (PageDown, Space, Right)</source>
         <translation>Próximo passo (PageDown, Espaço, Direita)</translation>
+    </message>
+    <message>
+        <source>KV per token</source>
+        <translation>KV por token</translation>
+    </message>
+    <message>
+        <source>Layers</source>
+        <translation>Camadas</translation>
+    </message>
+    <message>
+        <source>KV heads × head size</source>
+        <translation>KV heads × tamanho do head</translation>
+    </message>
+    <message>
+        <source>%1 × %2</source>
+        <translation>%1 × %2</translation>
+    </message>
+    <message>
+        <source>MHA per token</source>
+        <translation>MHA por token</translation>
+    </message>
+    <message>
+        <source>GQA per token</source>
+        <translation>GQA por token</translation>
+    </message>
+    <message>
+        <source>Saved by GQA</source>
+        <translation>Economia do GQA</translation>
+    </message>
+    <message>
+        <source>Context (tokens)</source>
+        <translation>Contexto (tokens)</translation>
+    </message>
+    <message>
+        <source>KV cache</source>
+        <translation>KV cache</translation>
+    </message>
+    <message>
+        <source>Weights</source>
+        <translation>Pesos</translation>
+    </message>
+    <message>
+        <source>Weights + KV</source>
+        <translation>Pesos + KV</translation>
+    </message>
+    <message>
+        <source>GPUs to fit</source>
+        <translation>GPUs para caber</translation>
+    </message>
+    <message>
+        <source>Tensor-parallel degree</source>
+        <translation>Grau de paralelismo de tensor</translation>
+    </message>
+    <message>
+        <source>KV read per token</source>
+        <translation>KV lido por token</translation>
+    </message>
+    <message>
+        <source>Bandwidth</source>
+        <translation>Largura de banda</translation>
+    </message>
+    <message>
+        <source>Time per token, KV only</source>
+        <translation>Tempo por token, só o KV</translation>
+    </message>
+    <message>
+        <source>With the weights</source>
+        <translation>Com os pesos</translation>
+    </message>
+    <message>
+        <source>Tokens per second</source>
+        <translation>Tokens por segundo</translation>
+    </message>
+    <message>
+        <source>Answer (tokens)</source>
+        <translation>Resposta (tokens)</translation>
+    </message>
+    <message>
+        <source>KV streaming</source>
+        <translation>Leitura do KV</translation>
+    </message>
+    <message>
+        <source>The weights add</source>
+        <translation>Os pesos somam</translation>
+    </message>
+    <message>
+        <source>The whole answer</source>
+        <translation>A resposta inteira</translation>
+    </message>
+    <message>
+        <source>GPUs</source>
+        <translation>GPUs</translation>
+    </message>
+    <message>
+        <source>KV read per GPU</source>
+        <translation>KV lido por GPU</translation>
+    </message>
+    <message>
+        <source>The fleet reads</source>
+        <translation>A frota lê</translation>
+    </message>
+    <message>
+        <source>Peak compute</source>
+        <translation>Pico de computação</translation>
+    </message>
+    <message>
+        <source>%1 TFLOP/s</source>
+        <translation>%1 TFLOP/s</translation>
+    </message>
+    <message>
+        <source>Ridge point</source>
+        <translation>Ponto de equilíbrio</translation>
+    </message>
+    <message>
+        <source>%1 FLOP/B</source>
+        <translation>%1 FLOP/B</translation>
+    </message>
+    <message>
+        <source>GQA: FLOP per KV byte</source>
+        <translation>GQA: FLOP por byte de KV</translation>
+    </message>
+    <message>
+        <source>GQA below the ridge</source>
+        <translation>GQA abaixo do equilíbrio</translation>
+    </message>
+    <message>
+        <source>MHA: FLOP per KV byte</source>
+        <translation>MHA: FLOP por byte de KV</translation>
+    </message>
+    <message>
+        <source>MHA below the ridge</source>
+        <translation>MHA abaixo do equilíbrio</translation>
+    </message>
+    <message>
+        <source>Time per token</source>
+        <translation>Tempo por token</translation>
+    </message>
+    <message>
+        <source>Faster than fp16</source>
+        <translation>Mais rápido que fp16</translation>
+    </message>
+    <message>
+        <source>÷%1</source>
+        <translation>÷%1</translation>
+    </message>
+    <message>
+        <source>Smaller than fp16</source>
+        <translation>Menor que fp16</translation>
+    </message>
+    <message>
+        <source>Without the scales</source>
+        <translation>Sem as escalas</translation>
+    </message>
+    <message>
+        <source>Full KV cache</source>
+        <translation>Cache KV completo</translation>
+    </message>
+    <message>
+        <source>H2O holds</source>
+        <translation>H2O mantém</translation>
+    </message>
+    <message>
+        <source>SnapKV holds</source>
+        <translation>SnapKV mantém</translation>
+    </message>
+    <message>
+        <source>Oldest token sure to stay</source>
+        <translation>Token mais antigo garantido</translation>
+    </message>
+    <message>
+        <source>fp8 reads per token</source>
+        <translation>fp8 lê por token</translation>
+    </message>
+    <message>
+        <source>fp8: time per token</source>
+        <translation>fp8: tempo por token</translation>
+    </message>
+    <message>
+        <source>int4 reads per token</source>
+        <translation>int4 lê por token</translation>
+    </message>
+    <message>
+        <source>int4: time per token</source>
+        <translation>int4: tempo por token</translation>
+    </message>
+    <message>
+        <source>Full attention reads</source>
+        <translation>Atenção completa lê</translation>
+    </message>
+    <message>
+        <source>NSA reads per token</source>
+        <translation>NSA lê por token</translation>
+    </message>
+    <message>
+        <source>NSA: time per token</source>
+        <translation>NSA: tempo por token</translation>
+    </message>
+    <message>
+        <source>Full: time per token</source>
+        <translation>Completa: tempo por token</translation>
+    </message>
+    <message>
+        <source>%1 of %2</source>
+        <translation>%1 de %2</translation>
+    </message>
+    <message>
+        <source>Top share of blocks</source>
+        <translation>Topo considerado (fração dos blocos)</translation>
+    </message>
+    <message>
+        <source>Concentrated layers</source>
+        <translation>Camadas concentradas</translation>
+    </message>
+    <message>
+        <source>Most concentrated</source>
+        <translation>Mais concentrada</translation>
+    </message>
+    <message>
+        <source>Flattest</source>
+        <translation>Mais plana</translation>
     </message>
 </context>
 </TS>

@@ -840,16 +840,18 @@ void TstCharts::labelsFit()
 
     const QRectF plot = chart->chart()->plotArea();
     const QStringList ticks = {"1k", "10k", "100k", "1M", "10M"};
-    QList<QRectF> texts; // without the labels' padding
+    QList<QRectF> texts; // where the letters are: digits and capitals, no line spacing
     QStringList tickTexts;
     for (ChartLabel *label : labels(chart.get())) {
         const QRectF text = label->sceneBoundingRect().adjusted(4, 4, -4, -4);
+        const QFontMetricsF fm(label->font());
+        const QRectF ink = text.adjusted(0, fm.ascent() - fm.capHeight(), 0, -fm.descent());
         if (ticks.contains(label->text())) {
             tickTexts << label->text();
             QVERIFY2(chart->chart()->rect().contains(text), qPrintable(label->text()));
-            texts << text;
+            texts << ink;
         } else if (plot.contains(text.center()) && !label->text().contains(u'\n')) {
-            texts << text; // bar values
+            texts << ink; // bar values
         }
     }
     if (id == u"memory" || id == u"latency")

@@ -458,15 +458,17 @@ private slots:
         QCOMPARE(controller()->scenario().gpus, 8); // "8 GPUs"
     }
 
+    // The window's type only (dialogs keep theirs), back to normal on leaving.
     void presentationMode()
     {
         const qreal before = QApplication::font().pointSizeF();
         m_window->setPresentationMode(true);
-        QVERIFY(QApplication::font().pointSizeF() > before * 1.4);
+        QVERIFY(m_window->font().pointSizeF() > before * 1.4);
+        QCOMPARE(QApplication::font().pointSizeF(), before);
         for (LedgerChart *c : m_window->charts())
             QVERIFY(c->presentation());
         m_window->setPresentationMode(false);
-        QCOMPARE(QApplication::font().pointSizeF(), before);
+        QCOMPARE(m_window->font().pointSizeF(), before);
     }
 
     void languageSwitchAtRunTime()

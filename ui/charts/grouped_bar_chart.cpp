@@ -18,6 +18,9 @@ namespace {
 constexpr qreal kHeadingGap = 4;
 // The smallest bar label font, in points.
 constexpr qreal kMinLabelPoints = 7;
+// Share of a group's height its bars take.
+constexpr qreal kBarWidth = 0.86;
+constexpr qreal kPresentationBarWidth = 0.96;
 
 // Black or white, whichever contrasts more with `background` (WCAG relative luminance).
 QColor contrastingText(const QColor &background)
@@ -35,7 +38,7 @@ QColor contrastingText(const QColor &background)
 GroupedBarChart::GroupedBarChart(QWidget *parent) : LedgerChart(parent)
 {
     m_series = new QHorizontalBarSeries(this);
-    m_series->setBarWidth(0.86);
+    m_series->setBarWidth(kBarWidth);
     m_categories = new QBarCategoryAxis(this);
     m_share = new QValueAxis(this);
     m_share->setTickType(QValueAxis::TicksDynamic);
@@ -109,13 +112,16 @@ void GroupedBarChart::interactiveEnded()
     layoutHeading();
 }
 
-// The chart's font, smaller where a line of it is taller than a bar (presentation mode, short
-// charts): labels of neighbouring bars then never overlap, and keep a little air between them.
+// The chart's font, smaller where a line of it is taller than a bar (short charts): labels of
+// neighbouring bars then never overlap, and keep a little air between them. Presentation mode's
+// bars are wider and touch, and its values (digits and units) need only their letters' height,
+// so the labels keep the body size on a screen-high chart.
 QFont GroupedBarChart::labelFont(qreal barHeight) const
 {
     QFont font = chartFont();
-    const qreal lineHeight = QFontMetricsF(font).height();
-    const qreal room = barHeight * 0.9;
+    const QFontMetricsF fm(font);
+    const qreal lineHeight = m_presentation ? fm.capHeight() + fm.descent() : fm.height();
+    const qreal room = barHeight * (m_presentation ? 1.0 : 0.9);
     if (room > 0 && lineHeight > room) {
         // Quarter points: a resize by a pixel or two keeps the labels' layout.
         const qreal points = std::floor(font.pointSizeF() * room / lineHeight * 4) / 4;
@@ -247,6 +253,7 @@ void GroupedBarChart::styleSets()
 
 void GroupedBarChart::restyle()
 {
+    m_series->setBarWidth(m_presentation ? kPresentationBarWidth : kBarWidth);
     styleSets();
     styleAxis(m_categories);
     m_categories->setGridLineVisible(false);

@@ -45,7 +45,7 @@ LedgerChart::LedgerChart(QWidget *parent) : QChartView(parent), m_baseFont(QAppl
     // One rectangle around everything that changed: a moving marker dirties a few small rects,
     // and painting the plot once for their union is cheaper than once per rect.
     setViewportUpdateMode(QGraphicsView::BoundingRectViewportUpdate);
-    setMinimumSize(320, 240);
+    setMinimumSize(300, 240); // two side by side beside both docks on a 1280-pixel screen
     QChart *c = chart();
     c->setAnimationOptions(QChart::NoAnimation);
     // The chart fills the view: the default inset and rounded background cost 20 px a side.
@@ -71,6 +71,7 @@ LedgerChart::LedgerChart(QWidget *parent) : QChartView(parent), m_baseFont(QAppl
     m_hover->hide();
     // Redraw overlays when the plot area moves: resizes and axis label width changes.
     connect(c, &QChart::plotAreaChanged, this, [this] {
+        fitAxisTitles();
         relayoutOverlays();
         placeTokenLabels();
         m_hover->hide();
@@ -143,7 +144,10 @@ void LedgerChart::placeTokenLabels()
         if (shown) {
             const qreal x = chart()->mapToPosition(QPointF(ticks.at(i), 1), series).x();
             label->setText(formatTokenCount(std::llround(ticks.at(i))));
-            label->setAnchor(chart()->mapToScene(QPointF(x, plot.bottom())),
+            // A little below the plot: the lowest value label of the axis beside is centred on
+            // the corner, and large type would touch it.
+            const qreal gap = std::ceil(QFontMetricsF(label->font()).descent() / 2);
+            label->setAnchor(chart()->mapToScene(QPointF(x, plot.bottom() + gap)),
                              Qt::AlignHCenter | Qt::AlignTop);
             const QRectF box = label->sceneBoundingRect();
             shown = x >= plot.left() - 1 && x <= plot.right() + 1 && box.left() >= right;
@@ -246,6 +250,15 @@ void LedgerChart::setPresentation(bool on)
     applyTheme();
 }
 
+void LedgerChart::setPresentationTextPixels(qreal pixels)
+{
+    if (m_presentationPixels == pixels)
+        return;
+    m_presentationPixels = pixels;
+    if (m_presentation)
+        applyTheme();
+}
+
 void LedgerChart::setPaperStyle(bool on)
 {
     if (m_paperStyle == on)
@@ -343,8 +356,46 @@ void LedgerChart::applyTheme()
         label->setColors(textColor(), Qt::transparent);
     }
     restyle();
+    fitAxisTitles();
     relayoutOverlays();
     placeTokenLabels();
+}
+
+// Qt cuts a title longer than its axis to "Attainable comp...": such a title takes two
+// lines instead, broken at the space nearest its middle (large type, short charts).
+void LedgerChart::fitAxisTitles()
+{
+    const QRectF plot = chart()->plotArea();
+    if (plot.isEmpty())
+        return;
+    for (QAbstractAxis *axis : chart()->axes()) {
+        const QString shown = axis->titleText();
+        if (shown != m_wrappedTitles.value(axis).second)
+            m_wrappedTitles.insert(axis, {shown, shown}); // set by the chart: plain text
+        const QString plain = m_wrappedTitles.value(axis).first;
+        const QFontMetricsF fm(axis->titleFont());
+        const qreal room = axis->orientation() == Qt::Vertical ? plot.height() : plot.width();
+        QString wanted = plain;
+        if (fm.horizontalAdvance(plain) > room) {
+            qsizetype best = -1;
+            qreal bestDifference = std::numeric_limits<qreal>::infinity();
+            for (qsizetype i = plain.indexOf(u' '); i > 0; i = plain.indexOf(u' ', i + 1)) {
+                const qreal d = std::abs(fm.horizontalAdvance(plain.left(i)) -
+                                         fm.horizontalAdvance(plain.mid(i + 1)));
+                if (d < bestDifference) {
+                    bestDifference = d;
+                    best = i;
+                }
+            }
+            if (best > 0)
+                wanted = plain.left(best).toHtmlEscaped() + u"<br>" +
+                         plain.mid(best + 1).toHtmlEscaped();
+        }
+        if (wanted != shown) {
+            m_wrappedTitles.insert(axis, {plain, wanted});
+            axis->setTitleText(wanted);
+        }
+    }
 }
 
 QColor LedgerChart::seriesColor(int index) const
@@ -381,7 +432,10 @@ QFont LedgerChart::chartFont(qreal scale, bool bold) const
 {
     QFont f = m_baseFont;
     const qreal size = f.pointSizeF() > 0 ? f.pointSizeF() : 9;
-    f.setPointSizeF(size * scale * (m_presentation ? 1.6 : 1.0));
+    if (m_presentation && m_presentationPixels > 0)
+        f.setPointSizeF(m_presentationPixels * scale * 72 / logicalDpiY());
+    else
+        f.setPointSizeF(size * scale * (m_presentation ? 1.6 : 1.0));
     f.setBold(bold);
     return f;
 }

@@ -5,6 +5,7 @@
 #include "scenario.h"
 #include "units.h"
 #include <QChartView>
+#include <QHash>
 #include <QPointer>
 #include <QStringList>
 #include <functional>
@@ -56,6 +57,10 @@ public:
     // Presentation mode: larger fonts, thicker lines, high contrast.
     virtual void setPresentation(bool on);
     bool presentation() const { return m_presentation; }
+    // Body text (tick and axis labels, legend, bar values) in presentation mode, in pixels: the
+    // window scales it with the screen. 0 (exports): 1.6 × the normal size.
+    void setPresentationTextPixels(qreal pixels);
+    qreal presentationTextPixels() const { return m_presentationPixels; }
     // Light theme whatever the window palette, for exports that end up on paper.
     void setPaperStyle(bool on);
     bool paperStyle() const { return m_paperStyle; }
@@ -133,14 +138,18 @@ private:
     void updateMargins();
     void layoutLegend();
     void placeLegendEntries();
+    void fitAxisTitles();
 
     bool m_interactive = false;
+    qreal m_presentationPixels = 0;
     qreal m_reservedTop = 0;
     qreal m_reservedRight = 0;
     qreal m_legendHeight = 0;
     ChartLabel *m_hover = nullptr;
     QPointer<QAbstractAxis> m_tokenAxis; // LatencyChart replaces its axes
     QList<ChartLabel *> m_tokenLabels;
+    // Per axis: the title as the chart set it, and as shown (on two lines where it is too long).
+    QHash<const QAbstractAxis *, std::pair<QString, QString>> m_wrappedTitles;
     // The application font at construction: presentation mode scales this, so a larger
     // application font set for the same mode does not compound.
     QFont m_baseFont;

@@ -52,7 +52,7 @@ RooflineChart::RooflineChart(QWidget *parent) : HeadedChart(parent)
 void RooflineChart::retranslate()
 {
     m_x->setTitleText(tr("Arithmetic intensity (FLOP per byte moved, log scale)"));
-    m_y->setTitleText(tr("Attainable compute (TFLOP/s, log scale)"));
+    m_y->setTitleText(tr("Attainable TFLOP/s (log scale)")); // one line beside a short plot
     // Point names, formulas and the heading are composed by the next updateFrom().
 }
 
