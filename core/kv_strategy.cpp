@@ -720,7 +720,7 @@ QString StrategyModel::lossNote(qint64 L, const QList<Slice> &parts, bool loses)
             notes << StrategyText::tr("Nothing dropped yet: %1 tokens fit in %2 sinks + %3 recent.")
                          .arg(n(L), n(h->sinks), n(h->window));
         else
-            notes << QStringLiteral(
+            notes << StrategyText::tr(
                          "Streaming heads keep %1 sinks + %2 recent: tokens %1 to %3 are "
                          "gone from them. Retrieval heads (%4% of KV heads) keep all "
                          "%5, so an old detail survives only where they look.")

@@ -6,7 +6,11 @@
 namespace kvl {
 
 static constexpr int kMaxColumns = 2;
-// In one column the charts are scrolled anyway: rows tall enough to read, not squeezed to fit.
+// The least a chart needs to stay legible (titles, ticks and bar labels apart): narrower, the
+// grid goes to one column; shorter, the rows scroll rather than squeeze.
+static constexpr int kReadableWidth = 440;
+static constexpr int kRowHeight = 300;
+// In one column the charts are scrolled anyway: rows a little taller.
 static constexpr int kOneColumnRowHeight = 340;
 
 ChartGrid::ChartGrid(QWidget *parent) : QWidget(parent), m_grid(new QGridLayout(this))
@@ -39,7 +43,7 @@ bool ChartGrid::eventFilter(QObject *watched, QEvent *e)
 
 int ChartGrid::columnsFor(int width) const
 {
-    int chartWidth = 0;
+    int chartWidth = kReadableWidth;
     for (const QWidget *c : m_charts)
         chartWidth =
             std::max(chartWidth, c->minimumSizeHint().expandedTo(c->minimumSize()).width());
@@ -65,7 +69,9 @@ void ChartGrid::reflow(int columns)
         m_grid->setColumnStretch(i, i < std::min(columns, int(shown.size())) ? 1 : 0);
     const int rows = (int(shown.size()) + columns - 1) / columns;
     for (int i = 0; i < m_charts.size(); ++i)
-        m_grid->setRowMinimumHeight(i, columns == 1 && i < rows ? kOneColumnRowHeight : 0);
+        m_grid->setRowMinimumHeight(i, i >= rows      ? 0
+                                       : columns == 1 ? kOneColumnRowHeight
+                                                      : kRowHeight);
     updateGeometry(); // the rows, and so the height, changed
 }
 
@@ -81,9 +87,9 @@ QSize ChartGrid::minimumSizeHint() const
             continue;
         ++i;
         const QSize min = c->minimumSizeHint().expandedTo(c->minimumSize());
-        width = std::max(width, min.width());
+        width = std::max(width, std::min(min.width(), kReadableWidth));
         const int rowHeight =
-            m_columns == 1 ? std::max(min.height(), kOneColumnRowHeight) : min.height();
+            std::max(min.height(), m_columns == 1 ? kOneColumnRowHeight : kRowHeight);
         const int row = i / std::max(m_columns, 1);
         while (rowHeights.size() <= row)
             rowHeights << 0;

@@ -7,7 +7,7 @@ class QGridLayout;
 
 namespace kvl {
 
-// Charts in two columns where the width holds two at their minimum width, else in one (a small
+// Charts in two columns where the width holds two legible ones, else in one (a small
 // screen with both docks open). Its minimum width is one chart's, so a scroll area around it
 // scrolls the rows instead of clipping a column.
 class ChartGrid : public QWidget

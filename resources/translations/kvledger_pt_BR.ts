@@ -1146,6 +1146,10 @@
         <source>A detail mentioned once and not kept cannot be recalled later; agents live on such details (IDs, exact numbers, old log lines).</source>
         <translation>Um detalhe citado uma vez e não mantido não pode ser recuperado depois; agentes vivem desses detalhes (IDs, números exatos, linhas antigas de log).</translation>
     </message>
+    <message>
+        <source>Streaming heads keep %1 sinks + %2 recent: tokens %1 to %3 are gone from them. Retrieval heads (%4% of KV heads) keep all %5, so an old detail survives only where they look.</source>
+        <translation>Os streaming heads guardam %1 sinks + %2 recentes: os tokens de %1 a %3 somem deles. Os retrieval heads (%4% dos KV heads) guardam todos os %5, então um detalhe antigo só sobrevive onde eles olham.</translation>
+    </message>
 </context>
 <context>
     <name>SyntheticText</name>
@@ -3281,7 +3285,7 @@ na largura de banda medida: %1 TFLOP/s</translation>
     </message>
     <message>
         <source>An %1 computes %2 FLOP for every byte its memory moves: the ridge point, the article&apos;s “about 300”. Below it the tensor cores wait for memory.</source>
-        <translation>Uma %1 calcula %2 FLOP para cada byte que sua memória move: o ponto de cumeeira (ridge), os “cerca de 300” do artigo. Abaixo dele os núcleos tensores esperam pela memória.</translation>
+        <translation>Uma %1 calcula %2 FLOP para cada byte que sua memória move: o ponto de equilíbrio (ridge point), os “cerca de 300” do artigo. Abaixo dele os núcleos tensores esperam pela memória.</translation>
     </message>
     <message>
         <source>Memory-bound decode</source>

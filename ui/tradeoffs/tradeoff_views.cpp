@@ -1,5 +1,6 @@
 #include "tradeoff_views.h"
 
+#include "chart_grid.h"
 #include "mass_charts.h"
 #include "mass_panel.h"
 #include "roofline_chart.h"
@@ -29,10 +30,9 @@ ViewPage *strategiesPage(ScenarioController *controller, QWidget *parent,
     auto *latency = new StrategyLatencyChart(page);
     charts << comparison << latency;
 
-    auto *chartRow = new QSplitter(Qt::Horizontal, page);
-    chartRow->addWidget(comparison);
-    chartRow->addWidget(latency);
-    chartRow->setSizes({500, 500});
+    // Side by side where both stay legible, else one above the other (the page scrolls).
+    auto *chartRow = new ChartGrid(page);
+    chartRow->setCharts({comparison, latency});
     auto *split = new QSplitter(Qt::Vertical, page);
     split->addWidget(chartRow);
     split->addWidget(panel);
