@@ -200,7 +200,7 @@ void MainWindow::buildDocks()
     gpuScroll->setWidget(m_gpuPanel);
     gpuScroll->setWidgetResizable(true);
     gpuScroll->setFrameShape(QFrame::NoFrame);
-    gpuScroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    // A longer translation than the width set here scrolls rather than clips the buttons.
     gpuScroll->setMinimumWidth(m_gpuPanel->minimumSizeHint().width() +
                                gpuScroll->verticalScrollBar()->sizeHint().width());
     m_gpuDock = new QDockWidget(this);
