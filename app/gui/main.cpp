@@ -3,9 +3,11 @@
 #include "language.h"
 #include "main_window.h"
 #include "probe_runner.h"
+#include "safe_save.h"
 #include "scenario_controller.h"
 #include "settings.h"
 #include "tour.h"
+#include "tour_script.h"
 
 #include <QApplication>
 #include <QCommandLineParser>
@@ -52,6 +54,11 @@ int main(int argc, char *argv[])
                         "scenario.")
              .arg(seedTourSteps().size()),
          QStringLiteral("N")},
+        {QStringLiteral("tour-script"),
+         QStringLiteral("Write the guided tour as a speaker's script (Markdown, in the chosen "
+                        "language, every figure as the window shows it) to FILE, or - for the "
+                        "standard output, then quit."),
+         QStringLiteral("FILE")},
         {QStringLiteral("seed"), QStringLiteral("Start on the seed scenario, not the last one.")},
         {QStringLiteral("view"),
          QStringLiteral("Open on a view: cost, strategies, roofline or mass."),
@@ -100,6 +107,19 @@ int main(int argc, char *argv[])
     window.show();
     if (parser.isSet(QStringLiteral("presentation")))
         window.setPresentationMode(true);
+    if (parser.isSet(QStringLiteral("tour-script"))) {
+        const QByteArray script = tourScript(window.tour()).toUtf8();
+        const QString path = parser.value(QStringLiteral("tour-script"));
+        if (path == u"-") {
+            std::fwrite(script.constData(), 1, size_t(script.size()), stdout);
+            return std::fflush(stdout) == 0 ? 0
+                                            : fail(QStringLiteral("--tour-script: cannot write"));
+        }
+        QString why;
+        return saveFileAtomically(path, script, &why)
+                   ? 0
+                   : fail(QStringLiteral("--tour-script: %1").arg(why));
+    }
     if (parser.isSet(QStringLiteral("tour-step"))) {
         bool ok = false;
         const int step = parser.value(QStringLiteral("tour-step")).toInt(&ok);

@@ -11,6 +11,7 @@
 #include "strategy_panel.h"
 #include "strategy_table_model.h"
 #include "tour.h"
+#include "tour_script.h"
 
 #include <QAbstractSpinBox>
 #include <QAction>
@@ -301,6 +302,28 @@ private slots:
         QVERIFY(!tour()->text().contains(QStringLiteral("seed"), Qt::CaseInsensitive));
         auto *action = m_window->findChild<QAction *>(QStringLiteral("tour"));
         QVERIFY(action && action->toolTip().contains(seedArticleTitle()));
+    }
+
+    // The speaker's script: every step with its title and the figures it shows, the user's
+    // scenario given back afterwards.
+    void scriptHasEveryStep()
+    {
+        Scenario mine = Scenario::seed();
+        mine.gpus = 2;
+        mine.context = 64'000;
+        controller()->replace(mine, QString());
+        const QString script = tourScript(tour());
+        QCOMPARE(script.count(QStringLiteral("\n## ")), tour()->stepCount());
+        for (int i = 0; i < tour()->stepCount(); ++i)
+            QVERIFY2(script.contains(
+                         QStringLiteral("## %1. %2").arg(i + 1).arg(tour()->stepAt(i).title)),
+                     qPrintable(tour()->stepAt(i).title));
+        for (const char *figure :
+             {"**320 KiB**", "**2,621,440 B**", "**97.8 ms**", "**7.15**", "**12.2 ms**",
+              "**295 FLOP/B**", "**÷1.54**", "**92,160 B**", "**6 of 8**"})
+            QVERIFY2(script.contains(QString::fromUtf8(figure)), figure);
+        QVERIFY(!tour()->isRunning());
+        QCOMPARE(controller()->scenario(), mine);
     }
 };
 
