@@ -1,5 +1,6 @@
 #include "input_text.h"
 
+#include "file_text.h"
 #include <algorithm>
 
 namespace kvl {
@@ -49,7 +50,7 @@ QString shownInput(QStringView text, qsizetype maxChars)
     qsizetype used = 0;
     QString out = escapedHead(text, maxChars, &used);
     if (used < text.size())
-        out += QStringLiteral("… (%1 more characters)").arg(text.size() - used);
+        out += FileText::tr("… (%1 more characters)").arg(text.size() - used);
     return out;
 }
 
@@ -61,7 +62,7 @@ QString shownInput(QByteArrayView utf8, qsizetype maxChars)
     qsizetype used = 0;
     QString out = escapedHead(text, maxChars, &used);
     if (used < text.size() || head.size() < utf8.size())
-        out += QStringLiteral("… (%1 bytes in all)").arg(utf8.size());
+        out += FileText::tr("… (%1 bytes in all)").arg(utf8.size());
     return out;
 }
 

@@ -1,5 +1,6 @@
 #include "mapped_file.h"
 
+#include "file_text.h"
 #include "regular_file.h"
 
 #include <QFileInfo>
@@ -11,7 +12,7 @@ bool MappedFile::open(const QString &path, QString *error)
     const QString name = QFileInfo(path).fileName();
     m_file.setFileName(path);
     if (const QString what = notRegularFile(path); !what.isEmpty()) {
-        *error = QStringLiteral("%1: %2, not a file; not read").arg(name, what);
+        *error = FileText::tr("%1: %2, not a file; not read").arg(name, what);
         return false;
     }
     if (!m_file.open(QIODevice::ReadOnly)) {
@@ -25,7 +26,7 @@ bool MappedFile::open(const QString &path, QString *error)
     }
     const uchar *map = m_file.map(0, size);
     if (!map) {
-        *error = QStringLiteral("%1: cannot be mapped (%2)").arg(name, m_file.errorString());
+        *error = FileText::tr("%1: cannot be mapped (%2)").arg(name, m_file.errorString());
         return false;
     }
     m_bytes = QByteArrayView(reinterpret_cast<const char *>(map), size);

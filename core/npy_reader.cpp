@@ -1,5 +1,6 @@
 #include "npy_reader.h"
 
+#include "file_text.h"
 #include "units.h"
 
 #include <QStringList>
@@ -137,25 +138,25 @@ std::optional<QList<std::pair<QString, DictParser::Value>>> DictParser::parse(QS
 {
     QList<std::pair<QString, Value>> out;
     const auto bad = [&](const QString &what) {
-        *error = QStringLiteral("malformed header at byte %1: %2").arg(m_at).arg(what);
+        *error = FileText::tr("malformed header at byte %1: %2").arg(m_at).arg(what);
         return std::nullopt;
     };
     if (!eat('{'))
-        return bad(QStringLiteral("expected '{'"));
+        return bad(FileText::tr("expected '{'"));
     while (!eat('}')) {
         const auto key = string();
         if (!key)
-            return bad(QStringLiteral("expected a quoted key"));
+            return bad(FileText::tr("expected a quoted key"));
         if (!eat(':'))
-            return bad(QStringLiteral("expected ':' after '%1'").arg(*key));
+            return bad(FileText::tr("expected ':' after '%1'").arg(*key));
         const auto v = value();
         if (!v)
-            return bad(QStringLiteral("'%1' has a value that is not a string, True/False or a "
-                                      "tuple of integers")
+            return bad(FileText::tr("'%1' has a value that is not a string, True/False or a "
+                                    "tuple of integers")
                            .arg(*key));
         out.append({*key, *v});
         if (!eat(',') && peek() != '}')
-            return bad(QStringLiteral("expected ',' or '}'"));
+            return bad(FileText::tr("expected ',' or '}'"));
     }
     return out;
 }
@@ -215,11 +216,11 @@ std::optional<NpyHeader> parseNpyHeader(QByteArrayView file, QString *error)
         return std::nullopt;
     };
     if (file.isEmpty())
-        return fail(QStringLiteral("empty file"));
+        return fail(FileText::tr("empty file"));
     if (file.size() < kMagicSize || !file.startsWith(QByteArrayView(kMagic, kMagicSize)))
-        return fail(QStringLiteral("not a .npy file: bad magic (expected \\x93NUMPY)"));
+        return fail(FileText::tr("not a .npy file: bad magic (expected \\x93NUMPY)"));
     if (file.size() < 10)
-        return fail(QStringLiteral("truncated header: %1 bytes").arg(file.size()));
+        return fail(FileText::tr("truncated header: %1 bytes").arg(file.size()));
     NpyHeader h;
     h.majorVersion = quint8(file[6]);
     h.minorVersion = quint8(file[7]);
@@ -230,19 +231,19 @@ std::optional<NpyHeader> parseNpyHeader(QByteArrayView file, QString *error)
         start = 10;
     } else if (h.majorVersion == 2 || h.majorVersion == 3) {
         if (file.size() < 12)
-            return fail(QStringLiteral("truncated header: %1 bytes").arg(file.size()));
+            return fail(FileText::tr("truncated header: %1 bytes").arg(file.size()));
         headerSize = qFromLittleEndian<quint32>(file.data() + 8);
         start = 12;
     } else {
-        return fail(QStringLiteral("unsupported .npy format version %1.%2 (1.0, 2.0 or 3.0)")
+        return fail(FileText::tr("unsupported .npy format version %1.%2 (1.0, 2.0 or 3.0)")
                         .arg(h.majorVersion)
                         .arg(h.minorVersion));
     }
     if (headerSize > kMaxHeaderSize)
-        return fail(QStringLiteral("header of %1 is longer than %2")
+        return fail(FileText::tr("header of %1 is longer than %2")
                         .arg(sizeText(headerSize), sizeText(kMaxHeaderSize)));
     if (start + headerSize > file.size())
-        return fail(QStringLiteral("truncated header: it claims %1, the file holds %2")
+        return fail(FileText::tr("truncated header: it claims %1, the file holds %2")
                         .arg(sizeText(headerSize), sizeText(file.size() - start)));
     h.dataOffset = start + headerSize;
 
@@ -254,34 +255,34 @@ std::optional<NpyHeader> parseNpyHeader(QByteArrayView file, QString *error)
         using Kind = DictParser::Value::Kind;
         if (key == u"descr") {
             if (v.kind != Kind::String)
-                return fail(QStringLiteral("descr: not a plain dtype string"));
+                return fail(FileText::tr("descr: not a plain dtype string"));
             if (v.string == u"<f2")
                 h.dtype = NpyDtype::Float16;
             else if (v.string == u"<f4")
                 h.dtype = NpyDtype::Float32;
             else
-                return fail(QStringLiteral("dtype '%1' is not supported: float16 ('<f2') or "
-                                           "float32 ('<f4'), little-endian")
+                return fail(FileText::tr("dtype '%1' is not supported: float16 ('<f2') or "
+                                         "float32 ('<f4'), little-endian")
                                 .arg(v.string));
             seenDescr = true;
         } else if (key == u"fortran_order") {
             if (v.kind != Kind::Bool)
-                return fail(QStringLiteral("fortran_order: not True or False"));
+                return fail(FileText::tr("fortran_order: not True or False"));
             if (v.boolean)
-                return fail(QStringLiteral("fortran_order is True: only C-order arrays are "
-                                           "supported (save np.ascontiguousarray(a))"));
+                return fail(FileText::tr("fortran_order is True: only C-order arrays are "
+                                         "supported (save np.ascontiguousarray(a))"));
             seenOrder = true;
         } else if (key == u"shape") {
             if (v.kind != Kind::Tuple)
-                return fail(QStringLiteral("shape: not a tuple of integers"));
+                return fail(FileText::tr("shape: not a tuple of integers"));
             h.shape = v.tuple;
             seenShape = true;
         } else {
-            return fail(QStringLiteral("header: unexpected key '%1'").arg(key));
+            return fail(FileText::tr("header: unexpected key '%1'").arg(key));
         }
     }
     if (!seenDescr || !seenOrder || !seenShape)
-        return fail(QStringLiteral("header: missing '%1'")
+        return fail(FileText::tr("header: missing '%1'")
                         .arg(!seenDescr   ? QStringLiteral("descr")
                              : !seenOrder ? QStringLiteral("fortran_order")
                                           : QStringLiteral("shape")));
@@ -301,15 +302,15 @@ std::optional<NpyHeader> parseNpyHeader(QByteArrayView file, QString *error)
             needed *= d;
     }
     if (needed == 0)
-        return fail(QStringLiteral("empty array: shape %1").arg(h.shapeText()));
+        return fail(FileText::tr("empty array: shape %1").arg(h.shapeText()));
     if (overflow || needed > available)
-        return fail(QStringLiteral("truncated data: shape %1 needs %2 of data, the file holds %3")
+        return fail(FileText::tr("truncated data: shape %1 needs %2 of data, the file holds %3")
                         .arg(h.shapeText(),
-                             overflow ? QStringLiteral("more than 2^61 B") : sizeText(needed),
+                             overflow ? FileText::tr("more than 2^61 B") : sizeText(needed),
                              sizeText(available)));
     if (needed < available)
-        return fail(QStringLiteral("shape %1 does not match the file size: %2 of data expected, "
-                                   "%3 present")
+        return fail(FileText::tr("shape %1 does not match the file size: %2 of data expected, "
+                                 "%3 present")
                         .arg(h.shapeText(), sizeText(needed), sizeText(available)));
     return h;
 }

@@ -1,5 +1,6 @@
 #include "precision.h"
 
+#include "file_text.h"
 #include "input_limits.h"
 #include "input_text.h"
 #include "units.h"
@@ -76,7 +77,7 @@ std::optional<Precision> Precision::parse(const QString &text, QString *error)
             const int g = m.captured(2).toInt();
             if (g > limits::maxGroupSize) {
                 if (error)
-                    *error = QStringLiteral("\"%1\": group size must be 0 (no scales) or 1-%2")
+                    *error = FileText::tr("\"%1\": group size must be 0 (no scales) or 1-%2")
                                  .arg(shownInput(text))
                                  .arg(limits::maxGroupSize);
                 return std::nullopt;
@@ -89,8 +90,8 @@ std::optional<Precision> Precision::parse(const QString &text, QString *error)
             const int bits = m.captured(3).toInt();
             if (bits < 1 || bits > 64 || p.groupSize == 0) {
                 if (error)
-                    *error = QStringLiteral("\"%1\": scale bits must be 1-64, after a group "
-                                            "size (:gN:sB)")
+                    *error = FileText::tr("\"%1\": scale bits must be 1-64, after a group "
+                                          "size (:gN:sB)")
                                  .arg(shownInput(text));
                 return std::nullopt;
             }
@@ -101,9 +102,9 @@ std::optional<Precision> Precision::parse(const QString &text, QString *error)
         return p;
     }
     if (error)
-        *error = QStringLiteral("\"%1\" is not a precision (fp32, fp16, bf16, fp8, int8, int4, "
-                                "fp4; optionally :gN for N values per scale, :sB for B-bit "
-                                "scales)")
+        *error = FileText::tr("\"%1\" is not a precision (fp32, fp16, bf16, fp8, int8, int4, "
+                              "fp4; optionally :gN for N values per scale, :sB for B-bit "
+                              "scales)")
                      .arg(shownInput(text));
     return std::nullopt;
 }

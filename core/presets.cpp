@@ -1,5 +1,7 @@
 #include "presets.h"
 
+#include "file_text.h"
+#include "input_text.h"
 #include "regular_file.h"
 
 #include <QCoreApplication>
@@ -63,12 +65,14 @@ public:
         if (failed() || (!required && v.isUndefined()))
             return;
         if (v.isUndefined())
-            return fail(field(key) + u": missing");
+            return fail(FileText::tr("%1: missing").arg(field(key)));
         if (!v.isDouble())
-            return fail(field(key) + u": expected a number, got " + jsonValueText(v));
+            return fail(
+                FileText::tr("%1: expected a number, got %2").arg(field(key), jsonValueText(v)));
         const double d = v.toDouble();
         if (!std::isfinite(d) || d < 0 || d > max)
-            return fail(field(key) + u": " + numberText(d) + u" is outside 0-" + numberText(max));
+            return fail(FileText::tr("%1: %2 is outside 0-%3")
+                            .arg(field(key), numberText(d), numberText(max)));
         out = d;
     }
 
@@ -78,7 +82,8 @@ public:
         if (failed() || v.isUndefined())
             return;
         if (!v.isBool())
-            return fail(field(key) + u": expected true or false, got " + jsonValueText(v));
+            return fail(FileText::tr("%1: expected true or false, got %2")
+                            .arg(field(key), jsonValueText(v)));
         out = v.toBool();
     }
 
@@ -88,7 +93,8 @@ public:
         if (failed() || v.isUndefined())
             return;
         if (!v.isString())
-            return fail(field(key) + u": expected a string, got " + jsonValueText(v));
+            return fail(
+                FileText::tr("%1: expected a string, got %2").arg(field(key), jsonValueText(v)));
         out = v.toString();
     }
 
@@ -104,20 +110,22 @@ void readLayerPattern(Reader &r, ModelSpec &m)
     if (r.failed() || v.isUndefined())
         return;
     if (!v.isArray())
-        return r.fail(u"layer_pattern: expected a list such as [\"full\"], got "_s +
-                      jsonValueText(v));
+        return r.fail(FileText::tr("layer_pattern: expected a list such as [\"full\"], got %1")
+                          .arg(jsonValueText(v)));
     const QJsonArray a = v.toArray();
     if (a.isEmpty() || a.size() > limits::maxLayers)
-        return r.fail(
-            u"layer_pattern: needs 1-%1 entries, has %2"_s.arg(limits::maxLayers).arg(a.size()));
+        return r.fail(FileText::tr("layer_pattern: needs 1-%1 entries, has %2")
+                          .arg(limits::maxLayers)
+                          .arg(a.size()));
     QList<AttentionKind> pattern;
     for (qsizetype i = 0; i < a.size(); ++i) {
         if (const auto kind = kindFromKey(a.at(i).toString()))
             pattern << *kind;
         else
-            return r.fail(u"layer_pattern[%1]: expected \"full\", \"window\", \"chunked\", "
-                          u"\"latent\", \"linear\" or \"mamba\", got "_s.arg(i) +
-                          jsonValueText(a.at(i)));
+            return r.fail(FileText::tr("layer_pattern[%1]: expected \"full\", \"window\", "
+                                       "\"chunked\", \"latent\", \"linear\" or \"mamba\", got %2")
+                              .arg(i)
+                              .arg(jsonValueText(a.at(i))));
     }
     m.layerPattern = pattern;
 }
@@ -195,25 +203,25 @@ std::optional<QJsonObject> readJsonObject(const QString &path, QString *error)
 {
     QFile f(path);
     if (const QString what = notRegularFile(path); !what.isEmpty()) {
-        *error = what + u", not a file"_s;
+        *error = FileText::tr("%1, not a file").arg(what);
         return std::nullopt;
     }
     if (f.size() > kMaxPresetFileBytes) {
-        *error = u"larger than 1 MiB, not a preset"_s;
+        *error = FileText::tr("larger than 1 MiB, not a preset");
         return std::nullopt;
     }
     if (!f.open(QIODevice::ReadOnly)) {
-        *error = u"cannot open: "_s + f.errorString();
+        *error = FileText::tr("cannot open: %1").arg(f.errorString());
         return std::nullopt;
     }
     QJsonParseError pe;
     const QJsonDocument doc = QJsonDocument::fromJson(f.read(kMaxPresetFileBytes), &pe);
     if (pe.error != QJsonParseError::NoError) {
-        *error = u"not JSON: %1 at offset %2"_s.arg(pe.errorString()).arg(pe.offset);
+        *error = FileText::tr("not JSON: %1 at offset %2").arg(pe.errorString()).arg(pe.offset);
         return std::nullopt;
     }
     if (!doc.isObject()) {
-        *error = u"not a JSON object"_s;
+        *error = FileText::tr("not a JSON object");
         return std::nullopt;
     }
     return doc.object();
@@ -243,24 +251,24 @@ std::optional<qint64> jsonInteger(const QJsonValue &v, const QString &field, qin
 {
     auto fail = [&](const QString &why) -> std::optional<qint64> {
         if (error)
-            *error = field + u": " + why;
+            *error = FileText::tr("%1: %2").arg(field, why);
         return std::nullopt;
     };
     if (v.isUndefined())
-        return fail(u"missing"_s);
+        return fail(FileText::tr("missing"));
     if (!v.isDouble())
-        return fail(u"expected an integer, got "_s + jsonValueText(v));
+        return fail(FileText::tr("expected an integer, got %1").arg(jsonValueText(v)));
     const double d = v.toDouble();
     if (!std::isfinite(d))
-        return fail(numberText(d) + u" is not a number");
+        return fail(FileText::tr("%1 is not a number").arg(numberText(d)));
     if (d != std::floor(d))
-        return fail(numberText(d) + u" is not an integer");
+        return fail(FileText::tr("%1 is not an integer").arg(numberText(d)));
     if (d < double(min) && min == 1)
-        return fail(numberText(d) + u" is not a positive integer");
+        return fail(FileText::tr("%1 is not a positive integer").arg(numberText(d)));
     if (d < double(min) && min == 0)
-        return fail(numberText(d) + u" is negative");
+        return fail(FileText::tr("%1 is negative").arg(numberText(d)));
     if (d < double(min) || d > double(max))
-        return fail(u"%1 is outside %2-%3"_s.arg(numberText(d)).arg(min).arg(max));
+        return fail(FileText::tr("%1 is outside %2-%3").arg(numberText(d)).arg(min).arg(max));
     return qint64(d);
 }
 
@@ -270,23 +278,20 @@ QString jsonValueText(const QJsonValue &v)
     case QJsonValue::Null:
         return u"null"_s;
     case QJsonValue::Bool:
-        return v.toBool() ? u"a boolean (true)"_s : u"a boolean (false)"_s;
+        return v.toBool() ? FileText::tr("a boolean (true)") : FileText::tr("a boolean (false)");
     case QJsonValue::Double:
-        return u"a number ("_s + numberText(v.toDouble()) + u')';
+        return FileText::tr("a number (%1)").arg(numberText(v.toDouble()));
     case QJsonValue::String: {
-        QString s = v.toString();
-        if (s.size() > 40)
-            s = s.left(40) + u"...";
-        return u"a string (\""_s + s + u"\")";
+        return FileText::tr("a string (\"%1\")").arg(shownInput(v.toString(), 40));
     }
     case QJsonValue::Array:
-        return u"a list"_s;
+        return FileText::tr("a list");
     case QJsonValue::Object:
-        return u"an object"_s;
+        return FileText::tr("an object");
     case QJsonValue::Undefined:
         break;
     }
-    return u"nothing"_s;
+    return FileText::tr("nothing");
 }
 
 std::optional<ModelSpec> modelFromJson(const QJsonObject &o, QString *error)
@@ -358,7 +363,8 @@ std::optional<ModelSpec> modelFromJson(const QJsonObject &o, QString *error)
             m.notes << n.toString();
 
     if (!r.failed() && m.firstDenseLayers > m.layers)
-        r.fail(u"first_dense_layers: %1 is more than layers %2"_s.arg(m.firstDenseLayers)
+        r.fail(FileText::tr("first_dense_layers: %1 is more than layers %2")
+                   .arg(m.firstDenseLayers)
                    .arg(m.layers));
     if (!r.failed())
         r.fail(m.validate());
@@ -441,7 +447,7 @@ std::optional<GpuSpec> gpuFromJson(const QJsonObject &o, QString *error)
 
     const QJsonValue peaks = o.value(u"peak_flops"_s);
     if (!r.failed() && peaks.isUndefined())
-        r.fail(u"peak_flops: missing"_s);
+        r.fail(FileText::tr("peak_flops: missing"));
     else if (!r.failed() && !peaks.isObject())
         r.fail(u"peak_flops: expected an object such as {\"bf16\": 989e12}, got "_s +
                jsonValueText(peaks));
@@ -541,13 +547,13 @@ void PresetLibrary::addFolder(const QString &dir)
             if (const auto object = readJsonObject(path, &why); object && models) {
                 auto m = modelFromJson(*object, &why);
                 if (m && m->id.isEmpty())
-                    why = u"id: missing"_s;
+                    why = FileText::tr("id: missing");
                 else if (m)
                     upsert(m_models, named(*m));
             } else if (object) {
                 auto g = gpuFromJson(*object, &why);
                 if (g && g->id.isEmpty())
-                    why = u"id: missing"_s;
+                    why = FileText::tr("id: missing");
                 else if (g)
                     upsert(m_gpus, named(*g));
             }

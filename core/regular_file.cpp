@@ -1,5 +1,6 @@
 #include "regular_file.h"
 
+#include "file_text.h"
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
@@ -21,19 +22,19 @@ QString notRegularFile(const QString &path)
     if (S_ISREG(st.st_mode))
         return {};
     if (S_ISFIFO(st.st_mode))
-        return QStringLiteral("a FIFO (named pipe)");
+        return FileText::tr("a FIFO (named pipe)");
     if (S_ISCHR(st.st_mode))
-        return QStringLiteral("a character device");
+        return FileText::tr("a character device");
     if (S_ISBLK(st.st_mode))
-        return QStringLiteral("a block device");
+        return FileText::tr("a block device");
     if (S_ISSOCK(st.st_mode))
-        return QStringLiteral("a socket");
+        return FileText::tr("a socket");
     if (S_ISDIR(st.st_mode))
-        return QStringLiteral("a directory");
-    return QStringLiteral("not a regular file");
+        return FileText::tr("a directory");
+    return FileText::tr("not a regular file");
 #else
     const QFileInfo info(path);
-    return info.exists() && !info.isFile() ? QStringLiteral("not a regular file") : QString();
+    return info.exists() && !info.isFile() ? FileText::tr("not a regular file") : QString();
 #endif
 }
 
@@ -42,7 +43,7 @@ bool openRegularFile(QFile &file, QString *error)
     const QString shown = QDir::toNativeSeparators(file.fileName());
     if (const QString what = notRegularFile(file.fileName()); !what.isEmpty()) {
         if (error)
-            *error = QStringLiteral("%1: %2, not a file; not read").arg(shown, what);
+            *error = FileText::tr("%1: %2, not a file; not read").arg(shown, what);
         return false;
     }
     if (!file.open(QIODevice::ReadOnly)) {

@@ -1,5 +1,6 @@
 #include "safe_save.h"
 
+#include "file_text.h"
 #include "regular_file.h"
 
 #include <QDir>
@@ -22,9 +23,9 @@ bool commitSaveFile(QSaveFile &file, QString *error)
     if (file.error() != QFileDevice::NoError)
         return fail(file, file.errorString(), error);
     if (!file.flush() || file.size() != written)
-        return fail(
-            file, QStringLiteral("only part of the data was written (disk full or file too large)"),
-            error);
+        return fail(file,
+                    FileText::tr("only part of the data was written (disk full or file too large)"),
+                    error);
     if (!file.commit()) {
         if (error)
             *error = QStringLiteral("%1: %2").arg(file.fileName(), file.errorString());
@@ -38,7 +39,7 @@ bool openSaveFile(QSaveFile &file, QString *error)
     const QString shown = QDir::toNativeSeparators(file.fileName());
     if (const QString what = notRegularFile(file.fileName()); !what.isEmpty()) {
         if (error)
-            *error = QStringLiteral("%1: %2, not a file; left as it is").arg(shown, what);
+            *error = FileText::tr("%1: %2, not a file; left as it is").arg(shown, what);
         return false;
     }
     if (!file.open(QIODevice::WriteOnly)) {

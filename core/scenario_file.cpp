@@ -1,5 +1,6 @@
 #include "scenario_file.h"
 
+#include "file_text.h"
 #include "regular_file.h"
 
 #include "presets.h"
@@ -82,10 +83,10 @@ bool readInteger(const QJsonObject &o, const char *key, qint64 &out, QString *er
 {
     const QJsonValue v = o.value(QLatin1String(key));
     if (v.isUndefined())
-        return fail(error, QStringLiteral("%1: missing").arg(QLatin1String(key)));
+        return fail(error, FileText::tr("%1: missing").arg(QLatin1String(key)));
     const double d = v.toDouble(std::nan(""));
     if (!v.isDouble() || !std::isfinite(d) || d != std::floor(d) || std::fabs(d) > 1e15)
-        return fail(error, QStringLiteral("%1: not a whole number").arg(QLatin1String(key)));
+        return fail(error, FileText::tr("%1: not a whole number").arg(QLatin1String(key)));
     out = qint64(d);
     return true;
 }
@@ -94,9 +95,9 @@ bool readNumber(const QJsonObject &o, const char *key, double &out, QString *err
 {
     const QJsonValue v = o.value(QLatin1String(key));
     if (v.isUndefined())
-        return fail(error, QStringLiteral("%1: missing").arg(QLatin1String(key)));
+        return fail(error, FileText::tr("%1: missing").arg(QLatin1String(key)));
     if (!v.isDouble())
-        return fail(error, QStringLiteral("%1: not a number").arg(QLatin1String(key)));
+        return fail(error, FileText::tr("%1: not a number").arg(QLatin1String(key)));
     out = v.toDouble();
     return true;
 }
@@ -107,9 +108,8 @@ bool readPrecision(const QJsonObject &o, const char *key, Precision &out, QStrin
     QString why;
     const auto p = v.isString() ? Precision::parse(v.toString(), &why) : std::nullopt;
     if (!p)
-        return fail(error,
-                    QStringLiteral("%1: %2").arg(QLatin1String(key),
-                                                 why.isEmpty() ? QStringLiteral("missing") : why));
+        return fail(error, FileText::tr("%1: %2").arg(
+                               QLatin1String(key), why.isEmpty() ? FileText::tr("missing") : why));
     out = *p;
     return true;
 }
@@ -118,16 +118,20 @@ bool readPrecision(const QJsonObject &o, const char *key, Precision &out, QStrin
 std::optional<Scenario> scenarioFromJson(const QJsonObject &o, QString *error)
 {
     if (o.value(QStringLiteral("format")).toString() != kFormat) {
-        fail(error,
-             QStringLiteral("not a KV Ledger scenario (no \"format\": \"%1\")").arg(kFormat));
+        fail(error, FileText::tr("not a KV Ledger scenario (no \"format\": \"%1\")").arg(kFormat));
         return std::nullopt;
     }
     qint64 version = 0;
     if (!readInteger(o, "version", version, error))
         return std::nullopt;
-    if (version > kScenarioFileVersion || version < 1) {
-        fail(error, QStringLiteral("version %1 was written by a newer KV Ledger; this one reads "
-                                   "version %2")
+    if (version < 1) {
+        fail(error,
+             FileText::tr("version %1 is no scenario file version (they start at 1)").arg(version));
+        return std::nullopt;
+    }
+    if (version > kScenarioFileVersion) {
+        fail(error, FileText::tr("version %1 was written by a newer KV Ledger; this one reads "
+                                 "version %2")
                         .arg(version)
                         .arg(kScenarioFileVersion));
         return std::nullopt;
@@ -136,13 +140,13 @@ std::optional<Scenario> scenarioFromJson(const QJsonObject &o, QString *error)
     QString why;
     const auto model = modelFromJson(o.value(QStringLiteral("model")).toObject(), &why);
     if (!model) {
-        fail(error, QStringLiteral("model: ") + why);
+        fail(error, FileText::tr("model: %1").arg(why));
         return std::nullopt;
     }
     s.model = *model;
     const auto gpu = gpuFromJson(o.value(QStringLiteral("gpu")).toObject(), &why);
     if (!gpu) {
-        fail(error, QStringLiteral("gpu: ") + why);
+        fail(error, FileText::tr("gpu: %1").arg(why));
         return std::nullopt;
     }
     s.gpu = *gpu;
@@ -157,7 +161,7 @@ std::optional<Scenario> scenarioFromJson(const QJsonObject &o, QString *error)
         return std::nullopt;
     s.weightsAsStored = o.value(QStringLiteral("weights_as_stored")).toBool(false);
     if (gpus < 0 || gpus > limits::maxGpus || batch < 0 || batch > limits::maxBatch) {
-        fail(error, QStringLiteral("gpus or batch: out of range"));
+        fail(error, FileText::tr("gpus or batch: out of range"));
         return std::nullopt;
     }
     s.gpus = int(gpus);
@@ -185,11 +189,11 @@ std::optional<Scenario> readScenario(const QByteArray &data, QString *error)
     const QJsonDocument doc = QJsonDocument::fromJson(data, &pe);
     if (pe.error != QJsonParseError::NoError) {
         fail(error,
-             QStringLiteral("not valid JSON at byte %1: %2").arg(pe.offset).arg(pe.errorString()));
+             FileText::tr("not valid JSON at byte %1: %2").arg(pe.offset).arg(pe.errorString()));
         return std::nullopt;
     }
     if (!doc.isObject()) {
-        fail(error, QStringLiteral("not a JSON object"));
+        fail(error, FileText::tr("not a JSON object"));
         return std::nullopt;
     }
     return scenarioFromJson(doc.object(), error);
@@ -206,7 +210,7 @@ std::optional<Scenario> loadScenarioFile(const QString &path, QString *error)
     if (!openRegularFile(f, error))
         return std::nullopt;
     if (f.size() > 16 * 1024 * 1024) {
-        fail(error, QStringLiteral("%1: larger than 16 MiB; not a scenario").arg(path));
+        fail(error, FileText::tr("%1: larger than 16 MiB; not a scenario").arg(path));
         return std::nullopt;
     }
     return readScenario(f.readAll(), error);

@@ -97,6 +97,325 @@
     </message>
 </context>
 <context>
+    <name>FileText</name>
+    <message>
+        <source>… (%1 more characters)</source>
+        <translation>… (mais %1 caracteres)</translation>
+    </message>
+    <message>
+        <source>… (%1 bytes in all)</source>
+        <translation>… (%1 bytes ao todo)</translation>
+    </message>
+    <message>
+        <source>%1: %2, not a file; not read</source>
+        <translation>%1: %2, não um arquivo; não foi lido</translation>
+    </message>
+    <message>
+        <source>%1: cannot be mapped (%2)</source>
+        <translation>%1: não pode ser mapeado na memória (%2)</translation>
+    </message>
+    <message>
+        <source>malformed header at byte %1: %2</source>
+        <translation>cabeçalho malformado no byte %1: %2</translation>
+    </message>
+    <message>
+        <source>expected &apos;{&apos;</source>
+        <translation>esperava &apos;{&apos;</translation>
+    </message>
+    <message>
+        <source>expected a quoted key</source>
+        <translation>esperava uma chave entre aspas</translation>
+    </message>
+    <message>
+        <source>expected &apos;:&apos; after &apos;%1&apos;</source>
+        <translation>esperava &apos;:&apos; depois de &apos;%1&apos;</translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos; has a value that is not a string, True/False or a tuple of integers</source>
+        <translation>&apos;%1&apos; tem um valor que não é texto, True/False nem uma tupla de inteiros</translation>
+    </message>
+    <message>
+        <source>expected &apos;,&apos; or &apos;}&apos;</source>
+        <translation>esperava &apos;,&apos; ou &apos;}&apos;</translation>
+    </message>
+    <message>
+        <source>empty file</source>
+        <translation>arquivo vazio</translation>
+    </message>
+    <message>
+        <source>not a .npy file: bad magic (expected \x93NUMPY)</source>
+        <translation>não é um arquivo .npy: assinatura inválida (esperava \x93NUMPY)</translation>
+    </message>
+    <message>
+        <source>truncated header: %1 bytes</source>
+        <translation>cabeçalho truncado: %1 bytes</translation>
+    </message>
+    <message>
+        <source>unsupported .npy format version %1.%2 (1.0, 2.0 or 3.0)</source>
+        <translation>versão %1.%2 do formato .npy não suportada (1.0, 2.0 ou 3.0)</translation>
+    </message>
+    <message>
+        <source>header of %1 is longer than %2</source>
+        <translation>cabeçalho de %1 é maior que %2</translation>
+    </message>
+    <message>
+        <source>truncated header: it claims %1, the file holds %2</source>
+        <translation>cabeçalho truncado: declara %1, o arquivo tem %2</translation>
+    </message>
+    <message>
+        <source>descr: not a plain dtype string</source>
+        <translation>descr: não é um dtype simples</translation>
+    </message>
+    <message>
+        <source>dtype &apos;%1&apos; is not supported: float16 (&apos;&lt;f2&apos;) or float32 (&apos;&lt;f4&apos;), little-endian</source>
+        <translation>dtype &apos;%1&apos; não é suportado: float16 (&apos;&lt;f2&apos;) ou float32 (&apos;&lt;f4&apos;), little-endian</translation>
+    </message>
+    <message>
+        <source>fortran_order: not True or False</source>
+        <translation>fortran_order: não é True nem False</translation>
+    </message>
+    <message>
+        <source>fortran_order is True: only C-order arrays are supported (save np.ascontiguousarray(a))</source>
+        <translation>fortran_order é True: só arrays em ordem C são suportados (salve np.ascontiguousarray(a))</translation>
+    </message>
+    <message>
+        <source>shape: not a tuple of integers</source>
+        <translation>shape: não é uma tupla de inteiros</translation>
+    </message>
+    <message>
+        <source>header: unexpected key &apos;%1&apos;</source>
+        <translation>cabeçalho: chave inesperada &apos;%1&apos;</translation>
+    </message>
+    <message>
+        <source>header: missing &apos;%1&apos;</source>
+        <translation>cabeçalho: falta &apos;%1&apos;</translation>
+    </message>
+    <message>
+        <source>empty array: shape %1</source>
+        <translation>array vazio: shape %1</translation>
+    </message>
+    <message>
+        <source>truncated data: shape %1 needs %2 of data, the file holds %3</source>
+        <translation>dados truncados: o shape %1 precisa de %2 de dados, o arquivo tem %3</translation>
+    </message>
+    <message>
+        <source>more than 2^61 B</source>
+        <translation>mais de 2^61 B</translation>
+    </message>
+    <message>
+        <source>shape %1 does not match the file size: %2 of data expected, %3 present</source>
+        <translation>o shape %1 não corresponde ao tamanho do arquivo: esperados %2 de dados, presentes %3</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot;: group size must be 0 (no scales) or 1-%2</source>
+        <translation>&quot;%1&quot;: o tamanho do grupo deve ser 0 (sem escalas) ou 1-%2</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot;: scale bits must be 1-64, after a group size (:gN:sB)</source>
+        <translation>&quot;%1&quot;: os bits da escala devem ser 1-64, depois de um tamanho de grupo (:gN:sB)</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is not a precision (fp32, fp16, bf16, fp8, int8, int4, fp4; optionally :gN for N values per scale, :sB for B-bit scales)</source>
+        <translation>&quot;%1&quot; não é uma precisão (fp32, fp16, bf16, fp8, int8, int4, fp4; opcionalmente :gN para N valores por escala, :sB para escalas de B bits)</translation>
+    </message>
+    <message>
+        <source>%1: missing</source>
+        <translation>%1: ausente</translation>
+    </message>
+    <message>
+        <source>%1: expected a number, got %2</source>
+        <translation>%1: esperava um número, veio %2</translation>
+    </message>
+    <message>
+        <source>%1: %2 is outside 0-%3</source>
+        <translation>%1: %2 está fora de 0-%3</translation>
+    </message>
+    <message>
+        <source>%1: expected true or false, got %2</source>
+        <translation>%1: esperava true ou false, veio %2</translation>
+    </message>
+    <message>
+        <source>%1: expected a string, got %2</source>
+        <translation>%1: esperava um texto, veio %2</translation>
+    </message>
+    <message>
+        <source>layer_pattern: expected a list such as [&quot;full&quot;], got %1</source>
+        <translation>layer_pattern: esperava uma lista como [&quot;full&quot;], veio %1</translation>
+    </message>
+    <message>
+        <source>layer_pattern: needs 1-%1 entries, has %2</source>
+        <translation>layer_pattern: precisa de 1-%1 entradas, tem %2</translation>
+    </message>
+    <message>
+        <source>layer_pattern[%1]: expected &quot;full&quot;, &quot;window&quot;, &quot;chunked&quot;, &quot;latent&quot;, &quot;linear&quot; or &quot;mamba&quot;, got %2</source>
+        <translation>layer_pattern[%1]: esperava &quot;full&quot;, &quot;window&quot;, &quot;chunked&quot;, &quot;latent&quot;, &quot;linear&quot; ou &quot;mamba&quot;, veio %2</translation>
+    </message>
+    <message>
+        <source>%1, not a file</source>
+        <translation>%1, não um arquivo</translation>
+    </message>
+    <message>
+        <source>larger than 1 MiB, not a preset</source>
+        <translation>maior que 1 MiB, não é uma predefinição</translation>
+    </message>
+    <message>
+        <source>cannot open: %1</source>
+        <translation>não abre: %1</translation>
+    </message>
+    <message>
+        <source>not JSON: %1 at offset %2</source>
+        <translation>não é JSON: %1 na posição %2</translation>
+    </message>
+    <message>
+        <source>not a JSON object</source>
+        <translation>não é um objeto JSON</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1: %2</translation>
+    </message>
+    <message>
+        <source>missing</source>
+        <translation>ausente</translation>
+    </message>
+    <message>
+        <source>expected an integer, got %1</source>
+        <translation>esperava um inteiro, veio %1</translation>
+    </message>
+    <message>
+        <source>%1 is not a number</source>
+        <translation>%1 não é um número</translation>
+    </message>
+    <message>
+        <source>%1 is not an integer</source>
+        <translation>%1 não é um inteiro</translation>
+    </message>
+    <message>
+        <source>%1 is not a positive integer</source>
+        <translation>%1 não é um inteiro positivo</translation>
+    </message>
+    <message>
+        <source>%1 is negative</source>
+        <translation>%1 é negativo</translation>
+    </message>
+    <message>
+        <source>%1 is outside %2-%3</source>
+        <translation>%1 está fora de %2-%3</translation>
+    </message>
+    <message>
+        <source>a boolean (true)</source>
+        <translation>um booleano (true)</translation>
+    </message>
+    <message>
+        <source>a boolean (false)</source>
+        <translation>um booleano (false)</translation>
+    </message>
+    <message>
+        <source>a number (%1)</source>
+        <translation>um número (%1)</translation>
+    </message>
+    <message>
+        <source>a string (&quot;%1&quot;)</source>
+        <translation>um texto (&quot;%1&quot;)</translation>
+    </message>
+    <message>
+        <source>a list</source>
+        <translation>uma lista</translation>
+    </message>
+    <message>
+        <source>an object</source>
+        <translation>um objeto</translation>
+    </message>
+    <message>
+        <source>nothing</source>
+        <translation>nada</translation>
+    </message>
+    <message>
+        <source>first_dense_layers: %1 is more than layers %2</source>
+        <translation>first_dense_layers: %1 é mais que as %2 camadas</translation>
+    </message>
+    <message>
+        <source>peak_flops: missing</source>
+        <translation>peak_flops: ausente</translation>
+    </message>
+    <message>
+        <source>id: missing</source>
+        <translation>id: ausente</translation>
+    </message>
+    <message>
+        <source>a FIFO (named pipe)</source>
+        <translation>um FIFO (pipe nomeado)</translation>
+    </message>
+    <message>
+        <source>a character device</source>
+        <translation>um dispositivo de caracteres</translation>
+    </message>
+    <message>
+        <source>a block device</source>
+        <translation>um dispositivo de blocos</translation>
+    </message>
+    <message>
+        <source>a socket</source>
+        <translation>um socket</translation>
+    </message>
+    <message>
+        <source>a directory</source>
+        <translation>uma pasta</translation>
+    </message>
+    <message>
+        <source>not a regular file</source>
+        <translation>não é um arquivo comum</translation>
+    </message>
+    <message>
+        <source>only part of the data was written (disk full or file too large)</source>
+        <translation>só parte dos dados foi gravada (disco cheio ou arquivo grande demais)</translation>
+    </message>
+    <message>
+        <source>%1: %2, not a file; left as it is</source>
+        <translation>%1: %2, não um arquivo; deixado como está</translation>
+    </message>
+    <message>
+        <source>%1: not a whole number</source>
+        <translation>%1: não é um número inteiro</translation>
+    </message>
+    <message>
+        <source>%1: not a number</source>
+        <translation>%1: não é um número</translation>
+    </message>
+    <message>
+        <source>not a KV Ledger scenario (no &quot;format&quot;: &quot;%1&quot;)</source>
+        <translation>não é um cenário do KV Ledger (sem &quot;format&quot;: &quot;%1&quot;)</translation>
+    </message>
+    <message>
+        <source>version %1 is no scenario file version (they start at 1)</source>
+        <translation>a versão %1 não é uma versão de arquivo de cenário (elas começam em 1)</translation>
+    </message>
+    <message>
+        <source>version %1 was written by a newer KV Ledger; this one reads version %2</source>
+        <translation>a versão %1 foi gravada por um KV Ledger mais novo; este lê a versão %2</translation>
+    </message>
+    <message>
+        <source>model: %1</source>
+        <translation>modelo: %1</translation>
+    </message>
+    <message>
+        <source>gpu: %1</source>
+        <translation>gpu: %1</translation>
+    </message>
+    <message>
+        <source>gpus or batch: out of range</source>
+        <translation>gpus ou batch: fora do intervalo</translation>
+    </message>
+    <message>
+        <source>not valid JSON at byte %1: %2</source>
+        <translation>JSON inválido no byte %1: %2</translation>
+    </message>
+    <message>
+        <source>%1: larger than 16 MiB; not a scenario</source>
+        <translation>%1: maior que 16 MiB; não é um cenário</translation>
+    </message>
+</context>
+<context>
     <name>GpuText</name>
     <message>
         <source>memory_bytes: %1 is not a memory size</source>
@@ -467,7 +786,7 @@
     </message>
     <message>
         <source>not JSON: %1 at offset %2</source>
-        <translation>não é JSON: %1 no offset %2</translation>
+        <translation>não é JSON: %1 na posição %2</translation>
     </message>
     <message>
         <source>not a JSON object: a config.json holds {&quot;num_hidden_layers&quot;: ...}</source>

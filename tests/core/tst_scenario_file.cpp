@@ -1,5 +1,5 @@
-#include "scenario_file.h"
 #include "presets.h"
+#include "scenario_file.h"
 
 #include <QDir>
 #include <QFile>
@@ -38,8 +38,8 @@ private slots:
         d.model = *PresetLibrary::instance().model(QStringLiteral("deepseek-v3"));
         QTest::addRow("MLA + MoE") << d;
         Scenario m = Scenario::seed();
-        m.measured = MeasuredBandwidth{"cuda:0", "NVIDIA H200", 4.1e12, 4.2e12, 4LL << 30,
-                                       {{1e6, 9.5e12}, {4e9, 4.1e12}}};
+        m.measured = MeasuredBandwidth{"cuda:0", "NVIDIA H200", 4.1e12,
+                                       4.2e12,   4LL << 30,     {{1e6, 9.5e12}, {4e9, 4.1e12}}};
         QTest::addRow("with a measurement") << m;
     }
     void roundTrip()
@@ -58,10 +58,17 @@ private slots:
         QTest::addRow("empty") << QByteArray() << "not valid JSON";
         QTest::addRow("truncated") << writeScenario(Scenario::seed()).left(100) << "not valid JSON";
         QTest::addRow("array") << QByteArray("[1,2]") << "not a JSON object";
-        QTest::addRow("other format") << QByteArray(R"({"format":"something"})") << "not a KV Ledger scenario";
+        QTest::addRow("other format")
+            << QByteArray(R"({"format":"something"})") << "not a KV Ledger scenario";
         QJsonObject o = seedJson();
         o.insert("version", 99);
         QTest::addRow("future version") << QJsonDocument(o).toJson() << "version 99";
+        // Not "written by a newer KV Ledger": no version was ever 0 or negative.
+        for (const int v : {0, -3}) {
+            o.insert("version", v);
+            QTest::addRow("version %d", v)
+                << QJsonDocument(o).toJson() << QStringLiteral("version %1 is no scenario").arg(v);
+        }
         o = seedJson();
         o.remove("context");
         QTest::addRow("missing context") << QJsonDocument(o).toJson() << "context: missing";

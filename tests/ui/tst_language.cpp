@@ -10,8 +10,10 @@
 #include "main_window.h"
 #include "mass_panel.h"
 #include "mass_table_model.h"
+#include "presets.h"
 #include "roofline.h"
 #include "scenario_controller.h"
+#include "scenario_file.h"
 #include "slider_field.h"
 #include "strategy_presets.h"
 
@@ -28,6 +30,7 @@
 #include <QGraphicsScene>
 #include <QGroupBox>
 #include <QHeaderView>
+#include <QJsonObject>
 #include <QLabel>
 #include <QLegendMarker>
 #include <QMenuBar>
@@ -427,6 +430,12 @@ private slots:
         QTest::addRow("bits per element") << "ledger"
                                           << "4.5 bits"
                                           << "4,5 bits";
+        QTest::addRow("scenario file error") << "scenario file"
+                                             << "not valid JSON at byte"
+                                             << "JSON inválido no byte";
+        QTest::addRow("preset field error") << "preset"
+                                            << "layers: expected an integer, got a string"
+                                            << "layers: esperava um inteiro, veio um texto";
     }
     void coreTextIsTranslated()
     {
@@ -446,6 +455,14 @@ private slots:
                 return roofline(s).points.first().formula;
             if (what == u"precision")
                 return s.kvPrecision.label();
+            QString why;
+            if (what == u"scenario file")
+                return readScenario("{", &why) ? QString() : why;
+            if (what == u"preset")
+                return modelFromJson(QJsonObject{{QStringLiteral("layers"), QStringLiteral("80")}},
+                                     &why)
+                           ? QString()
+                           : why;
             if (what == u"verdict")
                 return MassTableModel::verdictName(MassVerdict::Concentrated);
             if (what == u"ledger") {
