@@ -1,5 +1,6 @@
 #include "hf_config.h"
 
+#include "json_keys.h"
 #include "presets.h"
 #include "regular_file.h"
 
@@ -934,6 +935,8 @@ std::optional<HfImport> importConfig(const QByteArray &json, const QString &file
     if (!doc.isObject())
         return fail(
             HfText::tr("not a JSON object: a config.json holds {\"num_hidden_layers\": ...}"));
+    if (const QString twice = duplicateJsonKeyError(json); !twice.isEmpty())
+        return fail(twice);
     return Importer(doc.object(), fileName).run(error);
 }
 

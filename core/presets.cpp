@@ -2,6 +2,7 @@
 
 #include "file_text.h"
 #include "input_text.h"
+#include "json_keys.h"
 #include "regular_file.h"
 
 #include <QCoreApplication>
@@ -214,8 +215,9 @@ std::optional<QJsonObject> readJsonObject(const QString &path, QString *error)
         *error = FileText::tr("cannot open: %1").arg(f.errorString());
         return std::nullopt;
     }
+    const QByteArray data = f.read(kMaxPresetFileBytes);
     QJsonParseError pe;
-    const QJsonDocument doc = QJsonDocument::fromJson(f.read(kMaxPresetFileBytes), &pe);
+    const QJsonDocument doc = QJsonDocument::fromJson(data, &pe);
     if (pe.error != QJsonParseError::NoError) {
         *error = FileText::tr("not JSON: %1 at offset %2").arg(pe.errorString()).arg(pe.offset);
         return std::nullopt;
@@ -224,6 +226,8 @@ std::optional<QJsonObject> readJsonObject(const QString &path, QString *error)
         *error = FileText::tr("not a JSON object");
         return std::nullopt;
     }
+    if (*error = duplicateJsonKeyError(data); !error->isEmpty())
+        return std::nullopt;
     return doc.object();
 }
 

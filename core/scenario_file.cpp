@@ -1,6 +1,7 @@
 #include "scenario_file.h"
 
 #include "file_text.h"
+#include "json_keys.h"
 #include "regular_file.h"
 
 #include "presets.h"
@@ -194,6 +195,10 @@ std::optional<Scenario> readScenario(const QByteArray &data, QString *error)
     }
     if (!doc.isObject()) {
         fail(error, FileText::tr("not a JSON object"));
+        return std::nullopt;
+    }
+    if (const QString twice = duplicateJsonKeyError(data); !twice.isEmpty()) {
+        fail(error, twice);
         return std::nullopt;
     }
     return scenarioFromJson(doc.object(), error);

@@ -103,6 +103,8 @@ MainWindow::~MainWindow()
     for (QObject *child : findChildren<QObject *>())
         child->disconnect(this);
     m_controller->undoStack()->disconnect(this); // a member of the controller, not a child
+    // Its event filters on this window and the tour ask this class for its parts.
+    delete m_presentation;
 }
 
 LedgerChart *MainWindow::chart(const QString &id) const

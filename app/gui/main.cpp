@@ -1,5 +1,6 @@
 // kvledger: the KV Ledger window.
 #include "gpu_panel.h"
+#include "input_text.h"
 #include "language.h"
 #include "main_window.h"
 #include "probe_runner.h"
@@ -20,17 +21,11 @@
 
 using namespace kvl;
 
-int main(int argc, char *argv[])
-{
-    QApplication app(argc, argv);
-    QApplication::setOrganizationName(QStringLiteral("kvledger"));
-    QApplication::setApplicationName(QStringLiteral("kvledger"));
-    QApplication::setApplicationDisplayName(QStringLiteral("KV Ledger"));
-    QApplication::setApplicationVersion(QStringLiteral(KVL_VERSION));
-    QApplication::setDesktopFileName(QStringLiteral("kvledger"));
-    QApplication::setWindowIcon(QIcon(QStringLiteral(":/icons/kvledger.svg")));
+namespace {
 
-    QCommandLineParser parser;
+// The window's options, for the window and for --help / --version without one.
+void describeOptions(QCommandLineParser &parser)
+{
     parser.setApplicationDescription(
         QStringLiteral("Why long-context LLM decoding is bound by memory bandwidth."));
     parser.addHelpOption();
@@ -69,6 +64,48 @@ int main(int argc, char *argv[])
              "buffer's bandwidth becomes the overlay. --screenshot waits for it."),
          QStringLiteral("DEVICE")},
     });
+}
+
+// --help and --version need no display: answered before a QApplication exists (it would abort
+// without one).
+bool asksForHelpOrVersion(int argc, char *argv[])
+{
+    for (int i = 1; i < argc; ++i) {
+        const QByteArrayView arg(argv[i]);
+        if (arg == "-h" || arg == "--help" || arg == "--help-all" || arg == "-v" ||
+            arg == "--version" || arg == "-?")
+            return true;
+    }
+    return false;
+}
+
+void nameApplication()
+{
+    QCoreApplication::setOrganizationName(QStringLiteral("kvledger"));
+    QCoreApplication::setApplicationName(QStringLiteral("kvledger"));
+    QCoreApplication::setApplicationVersion(QStringLiteral(KVL_VERSION));
+}
+
+} // namespace
+
+int main(int argc, char *argv[])
+{
+    if (asksForHelpOrVersion(argc, argv)) {
+        QCoreApplication core(argc, argv);
+        nameApplication();
+        QCommandLineParser parser;
+        describeOptions(parser);
+        parser.process(core); // prints and exits
+        return 0;
+    }
+    QApplication app(argc, argv);
+    nameApplication();
+    QApplication::setApplicationDisplayName(QStringLiteral("KV Ledger"));
+    QApplication::setDesktopFileName(QStringLiteral("kvledger"));
+    QApplication::setWindowIcon(QIcon(QStringLiteral(":/icons/kvledger.svg")));
+
+    QCommandLineParser parser;
+    describeOptions(parser);
     parser.process(app);
 
     const auto fail = [](const QString &message) {
@@ -81,15 +118,24 @@ int main(int argc, char *argv[])
         const auto m = re.match(parser.value(QStringLiteral("size")));
         if (!m.hasMatch())
             return fail(QStringLiteral("--size: \"%1\" is not WIDTHxHEIGHT")
-                            .arg(parser.value(QStringLiteral("size"))));
+                            .arg(shownInput(parser.value(QStringLiteral("size")))));
         size = QSize(m.captured(1).toInt(), m.captured(2).toInt());
     }
-    const QString requested = parser.isSet(QStringLiteral("language"))
-                                  ? parser.value(QStringLiteral("language"))
-                                  : Settings().language();
-    if (!requested.isEmpty() && !language::available().contains(requested))
-        return fail(QStringLiteral("--language: \"%1\" is not one of %2")
-                        .arg(requested, language::available().join(QStringLiteral(", "))));
+    QString requested = parser.isSet(QStringLiteral("language"))
+                            ? parser.value(QStringLiteral("language"))
+                            : Settings().language();
+    if (!requested.isEmpty() && !language::available().contains(requested)) {
+        const QString known = language::available().join(QStringLiteral(", "));
+        if (parser.isSet(QStringLiteral("language")))
+            return fail(QStringLiteral("--language: \"%1\" is not one of %2")
+                            .arg(shownInput(requested), known));
+        // A settings file edited by hand (or by a newer version) must not keep the window shut.
+        std::fprintf(stderr,
+                     "kvledger: the saved language \"%s\" is not one of %s; following the "
+                     "system's\n",
+                     qPrintable(shownInput(requested)), qPrintable(known));
+        requested.clear();
+    }
     language::apply(requested);
 
     MainWindow window;

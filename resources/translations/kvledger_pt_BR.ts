@@ -414,6 +414,10 @@
         <source>%1: larger than 16 MiB; not a scenario</source>
         <translation>%1: maior que 16 MiB; não é um cenário</translation>
     </message>
+    <message>
+        <source>key &quot;%1&quot; appears twice; which one is meant?</source>
+        <translation>a chave &quot;%1&quot; aparece duas vezes; qual delas vale?</translation>
+    </message>
 </context>
 <context>
     <name>GpuText</name>

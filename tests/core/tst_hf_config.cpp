@@ -198,8 +198,9 @@ void TestHfConfig::llamaParameters()
     const auto imported = importHfConfig(readFixture(u"llama-3.1-70b.json"_s), &error);
     QVERIFY2(imported, qPrintable(error));
     QCOMPARE(imported->model.parameters(), 70553706496.0);
-    QVERIFY(!imported->model.notes.filter(u"head_dim absent: hidden_size / num_attention_heads = 128"_s)
-                 .isEmpty());
+    QVERIFY(
+        !imported->model.notes.filter(u"head_dim absent: hidden_size / num_attention_heads = 128"_s)
+             .isEmpty());
 }
 
 void TestHfConfig::deepseekParameters()
@@ -409,7 +410,8 @@ void TestHfConfig::traps()
     QCOMPARE(kvBytesPerToken(m), kvBytes);
     QCOMPARE(layerKinds(m), kinds);
     if (!note.isEmpty())
-        QVERIFY2(!imported->model.notes.filter(note).isEmpty(), qPrintable(imported->model.notes.join(u'\n')));
+        QVERIFY2(!imported->model.notes.filter(note).isEmpty(),
+                 qPrintable(imported->model.notes.join(u'\n')));
 }
 
 void TestHfConfig::errors_data()
@@ -418,11 +420,17 @@ void TestHfConfig::errors_data()
     QTest::addColumn<QString>("error"); // expected start of the message
 
     // A valid base; each row breaks one thing.
+    // The base config with `fields` set (replacing a base field of the same name: a key given
+    // twice is an error of its own).
     const auto with = [](const QByteArray &fields) -> QByteArray {
-        return QByteArray(R"({"num_hidden_layers": 32, "num_attention_heads": 32,
-            "num_key_value_heads": 8, "hidden_size": 4096, "intermediate_size": 14336,
-            "vocab_size": 32000)") +
-               (fields.isEmpty() ? "" : ", ") + fields + "}";
+        QJsonObject o = QJsonDocument::fromJson(R"({"num_hidden_layers": 32,
+            "num_attention_heads": 32, "num_key_value_heads": 8, "hidden_size": 4096,
+            "intermediate_size": 14336, "vocab_size": 32000})")
+                            .object();
+        const QJsonObject set = QJsonDocument::fromJson("{" + fields + "}").object();
+        for (auto it = set.begin(); it != set.end(); ++it)
+            o.insert(it.key(), it.value());
+        return QJsonDocument(o).toJson();
     };
     QVERIFY(importHfConfig(with(""), nullptr)); // the base itself is fine
 

@@ -41,12 +41,12 @@ void StrategyComparisonChart::updateFrom(const Scenario &s, const QList<Strategy
     if (results.size() != m_strategies.size())
         return rebuild();
     m_results = results;
-    draw();
+    drawResults();
 }
 
 void StrategyComparisonChart::unitsChanged()
 {
-    draw(); // units change the labels, not the results
+    drawResults(); // units change the labels, not the results
     emit unitsSwitched(m_units);
 }
 
@@ -57,10 +57,10 @@ void StrategyComparisonChart::rebuild()
     m_results.clear();
     for (const KvStrategy &k : std::as_const(m_strategies))
         m_results << evaluateStrategy(*m_scenario, k);
-    draw();
+    drawResults();
 }
 
-void StrategyComparisonChart::draw()
+void StrategyComparisonChart::drawResults()
 {
     if (!m_scenario || m_results.isEmpty())
         return;

@@ -35,8 +35,8 @@ protected:
     void unitsChanged() override;
 
 private:
-    void rebuild(); // evaluates, then draws
-    void draw();    // from m_results
+    void rebuild();     // evaluates, then draws
+    void drawResults(); // from m_results
     void fitShareAxis();
 
     QList<KvStrategy> m_strategies;
