@@ -3616,7 +3616,7 @@ na largura de banda medida: %1 TFLOP/s</translation>
     </message>
     <message>
         <source>Decode attention with GQA does %1 FLOP per KV byte, %2 below the ridge; MHA does %3, %4 below. Decoding is limited by memory, not by compute.</source>
-        <translation>A atenção na decodificação com GQA faz %1 FLOP por byte de KV, %2 abaixo do ridge; MHA faz %3, %4 abaixo. A decodificação é limitada pela memória, não pela computação.</translation>
+        <translation>A atenção na decodificação com GQA faz %1 FLOP por byte de KV, %2 abaixo do ponto de equilíbrio; MHA faz %3, %4 abaixo. Decodificação limitada por memória, não por computação.</translation>
     </message>
     <message>
         <source>fp8: half the bytes</source>

@@ -55,8 +55,10 @@ namespace {
 QStringList words(QString text)
 {
     static const QRegularExpression spec(QStringLiteral(R"([\w.-]+[:=][^\s]*)"));
-    // What the system says about its devices comes as it is ("host", the CUDA runtime's errors).
-    static const QRegularExpression system(QStringLiteral(R"(\bhost\b|no CUDA driver.*)"));
+    // What the system says about its devices comes as it is ("host", the CUDA runtime's errors,
+    // the gpu/ layer's "built without CUDA": plain C++ without Qt, so without translations).
+    static const QRegularExpression system(
+        QStringLiteral(R"(\bhost\b|no CUDA driver.*|built without CUDA.*)"));
     // Unit symbols read the same in both languages.
     static const QRegularExpression units(QStringLiteral(R"(\d\s*min\b)"));
     text.remove(units);
