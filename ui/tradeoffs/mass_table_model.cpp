@@ -1,8 +1,9 @@
 #include "mass_table_model.h"
 
-#include <QEvent>
-
+#include "model_retranslation.h"
 #include "units.h"
+
+#include <QEvent>
 
 namespace kvl {
 
@@ -106,12 +107,8 @@ QVariant MassTableModel::headerData(int section, Qt::Orientation orientation, in
 
 bool MassTableModel::event(QEvent *e)
 {
-    if (e->type() == QEvent::LanguageChange) {
-        if (columnCount() > 0)
-            emit headerDataChanged(Qt::Horizontal, 0, columnCount() - 1);
-        if (rowCount() > 0)
-            emit dataChanged(index(0, 0), index(rowCount() - 1, columnCount() - 1));
-    }
+    if (e->type() == QEvent::LanguageChange)
+        announceRetranslation(this);
     return QAbstractTableModel::event(e);
 }
 

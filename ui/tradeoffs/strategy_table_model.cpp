@@ -1,5 +1,7 @@
 #include "strategy_table_model.h"
 
+#include "model_retranslation.h"
+
 #include <QEvent>
 
 namespace kvl {
@@ -151,12 +153,8 @@ QVariant StrategyTableModel::headerData(int section, Qt::Orientation orientation
 
 bool StrategyTableModel::event(QEvent *e)
 {
-    if (e->type() == QEvent::LanguageChange) {
-        if (columnCount() > 0)
-            emit headerDataChanged(Qt::Horizontal, 0, columnCount() - 1);
-        if (rowCount() > 0)
-            emit dataChanged(index(0, 0), index(rowCount() - 1, columnCount() - 1));
-    }
+    if (e->type() == QEvent::LanguageChange)
+        announceRetranslation(this);
     return QAbstractTableModel::event(e);
 }
 
