@@ -1,5 +1,7 @@
 #include "gpu_spec.h"
 
+#include "input_limits.h"
+
 #include <QCoreApplication>
 #include <cmath>
 
@@ -46,16 +48,29 @@ double GpuSpec::ridgePoint(const Precision &p) const
 
 QString GpuSpec::validate() const
 {
-    auto bad = [](double v, double hi) { return !std::isfinite(v) || v <= 0 || v > hi; };
-    if (bad(memoryBytes, 1e15))
-        return GpuText::tr("memory_bytes: %1 is not a memory size").arg(memoryBytes);
-    if (bad(bandwidth, 1e15))
-        return GpuText::tr("bandwidth_bytes_per_second: %1 is not a bandwidth").arg(bandwidth);
-    if (bad(peakBf16, 1e18))
-        return GpuText::tr("peak_flops.bf16: %1 is not a FLOP rate").arg(peakBf16);
-    for (double v : {peakFp8, peakInt8, peakFp4, peakFp32})
-        if (!std::isfinite(v) || v < 0 || v > 1e18)
-            return GpuText::tr("peak_flops: %1 is not a FLOP rate").arg(v);
+    const auto outside = [](const char *field, double v, limits::RealRange r) {
+        return GpuText::tr("%1: %2 is outside %3-%4")
+            .arg(QLatin1String(field))
+            .arg(v)
+            .arg(r.lo)
+            .arg(r.hi);
+    };
+    if (!limits::gpuMemoryBytes.contains(memoryBytes))
+        return outside("memory_bytes", memoryBytes, limits::gpuMemoryBytes);
+    if (reportedMemoryBytes != 0 && !limits::gpuMemoryBytes.contains(reportedMemoryBytes))
+        return outside("reported_memory_bytes", reportedMemoryBytes, limits::gpuMemoryBytes);
+    if (!limits::bandwidth.contains(bandwidth))
+        return outside("bandwidth_bytes_per_second", bandwidth, limits::bandwidth);
+    if (!limits::flops.contains(peakBf16))
+        return outside("peak_flops.bf16", peakBf16, limits::flops);
+    // The other peaks are optional: 0 = not on the datasheet, bf16 is used instead.
+    const std::pair<const char *, double> optional[] = {{"peak_flops.fp8", peakFp8},
+                                                        {"peak_flops.int8", peakInt8},
+                                                        {"peak_flops.fp4", peakFp4},
+                                                        {"peak_flops.fp32", peakFp32}};
+    for (const auto &[field, v] : optional)
+        if (v != 0 && !limits::flops.contains(v))
+            return outside(field, v, limits::flops);
     return {};
 }
 

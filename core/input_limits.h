@@ -1,6 +1,7 @@
 #pragma once
 
 #include <QtGlobal>
+#include <cmath>
 
 // Every range the app accepts, once: validation, the preset reader, the config importer, the
 // command line and the window's sliders all read these.
@@ -19,4 +20,19 @@ inline constexpr int maxLoraRank = 65536;
 inline constexpr int maxStateDim = 1 << 20;  // SSM d_inner, linear-attention head sizes
 inline constexpr int maxGroupSize = 1 << 20; // values per quantization scale (fp8 blocks: 16,384)
 inline constexpr double maxParameters = 1e15;
+
+// A closed range of a real-valued input. The lower ends are the smallest values that still mean
+// something (a 1% efficient link, a 100 MB GPU): below them every derived time or count is
+// astronomically large, and near zero it overflows to inf.
+struct RealRange
+{
+    double lo;
+    double hi;
+    bool contains(double v) const { return std::isfinite(v) && v >= lo && v <= hi; }
+};
+inline constexpr RealRange efficiency{0.01, 2.0};
+inline constexpr RealRange memoryFraction{0.01, 1.0};
+inline constexpr RealRange gpuMemoryBytes{1e8, 1e15};
+inline constexpr RealRange bandwidth{1e8, 1e15}; // bytes/s, datasheet or measured
+inline constexpr RealRange flops{1e9, 1e18};     // FLOP/s; optional peaks may also be 0
 } // namespace kvl::limits

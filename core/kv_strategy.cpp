@@ -668,8 +668,7 @@ StrategyResult StrategyModel::at(qint64 L) const
     r.secondsPerToken = std::max(memory, compute);
     r.memoryBound = memory >= compute;
     r.kvSecondsPerToken = r.readBytesPerGpu / m_step.bandwidth;
-    const double needed = std::ceil((m_fixedBytes + r.heldBytes) / m_usableBytesPerGpu);
-    r.gpusToFit = int(std::clamp(needed, 1.0, 1e9));
+    r.gpusToFit = gpusNeeded(m_fixedBytes + r.heldBytes, m_usableBytesPerGpu);
     r.tokensHeldPerLayer = fewest;
     r.meanTokensHeld = layers > 0 ? heldTokens / layers : 0;
     r.oldestReadableToken = r.losesTokens ? L - recentKept : 0;

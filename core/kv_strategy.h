@@ -112,7 +112,7 @@ struct StrategyResult
     double secondsPerToken = 0;   // StepModel's max(memory, compute), weights included
     double kvSecondsPerToken = 0; // the KV read alone
     bool memoryBound = true;
-    int gpusToFit = 0;             // ceil((weights + held) / usable per GPU), pooled
+    qint64 gpusToFit = 0;          // ceil((weights + held) / usable per GPU), pooled
     qint64 tokensHeldPerLayer = 0; // the fewest tokens any layer or head keeps
     double meanTokensHeld = 0;     // averaged over layers and heads
     // Every token from this position to the newest is readable on every layer and head (sinks

@@ -51,6 +51,14 @@ double sumStepSeconds(const Scenario &s, qint64 from, qint64 count)
     return StepModel(s).sumStepSeconds(from, count);
 }
 
+qint64 gpusNeeded(double bytes, double usableBytesPerGpu)
+{
+    const double needed = std::ceil(bytes / usableBytesPerGpu);
+    // Only an unvalidated scenario gets here with a count a double cannot hold exactly.
+    Q_ASSERT(needed < 9e15);
+    return needed > 1 ? qint64(std::min(needed, 9e15)) : 1;
+}
+
 Ledger evaluate(const Scenario &s)
 {
     Ledger l;
@@ -98,12 +106,17 @@ Ledger evaluate(const Scenario &s)
     l.fits = l.bytesPerGpu <= l.usableBytesPerGpu;
     l.validTpDegree = isValidTpDegree(m, s.gpus);
 
-    const double needed = std::ceil(l.totalBytes / l.usableBytesPerGpu);
-    l.gpusToFit = int(std::clamp(needed, 1.0, 1e9));
-    for (int n = l.gpusToFit; n <= limits::maxGpus && l.tpDegree == 0; ++n)
-        if (isValidTpDegree(m, n) && perGpuBytes(s, n, l.weightBytes) <= l.usableBytesPerGpu)
-            l.tpDegree = n;
-    if (l.tpDegree == 0)
+    l.gpusToFit = gpusNeeded(l.totalBytes, l.usableBytesPerGpu);
+    for (qint64 n = l.gpusToFit; n <= limits::maxGpus && l.tpDegree == 0; ++n)
+        if (isValidTpDegree(m, int(n)) &&
+            perGpuBytes(s, int(n), l.weightBytes) <= l.usableBytesPerGpu)
+            l.tpDegree = int(n);
+    if (l.gpusToFit > limits::maxGpus)
+        l.tpNote = QCoreApplication::translate("kvl::Ledger",
+                                               "more GPUs than the %1 a tensor-parallel group "
+                                               "here may have")
+                       .arg(limits::maxGpus);
+    else if (l.tpDegree == 0)
         l.tpNote = QCoreApplication::translate("kvl::Ledger",
                                                "no tensor-parallel degree up to %1 fits; "
                                                "replicated KV heads or the weights exceed a GPU")

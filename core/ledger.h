@@ -7,6 +7,10 @@
 
 namespace kvl {
 
+// ceil(bytes / usable bytes per GPU), at least 1. Exact: the input ranges bound it far below
+// 2^53 (the most bytes any valid scenario holds over the least usable memory of a valid GPU).
+qint64 gpusNeeded(double bytes, double usableBytesPerGpu);
+
 // One layer kind of the model: what its layers cache per token, or hold as a fixed state.
 struct LayerKindRow
 {
@@ -49,9 +53,9 @@ struct Ledger
     bool fits = false;          // on scenario.gpus GPUs
     bool validTpDegree = false; // scenario.gpus is a valid TP degree
 
-    int gpusToFit = 0; // ceil(total / usable per GPU), pooled memory
-    int tpDegree = 0;  // smallest valid TP degree >= gpusToFit that fits with replication; 0 = none
-    QString tpNote;    // why tpDegree differs from gpusToFit, or why there is none
+    qint64 gpusToFit = 0; // ceil(total / usable per GPU), pooled memory: exact, never capped
+    int tpDegree = 0; // smallest valid TP degree >= gpusToFit that fits with replication; 0 = none
+    QString tpNote;   // why tpDegree differs from gpusToFit, or why there is none
 
     // One decode step (every sequence emits one token) on scenario.gpus GPUs.
     double weightBytesReadPerStep = 0; // per step, whole model (MoE: experts the batch touches)

@@ -16,13 +16,20 @@ class MeasuredText
 QString MeasuredBandwidth::validate() const
 {
     for (double v : {medianBytesPerSecond, bestBytesPerSecond})
-        if (!std::isfinite(v) || v <= 0 || v > 1e15)
-            return MeasuredText::tr("measured bandwidth: %1 B/s is not a bandwidth").arg(v);
+        if (!limits::bandwidth.contains(v))
+            return MeasuredText::tr("measured bandwidth: %1 B/s is outside %2-%3")
+                .arg(v)
+                .arg(limits::bandwidth.lo)
+                .arg(limits::bandwidth.hi);
     if (bufferBytes <= 0)
         return MeasuredText::tr("measured bandwidth: buffer of %1 B").arg(bufferBytes);
     for (const QPointF &p : sweep)
-        if (!std::isfinite(p.x()) || !std::isfinite(p.y()) || p.x() <= 0 || p.y() <= 0)
-            return MeasuredText::tr("measured bandwidth: sweep point is not positive");
+        if (!std::isfinite(p.x()) || p.x() < 1 || p.x() > limits::gpuMemoryBytes.hi ||
+            !limits::bandwidth.contains(p.y()))
+            return MeasuredText::tr("measured bandwidth: sweep point (%1 B, %2 B/s) is out of "
+                                    "range")
+                .arg(p.x())
+                .arg(p.y());
     return {};
 }
 

@@ -385,6 +385,20 @@ QString ModelSpec::validate() const
             return ModelText::tr("parameters: %1 is not a parameter count").arg(p);
     if (activeParameters > totalParameters && totalParameters > 0)
         return ModelText::tr("active_parameters: more than total_parameters");
+    // Without active_parameters the active count is the total less the inactive experts as the
+    // shapes give them: experts too large for the total would make it zero or negative.
+    if (isMoE() && activeParameters <= 0 && totalParameters > 0) {
+        const double inactive = estimateParameters() - estimateActiveParameters();
+        if (inactive >= totalParameters)
+            return ModelText::tr("%1: experts of %2 give %3 inactive parameters per token, not "
+                                 "fewer than total_parameters %4; give moe_intermediate_size or "
+                                 "active_parameters")
+                .arg(moeIntermediateSize > 0 ? QStringLiteral("moe_intermediate_size")
+                                             : QStringLiteral("intermediate_size"))
+                .arg(moeIntermediateSize > 0 ? moeIntermediateSize : intermediateSize)
+                .arg(inactive, 0, 'g', 4)
+                .arg(totalParameters, 0, 'g', 4);
+    }
     if (totalParameters <= 0 && (hiddenSize <= 0 || vocabSize < 0 || intermediateSize < 0))
         return ModelText::tr("hidden_size: needed to estimate the parameters");
     if (!(e = range("hidden_size", hiddenSize, 0, limits::maxHiddenSize)).isEmpty())

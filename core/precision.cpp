@@ -61,7 +61,7 @@ std::optional<Precision> Precision::parse(const QString &text, QString *error)
     // "int4", "int4:g128" (one fp16 scale per 128), "int4:g0" (no scales), "fp4:g32:s8" (MXFP4:
     // one 8-bit scale per 32), "fp8:g16384:s32" (fp32 scales on 128 × 128 blocks), "e4m3".
     static const QRegularExpression re(
-        QStringLiteral(R"(^([a-z0-9]+)(?::g([0-9]{1,9}))?(?::s([0-9]{1,3}))?$)"));
+        QStringLiteral(R"(^([a-z0-9]+)(?::g([0-9]+))?(?::s([0-9]+))?$)"));
     const QString t = text.trimmed().toLower();
     const auto m = re.match(t);
     QString name = m.hasMatch() ? m.captured(1) : QString();
@@ -74,28 +74,31 @@ std::optional<Precision> Precision::parse(const QString &text, QString *error)
             continue;
         Precision p = of(i.format);
         if (!m.captured(2).isEmpty()) {
-            const int g = m.captured(2).toInt();
-            if (g > limits::maxGroupSize) {
+            // Any digits parse, so that a group of 2^31 is refused rather than read as 0.
+            bool ok = false;
+            const qint64 g = m.captured(2).toLongLong(&ok);
+            if (!ok || g > limits::maxGroupSize) {
                 if (error)
                     *error = FileText::tr("\"%1\": group size must be 0 (no scales) or 1-%2")
                                  .arg(shownInput(text))
                                  .arg(limits::maxGroupSize);
                 return std::nullopt;
             }
-            p.groupSize = g;
+            p.groupSize = int(g);
             if (p.scaleBits == 0)
                 p.scaleBits = 16;
         }
         if (!m.captured(3).isEmpty()) {
-            const int bits = m.captured(3).toInt();
-            if (bits < 1 || bits > 64 || p.groupSize == 0) {
+            bool ok = false;
+            const qint64 bits = m.captured(3).toLongLong(&ok);
+            if (!ok || bits < 1 || bits > 64 || p.groupSize == 0) {
                 if (error)
                     *error = FileText::tr("\"%1\": scale bits must be 1-64, after a group "
                                           "size (:gN:sB)")
                                  .arg(shownInput(text));
                 return std::nullopt;
             }
-            p.scaleBits = bits;
+            p.scaleBits = int(bits);
         }
         if (p.groupSize == 0)
             p.scaleBits = 0;

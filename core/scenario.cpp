@@ -25,10 +25,16 @@ QString Scenario::validate() const
         return ScenarioText::tr("context: %1 is outside 0-%2").arg(context).arg(limits::maxContext);
     if (batch < 1 || batch > limits::maxBatch)
         return ScenarioText::tr("batch: %1 is outside 1-%2").arg(batch).arg(limits::maxBatch);
-    if (!std::isfinite(efficiency) || efficiency <= 0 || efficiency > 2)
-        return ScenarioText::tr("efficiency: %1 is outside (0, 2]").arg(efficiency);
-    if (!std::isfinite(memoryFraction) || memoryFraction <= 0 || memoryFraction > 1)
-        return ScenarioText::tr("memory fraction: %1 is outside (0, 1]").arg(memoryFraction);
+    if (!limits::efficiency.contains(efficiency))
+        return ScenarioText::tr("efficiency: %1 is outside %2-%3")
+            .arg(efficiency)
+            .arg(limits::efficiency.lo)
+            .arg(limits::efficiency.hi);
+    if (!limits::memoryFraction.contains(memoryFraction))
+        return ScenarioText::tr("memory fraction: %1 is outside %2-%3")
+            .arg(memoryFraction)
+            .arg(limits::memoryFraction.lo)
+            .arg(limits::memoryFraction.hi);
     if (responseTokens < 0 || responseTokens > limits::maxContext)
         return ScenarioText::tr("response: %1 is outside 0-%2")
             .arg(responseTokens)

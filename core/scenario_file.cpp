@@ -36,7 +36,15 @@ static std::optional<MeasuredBandwidth> measuredFromJson(const QJsonObject &o, Q
     m.deviceName = o.value(QStringLiteral("device_name")).toString();
     m.medianBytesPerSecond = o.value(QStringLiteral("median_bytes_per_second")).toDouble();
     m.bestBytesPerSecond = o.value(QStringLiteral("best_bytes_per_second")).toDouble();
-    m.bufferBytes = qint64(o.value(QStringLiteral("buffer_bytes")).toDouble());
+    // Checked before the cast: converting 1e300 to qint64 would be undefined.
+    const double buffer = o.value(QStringLiteral("buffer_bytes")).toDouble(-1);
+    if (buffer != std::floor(buffer) || buffer < 1 || buffer > 1e15) {
+        if (error)
+            *error =
+                FileText::tr("measured bandwidth: buffer_bytes %1 is not a byte count").arg(buffer);
+        return std::nullopt;
+    }
+    m.bufferBytes = qint64(buffer);
     for (const QJsonValue &v : o.value(QStringLiteral("sweep")).toArray()) {
         const QJsonArray pair = v.toArray();
         m.sweep.append(QPointF(pair.at(0).toDouble(), pair.at(1).toDouble()));

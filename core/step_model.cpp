@@ -135,8 +135,11 @@ double sumMax(const Line &f, const Line &g, qint64 from, qint64 count)
     if (fFirst == fLast)
         return sumLine(fFirst ? f : g, from, count);
     // First integer L at which the other line is on top.
-    const double cross = (g.a - f.a) / (f.b - g.b);
-    qint64 split = std::clamp<qint64>(qint64(std::ceil(cross)), from + 1, last);
+    // Clamped as a double: the crossing of nearly parallel lines can be any double or NaN.
+    const double cross = std::ceil((g.a - f.a) / (f.b - g.b));
+    qint64 split = cross >= double(last)      ? last
+                   : cross > double(from + 1) ? qint64(cross)
+                                              : from + 1;
     const Line &before = fFirst ? f : g;
     const Line &after = fFirst ? g : f;
     if (before.at(double(split)) > after.at(double(split)))

@@ -236,8 +236,11 @@ void ControlsPanel::build()
     auto *gpus = addField(QStringLiteral("gpus"), 1, limits::maxGpus);
     gpus->setSteps(gpuSteps());
     auto *batch = addField(QStringLiteral("batch"), 1, limits::maxBatch);
-    auto *efficiency = addField(QStringLiteral("efficiency"), 5, 150);
-    QList<int> percents;
+    // The spin box takes the whole valid range; the slider steps through the usual part of it.
+    auto *efficiency =
+        addField(QStringLiteral("efficiency"), int(std::lround(limits::efficiency.lo * 100)),
+                 int(std::lround(limits::efficiency.hi * 100)));
+    QList<int> percents{1, 2};
     for (int p = 5; p <= 100; p += 5)
         percents << p;
     efficiency->setSteps(percents);

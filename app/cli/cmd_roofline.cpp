@@ -61,7 +61,8 @@ int runRoofline(const QStringList &args, QTextStream &out)
             throw UsageError{QStringLiteral("--compute-precision: %1").arg(why)};
     }
     if (p.isSet(QStringLiteral("measured-bandwidth")))
-        o.measuredBandwidth = doubleOption(p, QStringLiteral("measured-bandwidth"), 0, 1e15);
+        o.measuredBandwidth =
+            doubleOption(p, QStringLiteral("measured-bandwidth"), limits::bandwidth);
     const Roofline r = roofline(s, o);
     // Wide enough for MHA in fp32 (0.5) and a long prefill.
     const double from = 0.1, to = 1e5;

@@ -40,10 +40,10 @@ void addScenarioOptions(QCommandLineParser &p)
                         "them (the default with --model and --config)."),
          QStringLiteral("P")},
         {QStringLiteral("efficiency"),
-         QStringLiteral("Achieved / datasheet bandwidth, (0, 2]; 1 is the physical floor."),
+         QStringLiteral("Achieved / datasheet bandwidth, 0.01-2; 1 is the physical floor."),
          QStringLiteral("F")},
         {QStringLiteral("memory-fraction"),
-         QStringLiteral("Usable share of GPU memory, (0, 1] (vLLM reserves: 0.9)."),
+         QStringLiteral("Usable share of GPU memory, 0.01-1 (vLLM reserves: 0.9)."),
          QStringLiteral("F")},
         {QStringLiteral("response"),
          QStringLiteral("Answer length in tokens for the response time."),
@@ -70,15 +70,33 @@ int intOption(const QCommandLineParser &p, const QString &name, int lo, int hi)
     return n;
 }
 
-double doubleOption(const QCommandLineParser &p, const QString &name, double lo, double hi)
+namespace {
+double numberOption(const QCommandLineParser &p, const QString &name)
 {
     const QString v = p.value(name);
     bool ok = false;
     const double x = v.trimmed().toDouble(&ok);
     if (!ok || !std::isfinite(x))
         throw UsageError{bad(name, v, QStringLiteral("is not a number"))};
+    return x;
+}
+} // namespace
+
+double doubleOption(const QCommandLineParser &p, const QString &name, double lo, double hi)
+{
+    const double x = numberOption(p, name);
     if (x <= lo || x > hi)
-        throw UsageError{bad(name, v, QStringLiteral("is outside (%1, %2]").arg(lo).arg(hi))};
+        throw UsageError{
+            bad(name, p.value(name), QStringLiteral("is outside (%1, %2]").arg(lo).arg(hi))};
+    return x;
+}
+
+double doubleOption(const QCommandLineParser &p, const QString &name, limits::RealRange range)
+{
+    const double x = numberOption(p, name);
+    if (!range.contains(x))
+        throw UsageError{bad(name, p.value(name),
+                             QStringLiteral("is outside %1-%2").arg(range.lo).arg(range.hi))};
     return x;
 }
 
@@ -175,9 +193,10 @@ Scenario scenarioFromOptions(const QCommandLineParser &p)
             s.weightPrecision = precisionOption(p, QStringLiteral("weight-precision"));
     }
     if (p.isSet(QStringLiteral("efficiency")))
-        s.efficiency = doubleOption(p, QStringLiteral("efficiency"), 0, 2);
+        s.efficiency = doubleOption(p, QStringLiteral("efficiency"), limits::efficiency);
     if (p.isSet(QStringLiteral("memory-fraction")))
-        s.memoryFraction = doubleOption(p, QStringLiteral("memory-fraction"), 0, 1);
+        s.memoryFraction =
+            doubleOption(p, QStringLiteral("memory-fraction"), limits::memoryFraction);
     if (p.isSet(QStringLiteral("response")))
         s.responseTokens = tokenOption(p, QStringLiteral("response"), 0, limits::maxContext);
     if (const QString e = s.validate(); !e.isEmpty())

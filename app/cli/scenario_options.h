@@ -1,5 +1,6 @@
 #pragma once
 
+#include "input_limits.h"
 #include "ledger.h"
 #include "scenario.h"
 #include "units.h"
@@ -15,7 +16,9 @@ ByteUnits unitsFromOptions(const QCommandLineParser &parser);
 
 // Option value helpers that throw UsageError("--name: \"v\" is not ...").
 int intOption(const QCommandLineParser &p, const QString &name, int lo, int hi);
+// In (lo, hi].
 double doubleOption(const QCommandLineParser &p, const QString &name, double lo, double hi);
+double doubleOption(const QCommandLineParser &p, const QString &name, limits::RealRange range);
 qint64 tokenOption(const QCommandLineParser &p, const QString &name, qint64 lo, qint64 hi);
 // Log-spaced contexts from --from (default 1k), --to (default 10M) and --points.
 QList<qint64> contextsFromOptions(const QCommandLineParser &p, int defaultPoints);

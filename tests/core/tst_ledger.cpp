@@ -3,6 +3,7 @@
 #include "step_model.h"
 #include "test_models.h"
 
+#include <QRandomGenerator>
 #include <QTest>
 #include <cmath>
 
@@ -27,10 +28,13 @@ private slots:
         // int4 before scales is a quarter; one fp16 scale per 32 values adds 0.5 bit.
         QTest::addRow("70B int4 no scales") << llama70b() << "int4:g0" << qint64(81920);
         QTest::addRow("70B int4 g32") << llama70b() << "int4" << qint64(81920 * 9 / 8);
-        QTest::addRow("70B int4 g128") << llama70b() << "int4:g128" << qint64(81920 + 163840 / 128 * 2) /* one 2-byte scale per 128 */;
+        QTest::addRow("70B int4 g128")
+            << llama70b() << "int4:g128"
+            << qint64(81920 + 163840 / 128 * 2) /* one 2-byte scale per 128 */;
         QTest::addRow("70B fp4 nvfp4") << llama70b() << "fp4" << qint64(81920 + 163840 / 16);
         QTest::addRow("Mistral 7B") << mistral7b() << "fp16" << qint64(2 * 32 * 8 * 128 * 2);
-        QTest::addRow("Gemma 2 9B, head_dim 256") << gemma2_9b() << "bf16" << qint64(2 * 42 * 8 * 256 * 2);
+        QTest::addRow("Gemma 2 9B, head_dim 256")
+            << gemma2_9b() << "bf16" << qint64(2 * 42 * 8 * 256 * 2);
         // MLA: (rank + rope) × e per layer, no factor 2, no heads.
         QTest::addRow("DeepSeek-V3 MLA") << deepseekV3() << "bf16" << qint64(61 * (512 + 64) * 2);
     }
@@ -212,7 +216,8 @@ private slots:
         QTest::addRow("full, memory-bound") << llama70b() << qint64(1'000'000) << qint64(1000) << 1;
         QTest::addRow("window kink inside") << mistral7b() << qint64(3000) << qint64(3000) << 1;
         QTest::addRow("alternating") << gemma2_9b() << qint64(0) << qint64(9000) << 1;
-        QTest::addRow("compute to memory crossover") << llama70b() << qint64(0) << qint64(20000) << 512;
+        QTest::addRow("compute to memory crossover")
+            << llama70b() << qint64(0) << qint64(20000) << 512;
         QTest::addRow("MLA") << deepseekV3() << qint64(10) << qint64(5000) << 8;
         QTest::addRow("empty") << llama70b() << qint64(10) << qint64(0) << 1;
     }
@@ -239,8 +244,7 @@ private slots:
         Scenario s = scenario(llama70b(), 100'000);
         s.model.totalParameters = 70553706496.0;
         const double T = 100'000;
-        const double expected =
-            T * 141107412992.0 / 3.35e12 + 327680.0 * T * (T - 1) / 2 / 3.35e12;
+        const double expected = T * 141107412992.0 / 3.35e12 + 327680.0 * T * (T - 1) / 2 / 3.35e12;
         QVERIFY(qFuzzyCompare(evaluate(s).conversationSeconds, expected));
     }
 
@@ -253,7 +257,8 @@ private slots:
         QTest::addRow("GQA-8 fp16") << llama70b() << "fp16" << 8.0;
         QTest::addRow("GQA-8 fp8") << llama70b() << "fp8" << 16.0;
         QTest::addRow("MHA fp16") << llama70b().mhaEquivalent() << "fp16" << 1.0;
-        QTest::addRow("MLA bf16") << deepseekV3() << "bf16" << 128.0 * 2 * (2 * 512 + 64) / (576 * 2);
+        QTest::addRow("MLA bf16") << deepseekV3() << "bf16"
+                                  << 128.0 * 2 * (2 * 512 + 64) / (576 * 2);
     }
     void intensity()
     {
@@ -268,7 +273,7 @@ private slots:
     void ridge()
     {
         const Ledger l = evaluate(scenario(llama70b()));
-        QCOMPARE(l.ridgePoint, 989e12 / 3.35e12); // 295
+        QCOMPARE(l.ridgePoint, 989e12 / 3.35e12);     // 295
         QCOMPARE(l.belowRidge, 989e12 / 3.35e12 / 8); // "37× below"
     }
 
@@ -313,6 +318,45 @@ private slots:
         t = s;
         t.model.totalParameters = std::nan("");
         QTest::addRow("NaN parameters") << t << "parameters";
+        // Accepted once, each of these made a time or a GPU count inf or NaN.
+        t = s;
+        t.efficiency = 1e-300;
+        QTest::addRow("efficiency near zero") << t << "efficiency: 1e-300 is outside 0.01-2";
+        t = s;
+        t.efficiency = 0.0099;
+        QTest::addRow("efficiency below 1%") << t << "efficiency";
+        t = s;
+        t.memoryFraction = 5e-324;
+        QTest::addRow("memory fraction near zero") << t << "memory fraction";
+        t = s;
+        t.gpu.memoryBytes = 1e-300;
+        QTest::addRow("GPU memory near zero") << t << "memory_bytes: 1e-300 is outside";
+        t = s;
+        t.gpu.reportedMemoryBytes = 1e-300;
+        QTest::addRow("reported memory near zero") << t << "reported_memory_bytes";
+        t = s;
+        t.gpu.bandwidth = 1e-300;
+        QTest::addRow("bandwidth near zero") << t << "bandwidth_bytes_per_second";
+        t = s;
+        t.gpu.peakBf16 = 1e-300;
+        QTest::addRow("bf16 peak near zero") << t << "peak_flops.bf16";
+        t = s;
+        t.gpu.peakFp8 = 1e-300;
+        QTest::addRow("fp8 peak near zero") << t << "peak_flops.fp8";
+        t = s;
+        t.measured = MeasuredBandwidth{};
+        t.measured->medianBytesPerSecond = 1e-300;
+        t.measured->bestBytesPerSecond = 1e-300;
+        t.measured->bufferBytes = 1 << 30;
+        QTest::addRow("measured bandwidth near zero") << t << "measured bandwidth";
+        // Experts sized from intermediate_size (no moe_intermediate_size, no active_parameters)
+        // outweigh the published total: the active count would be zero or negative.
+        t = scenario(mixtral8x7b());
+        t.model.experts = 512;
+        t.model.expertsPerToken = 10;
+        t.model.totalParameters = 80e9;
+        QTest::addRow("MoE experts larger than the total")
+            << t << "intermediate_size: experts of 14336 give";
     }
     void invalidScenarios()
     {
@@ -343,6 +387,16 @@ private slots:
         Scenario d = scenario(deepseekV3(), limits::maxContext, limits::maxGpus);
         d.batch = limits::maxBatch;
         QTest::addRow("MLA at max") << d;
+        // The most bytes on the least memory, streamed as slowly as any input allows.
+        Scenario low = s;
+        low.gpus = 1;
+        low.efficiency = limits::efficiency.lo;
+        low.memoryFraction = limits::memoryFraction.lo;
+        low.gpu.memoryBytes = limits::gpuMemoryBytes.lo;
+        low.gpu.bandwidth = limits::bandwidth.lo;
+        low.gpu.peakBf16 = limits::flops.lo;
+        low.gpu.peakFp8 = limits::flops.lo;
+        QTest::addRow("everything at the maximum on the slowest GPU") << low;
     }
     void extremesStayFinite()
     {
@@ -354,6 +408,63 @@ private slots:
             QVERIFY2(std::isfinite(v) && v >= 0, qPrintable(quantityKey(q)));
         }
         QVERIFY(l.kvBytesPerToken > 0);
+        // The count is exact, never capped: ceil(total / usable), checked in long double.
+        const long double needed =
+            std::ceil((long double)l.totalBytes / (long double)l.usableBytesPerGpu);
+        QCOMPARE(l.gpusToFit, qint64(needed));
+        if (l.gpusToFit > limits::maxGpus) {
+            QCOMPARE(l.tpDegree, 0);
+            QVERIFY2(l.tpNote.contains(QString::number(limits::maxGpus)), qPrintable(l.tpNote));
+        }
+    }
+
+    // 3,000 scenarios drawn over every range, ends included: each one that validates gives a
+    // ledger of finite, non-negative numbers (the sweep that found the inf and NaN above).
+    void randomScenariosStayFinite()
+    {
+        QRandomGenerator rng(20261202);
+        const auto pick = [&](double lo, double hi) {
+            switch (rng.bounded(4)) {
+            case 0:
+                return lo;
+            case 1:
+                return hi;
+            default: // log-uniform: every decade as likely as any other
+                return lo * std::pow(hi / lo, rng.generateDouble());
+            }
+        };
+        const QList<ModelSpec> models{llama70b(), mistral7b(), gemma2_9b(), deepseekV3(),
+                                      mixtral8x7b()};
+        const QList<NumberFormat> formats{NumberFormat::FP32, NumberFormat::FP16, NumberFormat::FP8,
+                                          NumberFormat::INT4};
+        int valid = 0;
+        for (int i = 0; i < 3000; ++i) {
+            Scenario s = scenario(models.at(int(rng.bounded(qsizetype(models.size())))));
+            s.context = qint64(pick(1, double(limits::maxContext)));
+            s.gpus = int(pick(1, limits::maxGpus));
+            s.batch = int(pick(1, limits::maxBatch));
+            s.efficiency = pick(limits::efficiency.lo, limits::efficiency.hi);
+            s.memoryFraction = pick(limits::memoryFraction.lo, limits::memoryFraction.hi);
+            s.gpu.memoryBytes = pick(limits::gpuMemoryBytes.lo, limits::gpuMemoryBytes.hi);
+            s.gpu.bandwidth = pick(limits::bandwidth.lo, limits::bandwidth.hi);
+            s.gpu.peakBf16 = pick(limits::flops.lo, limits::flops.hi);
+            s.gpu.peakFp8 = rng.bounded(2) ? 0 : pick(limits::flops.lo, limits::flops.hi);
+            s.kvPrecision = Precision::of(formats.at(int(rng.bounded(qsizetype(formats.size())))));
+            s.responseTokens = qint64(pick(1, double(limits::maxContext)));
+            if (!s.validate().isEmpty())
+                continue;
+            ++valid;
+            const Ledger l = evaluate(s);
+            for (Quantity q : allQuantities()) {
+                const double v = quantityValue(l, q);
+                QVERIFY2(
+                    std::isfinite(v) && v >= 0,
+                    qPrintable(
+                        QStringLiteral("scenario %1: %2 = %3").arg(i).arg(quantityKey(q)).arg(v)));
+            }
+            QVERIFY(l.gpusToFit >= 1);
+        }
+        QVERIFY2(valid > 2000, qPrintable(QString::number(valid)));
     }
 
 private:

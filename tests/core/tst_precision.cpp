@@ -28,6 +28,17 @@ private slots:
         QTest::addRow("unknown") << "fp12" << false << 0.0;
         QTest::addRow("bad group") << "int4:g-3" << false << 0.0;
         QTest::addRow("empty") << "" << false << 0.0;
+        // Past 2^31 the group once wrapped to "no scales"; past the limit it is refused.
+        QTest::addRow("group 2^31") << "int4:g2147483648" << false << 0.0;
+        QTest::addRow("group 2^32") << "int4:g4294967296" << false << 0.0;
+        QTest::addRow("group of 30 digits") << "int4:g" + QString(30, u'9') << false << 0.0;
+        QTest::addRow("scale bits 2^32") << "int4:g32:s4294967304" << false << 0.0;
+    }
+    void hugeGroupIsNamed()
+    {
+        QString error;
+        QVERIFY(!Precision::parse(QStringLiteral("int4:g2147483648"), &error));
+        QVERIFY2(error.contains(QStringLiteral("group size must be")), qPrintable(error));
     }
     void parse()
     {

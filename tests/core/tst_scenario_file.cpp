@@ -92,6 +92,33 @@ private slots:
         o = seedJson();
         o.insert("measured", QJsonObject{{"median_bytes_per_second", -4}});
         QTest::addRow("negative measurement") << QJsonDocument(o).toJson() << "measured bandwidth";
+        // Values that once passed and overflowed (inf/NaN) or cast out of range (undefined).
+        o = seedJson();
+        o.insert("kv_precision", "int4:g2147483648");
+        QTest::addRow("group size 2^31") << QJsonDocument(o).toJson() << "group size";
+        o = seedJson();
+        o.insert("efficiency", 1e-300);
+        QTest::addRow("efficiency near zero") << QJsonDocument(o).toJson() << "efficiency";
+        o = seedJson();
+        o.insert("memory_fraction", 5e-324);
+        QTest::addRow("memory fraction near zero")
+            << QJsonDocument(o).toJson() << "memory fraction";
+        o = seedJson();
+        QJsonObject gpu = o.value("gpu").toObject();
+        gpu.insert("bandwidth_bytes_per_second", 1e-300);
+        o.insert("gpu", gpu);
+        QTest::addRow("bandwidth near zero") << QJsonDocument(o).toJson() << "bandwidth";
+        o = seedJson();
+        o.insert("measured", QJsonObject{{"median_bytes_per_second", 1e12},
+                                         {"best_bytes_per_second", 1e12},
+                                         {"buffer_bytes", 1e300}});
+        QTest::addRow("measured buffer 1e300") << QJsonDocument(o).toJson() << "buffer_bytes";
+        o = seedJson();
+        o.insert("measured", QJsonObject{{"median_bytes_per_second", 1e-300},
+                                         {"best_bytes_per_second", 1e-300},
+                                         {"buffer_bytes", 1 << 30}});
+        QTest::addRow("measured bandwidth near zero")
+            << QJsonDocument(o).toJson() << "measured bandwidth";
     }
     void broken()
     {
