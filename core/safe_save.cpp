@@ -4,31 +4,65 @@
 #include "regular_file.h"
 
 #include <QDir>
+#include <QFileInfo>
 #include <QSaveFile>
+#include <cerrno>
+#include <cstring>
+
+#ifdef Q_OS_UNIX
+#include <sys/resource.h>
+#include <sys/statvfs.h>
+#endif
 
 namespace kvl {
 
-static bool fail(QSaveFile &file, const QString &reason, QString *error)
+namespace {
+
+// Why `bytes` did not all reach the file. Qt reports a short write as "Unknown error" (and a
+// later write may fail without a word), so the limits that stop a write are checked by name.
+QString writeFailure(const QSaveFile &file, qint64 bytes)
+{
+#ifdef Q_OS_UNIX
+    rlimit limit{};
+    if (getrlimit(RLIMIT_FSIZE, &limit) == 0 && limit.rlim_cur != RLIM_INFINITY &&
+        bytes > qint64(limit.rlim_cur))
+        return FileText::tr("%1 (a limit of %2 bytes per file)")
+            .arg(QString::fromLocal8Bit(std::strerror(EFBIG)))
+            .arg(qint64(limit.rlim_cur));
+    struct statvfs disk
+    {
+    };
+    const QString dir = QFileInfo(file.fileName()).absolutePath();
+    if (statvfs(QFile::encodeName(dir).constData(), &disk) == 0 &&
+        double(disk.f_bavail) * double(disk.f_frsize) < double(bytes))
+        return QString::fromLocal8Bit(std::strerror(ENOSPC));
+#endif
+    if (file.error() != QFileDevice::NoError && file.error() != QFileDevice::UnspecifiedError)
+        return file.errorString();
+    return FileText::tr("only part of the data was written (disk full or file too large)");
+}
+
+bool fail(QSaveFile &file, const QString &reason, QString *error)
 {
     if (error)
-        *error = QStringLiteral("%1: %2").arg(file.fileName(), reason);
+        *error = QStringLiteral("%1: %2").arg(QDir::toNativeSeparators(file.fileName()), reason);
     file.cancelWriting();
     file.commit(); // removes the temporary file
     return false;
 }
 
-bool commitSaveFile(QSaveFile &file, QString *error)
+} // namespace
+
+bool commitSaveFile(QSaveFile &file, qint64 expectedBytes, QString *error)
 {
-    const qint64 written = file.pos();
-    if (file.error() != QFileDevice::NoError)
-        return fail(file, file.errorString(), error);
-    if (!file.flush() || file.size() != written)
-        return fail(file,
-                    FileText::tr("only part of the data was written (disk full or file too large)"),
-                    error);
+    // The size on disk, not pos(): after a failed write pos() may still count the lost bytes or
+    // match a truncated file.
+    if (file.error() != QFileDevice::NoError || !file.flush() || file.size() != expectedBytes)
+        return fail(file, writeFailure(file, expectedBytes), error);
     if (!file.commit()) {
         if (error)
-            *error = QStringLiteral("%1: %2").arg(file.fileName(), file.errorString());
+            *error = QStringLiteral("%1: %2").arg(QDir::toNativeSeparators(file.fileName()),
+                                                  file.errorString());
         return false;
     }
     return true;
@@ -56,7 +90,7 @@ bool saveFileAtomically(const QString &path, const QByteArray &data, QString *er
     if (!openSaveFile(file, error))
         return false;
     file.write(data);
-    return commitSaveFile(file, error);
+    return commitSaveFile(file, data.size(), error);
 }
 
 } // namespace kvl

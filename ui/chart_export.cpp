@@ -17,7 +17,6 @@
 #include <QMimeData>
 #include <QPainter>
 #include <QPdfWriter>
-#include <QSaveFile>
 #include <QSvgGenerator>
 #include <QTextDocument>
 #include <functional>
@@ -90,29 +89,22 @@ private:
     QChart::AnimationOptions m_oldAnimations;
 };
 
-// Opens `path` with QSaveFile, lets `write` fill it, and commits only when every byte reached
-// the disk (commitSaveFile); nothing is left on failure.
+// Lets `write` encode the file in memory, then saves it atomically (saveFileAtomically): the
+// bytes are counted there, which an encoder writing straight to the file would not allow (a
+// failed write inside libpng or QSvgGenerator can go unreported). Nothing is left on failure.
 bool saveFile(const QString &path, QString *error,
-              const std::function<bool(QSaveFile &, QString *reason)> &write)
+              const std::function<bool(QIODevice &, QString *reason)> &write)
 {
-    QSaveFile file(path);
-    if (!openSaveFile(file, error))
-        return false;
+    QByteArray bytes;
+    QBuffer buffer(&bytes);
+    buffer.open(QIODevice::WriteOnly);
     QString reason;
-    if (!write(file, &reason)) {
-        if (reason.isEmpty())
-            reason = file.errorString();
-        file.cancelWriting();
+    if (!write(buffer, &reason)) {
         fail(error, path, reason);
         return false;
     }
-    return commitSaveFile(file, error);
-}
-
-bool writeBytes(const QString &path, const QByteArray &bytes, QString *error)
-{
-    return saveFile(path, error,
-                    [&](QSaveFile &f, QString *) { return f.write(bytes) == bytes.size(); });
+    buffer.close();
+    return saveFileAtomically(path, bytes, error);
 }
 
 void renderSvgTo(LedgerChart *chart, QIODevice *device, const ExportSize &size)
@@ -301,7 +293,7 @@ bool exportPng(LedgerChart *chart, const QString &path, const ExportSize &size, 
         return false;
     }
     const QImage image = renderImage(chart, size);
-    return saveFile(path, error, [&](QSaveFile &file, QString *reason) {
+    return saveFile(path, error, [&](QIODevice &file, QString *reason) {
         QImageWriter writer(&file, "png");
         writer.setText(QStringLiteral("Title"), chart->title());
         writer.setText(QStringLiteral("Software"), QStringLiteral("KV Ledger"));
@@ -318,7 +310,7 @@ bool exportSvg(LedgerChart *chart, const QString &path, const ExportSize &size, 
         fail(error, path, why);
         return false;
     }
-    return saveFile(path, error, [&](QSaveFile &file, QString *) {
+    return saveFile(path, error, [&](QIODevice &file, QString *) {
         renderSvgTo(chart, &file, size);
         return true;
     });
@@ -331,7 +323,7 @@ bool exportPdf(LedgerChart *chart, const QString &path, const ExportSize &size, 
         return false;
     }
     const QSizeF logical = size.logical();
-    return saveFile(path, error, [&](QSaveFile &file, QString *reason) {
+    return saveFile(path, error, [&](QIODevice &file, QString *reason) {
         QPdfWriter pdf(&file);
         pdf.setResolution(kSceneDpi);
         pdf.setPageSize(QPageSize(logical * 72.0 / kSceneDpi, QPageSize::Point, QString(),
@@ -352,7 +344,7 @@ bool exportPdf(LedgerChart *chart, const QString &path, const ExportSize &size, 
 
 bool exportCsv(const ChartTable &table, const QString &path, QString *error)
 {
-    return writeBytes(path, csvText(table).toUtf8(), error);
+    return saveFileAtomically(path, csvText(table).toUtf8(), error);
 }
 
 bool exportChart(LedgerChart *chart, ExportFormat format, const QString &path,
@@ -402,16 +394,17 @@ bool exportAll(const QList<LedgerChart *> &charts, const Scenario &s, const Ledg
             if (!exportChart(chart, f, out.filePath(chart->id() + u'.' + exportFormatSuffix(f)),
                              size, error))
                 return false;
-    return writeBytes(out.filePath(QStringLiteral("ledger.json")),
-                      QJsonDocument(ledgerToJson(s, l)).toJson(QJsonDocument::Indented), error) &&
-           writeBytes(out.filePath(QStringLiteral("ledger.txt")), ledgerText(s, l, units).toUtf8(),
-                      error);
+    return saveFileAtomically(out.filePath(QStringLiteral("ledger.json")),
+                              QJsonDocument(ledgerToJson(s, l)).toJson(QJsonDocument::Indented),
+                              error) &&
+           saveFileAtomically(out.filePath(QStringLiteral("ledger.txt")),
+                              ledgerText(s, l, units).toUtf8(), error);
 }
 
 bool exportReport(const QList<LedgerChart *> &charts, const Scenario &s, const Ledger &l,
                   ByteUnits units, const QString &path, QString *error)
 {
-    return saveFile(path, error, [&](QSaveFile &file, QString *reason) {
+    return saveFile(path, error, [&](QIODevice &file, QString *reason) {
         QPdfWriter pdf(&file);
         pdf.setResolution(kSceneDpi);
         pdf.setPageLayout(QPageLayout(QPageSize(QPageSize::A4), QPageLayout::Landscape,

@@ -95,6 +95,8 @@ MainWindow::MainWindow(QWidget *parent)
     restoreGeometry(m_settings.geometry());
     restoreState(m_settings.windowState(), Settings::kWindowStateVersion);
     m_tourDock->hide(); // the tour opens on request only
+    if (!m_settings.problem().isEmpty())
+        statusBar()->showMessage(m_settings.problem());
 }
 
 MainWindow::~MainWindow()

@@ -1,9 +1,12 @@
 #include "settings.h"
 
+#include "regular_file.h"
 #include "scenario_file.h"
 
+#include <QCoreApplication>
 #include <QDir>
 #include <QJsonDocument>
+#include <QStandardPaths>
 
 namespace kvl {
 
@@ -17,7 +20,25 @@ const QString recent = QStringLiteral("files/recent");
 const QString lastDir = QStringLiteral("files/lastDirectory");
 } // namespace key
 
-Settings::Settings() = default;
+Settings::Settings() : m_settings(pathFor(&m_problem, m_fallback), QSettings::IniFormat) {}
+
+// QSettings' own file on Unix (~/.config/ORG/APP.conf), checked before QSettings opens it: it
+// would block on a FIFO and, through a symlink, write onto whatever regular file or device the
+// link names. A symlink to a regular file is followed, as QSettings would.
+QString Settings::pathFor(QString *problem, QTemporaryDir &fallback)
+{
+    const QString path = QStandardPaths::writableLocation(QStandardPaths::GenericConfigLocation) +
+                         u'/' + QCoreApplication::organizationName() + u'/' +
+                         QCoreApplication::applicationName() + QStringLiteral(".conf");
+    const QString what = notRegularFile(path);
+    if (what.isEmpty())
+        return path;
+    *problem = QCoreApplication::translate("kvl::Settings",
+                                           "%1: %2, not a file; the settings are not read or "
+                                           "saved this session")
+                   .arg(QDir::toNativeSeparators(path), what);
+    return fallback.filePath(QStringLiteral("kvledger.conf"));
+}
 
 std::optional<Scenario> Settings::lastScenario() const
 {
@@ -29,7 +50,8 @@ std::optional<Scenario> Settings::lastScenario() const
 
 void Settings::setLastScenario(const Scenario &s)
 {
-    m_settings.setValue(key::scenario, QJsonDocument(scenarioToJson(s)).toJson(QJsonDocument::Compact));
+    m_settings.setValue(key::scenario,
+                        QJsonDocument(scenarioToJson(s)).toJson(QJsonDocument::Compact));
 }
 
 ByteUnits Settings::units() const
@@ -39,8 +61,8 @@ ByteUnits Settings::units() const
 
 void Settings::setUnits(ByteUnits u)
 {
-    m_settings.setValue(key::units, u == ByteUnits::Binary ? QStringLiteral("binary")
-                                                           : QStringLiteral("si"));
+    m_settings.setValue(key::units,
+                        u == ByteUnits::Binary ? QStringLiteral("binary") : QStringLiteral("si"));
 }
 
 QString Settings::language() const

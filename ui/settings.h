@@ -5,6 +5,7 @@
 #include <QByteArray>
 #include <QSettings>
 #include <QStringList>
+#include <QTemporaryDir>
 #include <optional>
 
 namespace kvl {
@@ -14,6 +15,10 @@ class Settings
 {
 public:
     Settings();
+
+    // Why the settings file is not used this session ("PATH: a FIFO (named pipe), ..."): empty
+    // when it is. The settings then live in a private file that is removed at exit.
+    QString problem() const { return m_problem; }
 
     std::optional<Scenario> lastScenario() const;
     void setLastScenario(const Scenario &s);
@@ -39,6 +44,10 @@ public:
     static constexpr int kWindowStateVersion = 2; // 2: the GPU dock below the ledger, not tabbed
 
 private:
+    static QString pathFor(QString *problem, QTemporaryDir &fallback);
+
+    QString m_problem;
+    QTemporaryDir m_fallback; // before m_settings, which may live in it
     mutable QSettings m_settings;
 };
 

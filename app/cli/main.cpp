@@ -5,6 +5,7 @@
 
 #include <QApplication>
 #include <QTextStream>
+#include <csignal>
 #include <cstdio>
 #include <functional>
 #include <map>
@@ -29,6 +30,11 @@ Run `kvledger-cli COMMAND --help` for a command's options.
 
 int main(int argc, char *argv[])
 {
+    // A file-size limit (ulimit -f) would kill the process on the write that crosses it; ignored,
+    // that write fails with EFBIG and the export says "File too large", leaving no partial file.
+#ifdef SIGXFSZ
+    std::signal(SIGXFSZ, SIG_IGN);
+#endif
     // Only `export` renders charts and needs widgets; it draws offscreen when there is no display.
     const bool renders = argc > 1 && qstrcmp(argv[1], "export") == 0;
     if (renders && qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM") &&

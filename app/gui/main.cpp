@@ -17,6 +17,7 @@
 #include <QRegularExpression>
 #include <QTabWidget>
 #include <QTimer>
+#include <csignal>
 #include <cstdio>
 
 using namespace kvl;
@@ -90,6 +91,11 @@ void nameApplication()
 
 int main(int argc, char *argv[])
 {
+    // A file-size limit (ulimit -f) would kill the process on the write that crosses it; ignored,
+    // that write fails with EFBIG and the export says "File too large", leaving no partial file.
+#ifdef SIGXFSZ
+    std::signal(SIGXFSZ, SIG_IGN);
+#endif
     if (asksForHelpOrVersion(argc, argv)) {
         QCoreApplication core(argc, argv);
         nameApplication();
@@ -121,9 +127,12 @@ int main(int argc, char *argv[])
                             .arg(shownInput(parser.value(QStringLiteral("size")))));
         size = QSize(m.captured(1).toInt(), m.captured(2).toInt());
     }
+    const Settings settings;
+    if (!settings.problem().isEmpty())
+        std::fprintf(stderr, "kvledger: %s\n", qPrintable(settings.problem()));
     QString requested = parser.isSet(QStringLiteral("language"))
                             ? parser.value(QStringLiteral("language"))
-                            : Settings().language();
+                            : settings.language();
     if (!requested.isEmpty() && !language::available().contains(requested)) {
         const QString known = language::available().join(QStringLiteral(", "));
         if (parser.isSet(QStringLiteral("language")))

@@ -2,9 +2,12 @@
 #include "cli_run.h"
 #include "scenario_file.h"
 
+#include <QDir>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QProcess>
+#include <QStandardPaths>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -194,6 +197,11 @@ private slots:
         const Run r = run({QStringLiteral("presets")});
         QCOMPARE(r.exit, 0);
         QVERIFY(r.out.contains(QStringLiteral("deepseek-v3")));
+        // The folder the README names, which the window reads too.
+        const QString folder =
+            QStandardPaths::writableLocation(QStandardPaths::GenericDataLocation) +
+            QStringLiteral("/kvledger/presets/{models,gpus}/*.json");
+        QVERIFY2(r.out.contains(folder), qPrintable(r.out));
     }
 
     void sweepCsv()
@@ -241,6 +249,32 @@ private slots:
         QVERIFY(o.value("median_gbps").isNull());
         QVERIFY(o.value("best_gbps").isNull());
         QVERIFY(r.err.contains("checksum"));
+    }
+
+    // Under a file-size limit (ulimit -f) the write that crosses it would raise SIGXFSZ and kill
+    // the CLI without a word; it fails instead, names the limit and leaves no file behind.
+    void fileSizeLimit_data()
+    {
+        QTest::addColumn<QString>("format");
+        for (const char *f : {"png", "svg", "pdf", "csv"})
+            QTest::addRow("%s", f) << QString::fromLatin1(f);
+    }
+    void fileSizeLimit()
+    {
+        QFETCH(QString, format);
+        QTemporaryDir dir;
+        const QString out = dir.filePath("chart." + format);
+        QProcess p;
+        p.start(QStringLiteral("sh"),
+                {QStringLiteral("-c"), QStringLiteral("ulimit -f 1; exec \"$0\" \"$@\""),
+                 QStringLiteral(KVL_CLI), QStringLiteral("export"), QStringLiteral("--chart"),
+                 QStringLiteral("memory"), QStringLiteral("--out"), out});
+        QVERIFY(p.waitForFinished(60000));
+        const QString err = QString::fromUtf8(p.readAllStandardError());
+        QCOMPARE(p.exitStatus(), QProcess::NormalExit);
+        QCOMPARE(p.exitCode(), 2);
+        QVERIFY2(err.contains(QStringLiteral("File too large")), qPrintable(err));
+        QVERIFY(QDir(dir.path()).isEmpty());
     }
 
     void help()

@@ -21,3 +21,22 @@ err=$(QT_QPA_PLATFORM=offscreen "$app" --seed --screenshot "$home/shot.png" --si
 [ -s "$home/shot.png" ] || { echo "no window with an unknown saved language: $err"; exit 1; }
 grep -q 'saved language "xx_YY"' <<<"$err" || { echo "no word about the saved language: $err"; exit 1; }
 echo "unknown saved language: falls back and says so"
+
+# A settings file that is a FIFO (or a link to one) would block QSettings' read; it is left
+# alone, the window opens and says why. A link to a regular file is followed and stays a link.
+rm "$home/config/kvledger/kvledger.conf"
+mkfifo "$home/settings.fifo"
+ln -s "$home/settings.fifo" "$home/config/kvledger/kvledger.conf"
+err=$(QT_QPA_PLATFORM=offscreen timeout 60 "$app" --seed --screenshot "$home/shot2.png" --size 800x600 2>&1 >/dev/null)
+[ -s "$home/shot2.png" ] || { echo "no window with a FIFO as settings: $err"; exit 1; }
+grep -q 'FIFO' <<<"$err" || { echo "no word about the FIFO settings file: $err"; exit 1; }
+[ -p "$home/settings.fifo" ] && [ -L "$home/config/kvledger/kvledger.conf" ] ||
+    { echo "the FIFO or the link to it was replaced"; exit 1; }
+echo "settings file a FIFO: left alone, the window opens and says so"
+rm "$home/config/kvledger/kvledger.conf"
+printf '[view]\nunits=binary\n' >"$home/settings.real"
+ln -s "$home/settings.real" "$home/config/kvledger/kvledger.conf"
+QT_QPA_PLATFORM=offscreen timeout 60 "$app" --seed --screenshot "$home/shot3.png" --size 800x600 2>/dev/null >/dev/null
+[ -L "$home/config/kvledger/kvledger.conf" ] && grep -q 'units=binary' "$home/settings.real" ||
+    { echo "the settings link to a regular file was replaced"; exit 1; }
+echo "settings file a link to a file: followed, the link stays"

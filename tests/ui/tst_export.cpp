@@ -25,6 +25,9 @@
 #include <QTest>
 #include <QXYSeries>
 #include <QXmlStreamReader>
+#include <csignal>
+#include <cstring>
+#include <sys/resource.h>
 
 using namespace kvl;
 
@@ -94,6 +97,8 @@ private slots:
     void exportDoesNotDependOnWindow();
     void unwritablePath_data();
     void unwritablePath();
+    void fileSizeLimit_data();
+    void fileSizeLimit();
     void badSize();
     void exportAll();
     void clipboard();
@@ -299,6 +304,46 @@ void TstExport::unwritablePath()
                 .isEmpty());
     QFile::setPermissions(ro.path(),
                           QFileDevice::ReadOwner | QFileDevice::WriteOwner | QFileDevice::ExeOwner);
+}
+
+void TstExport::fileSizeLimit_data()
+{
+    unwritablePath_data();
+}
+
+// A write that cannot complete (here a file-size limit; a full disk fails the same way) names the
+// system's reason, in every format, and leaves the file that was there untouched.
+void TstExport::fileSizeLimit()
+{
+    QFETCH(QString, format);
+    const ExportFormat f = *exportFormatFromName(format);
+    QTemporaryDir dir;
+    const QString path = dir.filePath("chart." + format);
+    QFile old(path);
+    QVERIFY(old.open(QIODevice::WriteOnly));
+    old.write("old");
+    old.close();
+
+    std::signal(SIGXFSZ, SIG_IGN);
+    rlimit saved{};
+    QCOMPARE(getrlimit(RLIMIT_FSIZE, &saved), 0);
+    rlimit small = saved;
+    small.rlim_cur = 256;
+    QCOMPARE(setrlimit(RLIMIT_FSIZE, &small), 0);
+    QString error;
+    const bool ok = exportChart(chart("memory"), f, path, {}, &error);
+    QCOMPARE(setrlimit(RLIMIT_FSIZE, &saved), 0);
+
+    QVERIFY2(!ok, "a chart that fits in 256 bytes: the limit tests nothing");
+    QVERIFY2(error.contains(path), qPrintable(error));
+    QVERIFY2(error.contains(QString::fromLocal8Bit(std::strerror(EFBIG))) ||
+                 error.contains("only part of the data"),
+             qPrintable(error));
+    QVERIFY2(!error.contains("Unknown error"), qPrintable(error));
+    QVERIFY(old.open(QIODevice::ReadOnly));
+    QCOMPARE(old.readAll(), QByteArray("old"));
+    QCOMPARE(QDir(dir.path()).entryList(QDir::AllEntries | QDir::NoDotAndDotDot | QDir::Hidden),
+             QStringList{"chart." + format});
 }
 
 void TstExport::badSize()
