@@ -512,11 +512,10 @@ PresetLibrary PresetLibrary::load(const QStringList &userDirs)
 
 QString PresetLibrary::userDirectory()
 {
-    // Without an application name AppDataLocation is the shared data folder, not ours.
-    if (QCoreApplication::applicationName().isEmpty())
-        return {};
-    const QString base = QStandardPaths::writableLocation(QStandardPaths::AppDataLocation);
-    return base.isEmpty() ? QString() : base + u"/presets";
+    // One folder for the window and the CLI, as the README names it: AppDataLocation would add
+    // the organization name too (kvledger/kvledger).
+    const QString base = QStandardPaths::writableLocation(QStandardPaths::GenericDataLocation);
+    return base.isEmpty() ? QString() : base + u"/kvledger/presets";
 }
 
 std::optional<ModelSpec> PresetLibrary::model(const QString &id) const

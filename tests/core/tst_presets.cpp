@@ -121,6 +121,7 @@ private slots:
     void modelErrors();
     void gpuErrors_data();
     void gpuErrors();
+    void moeWithoutExpertSize();
     void userFolderOverrides();
     void laterFolderWins();
     void brokenUserFiles_data();
@@ -575,6 +576,32 @@ void TestPresets::gpuErrors_data()
                                  << QJsonValue(QJsonObject{{u"bf16"_s, u"989T"_s}})
                                  << u"peak_flops.bf16: expected a number"_s;
     QTest::addRow("name number") << u"name"_s << QJsonValue(1) << u"name: expected a string"_s;
+    // Positive but so small that every time and GPU count derived from them overflows.
+    QTest::addRow("memory near zero")
+        << u"memory_bytes"_s << QJsonValue(1e-300) << u"memory_bytes: 1e-300 is outside"_s;
+    QTest::addRow("bandwidth near zero") << u"bandwidth_bytes_per_second"_s << QJsonValue(1e-300)
+                                         << u"bandwidth_bytes_per_second: 1e-300 is outside"_s;
+    QTest::addRow("bf16 near zero")
+        << u"peak_flops"_s << QJsonValue(QJsonObject{{u"bf16"_s, 1e-300}})
+        << u"peak_flops.bf16: 1e-300 is outside"_s;
+    QTest::addRow("fp8 near zero")
+        << u"peak_flops"_s << QJsonValue(QJsonObject{{u"bf16"_s, 989e12}, {u"fp8"_s, 1e-300}})
+        << u"peak_flops.fp8: 1e-300 is outside"_s;
+}
+
+// A MoE preset without moe_intermediate_size or active_parameters: its experts, sized from
+// intermediate_size, outweigh the published total, so the active count would be zero or
+// negative (negative bytes read, a compute-bound verdict). Refused, naming the field.
+void TestPresets::moeWithoutExpertSize()
+{
+    QJsonObject o = modelToJson(*PresetLibrary::load({}).model(u"qwen3-next-80b-a3b"_s));
+    QVERIFY(modelFromJson(o, nullptr));
+    o.remove(u"moe_intermediate_size"_s);
+    o.remove(u"active_parameters"_s);
+    QString message;
+    QVERIFY(!modelFromJson(o, &message));
+    QVERIFY2(message.contains(u"intermediate_size: experts of 5120"_s), qPrintable(message));
+    QVERIFY2(message.contains(u"active_parameters"_s), qPrintable(message));
 }
 
 void TestPresets::gpuErrors()
@@ -703,12 +730,17 @@ void TestPresets::missingFolderIsFine()
     QCOMPARE(lib.models().size(), PresetLibrary::load({}).models().size());
 }
 
+// The folder the README names, ~/.local/share/kvledger/presets (the data home, a private one in
+// this test), the same for the window and the CLI whatever the organization and application.
 void TestPresets::userDirectory()
 {
-    QCoreApplication::setApplicationName(u"kvledger-test"_s);
-    const QString dir = PresetLibrary::userDirectory();
-    QVERIFY2(dir.endsWith(u"/presets"), qPrintable(dir));
-    QVERIFY2(dir.contains(u"kvledger-test"), qPrintable(dir));
+    const QString expected = QStandardPaths::writableLocation(QStandardPaths::GenericDataLocation) +
+                             u"/kvledger/presets"_s;
+    QCoreApplication::setOrganizationName(u"kvledger"_s);
+    QCoreApplication::setApplicationName(u"kvledger"_s);
+    QCOMPARE(PresetLibrary::userDirectory(), expected);
+    QCoreApplication::setApplicationName(u"kvledger-cli"_s);
+    QCOMPARE(PresetLibrary::userDirectory(), expected);
 }
 
 QTEST_GUILESS_MAIN(TestPresets)
