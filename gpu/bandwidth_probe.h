@@ -40,6 +40,13 @@ enum class LoadVariant
     NoAllocate, // ld.global.nc.L1::no_allocate
 };
 
+// What measure() and sweep() accept; kvledger-probe checks its options against the same.
+constexpr int kMaxSamples = 100000;
+constexpr int kMaxWarmups = 100000;
+constexpr int kMaxThreads = 4096;
+constexpr int kMaxSweepPoints = 1000;
+constexpr double kMaxSampleSeconds = 600;
+
 struct MeasureRequest
 {
     std::string device = "host"; // "cuda:N", "cuda:0,1" or "all" (measured at once), or "host"
