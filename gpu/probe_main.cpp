@@ -27,10 +27,10 @@ extern "C" void onStop(int)
     g_cancel.store(true);
 }
 
-constexpr int kExitOk = 0;
-constexpr int kExitFailed = 1;
-constexpr int kExitBadArguments = 2;
-constexpr int kExitCancelled = 3;
+using exit_status::kBadArguments;
+using exit_status::kCancelled;
+using exit_status::kFailed;
+using exit_status::kOk;
 
 constexpr const char *kUsage =
     "usage: kvledger-probe [--device cuda:N[,M...]|all|host] [--sweep] [--bytes N] [--samples N]\n"
@@ -434,11 +434,11 @@ int main(int argc, char **argv)
     }
     if (const auto error = parseArgs(argc, argv, options)) {
         std::fprintf(stderr, "kvledger-probe: %s (try --help)\n", error->message.c_str());
-        return kExitBadArguments;
+        return kBadArguments;
     }
     if (options.help) {
         std::fputs(kUsage, stdout);
-        return kExitOk;
+        return kOk;
     }
     catchStopSignals();
 
@@ -459,7 +459,7 @@ int main(int argc, char **argv)
             for (const DeviceInfo &d : all)
                 printDevice(d);
         }
-        return kExitOk;
+        return kOk;
     }
     if (!options.deviceGiven) {
         if (!cuda.devices.empty()) {
@@ -481,7 +481,7 @@ int main(int argc, char **argv)
         progress(0);
 
     const std::string name = devicesName(options.request.device, cuda);
-    int status = kExitOk;
+    int status = kOk;
     if (options.sweep) {
         const auto result = sweep(options.request, options.minBytes, options.maxBytes,
                                   options.points, progress, &g_cancel);
@@ -489,7 +489,7 @@ int main(int argc, char **argv)
             std::fputs("\r    \r", stderr);
         if (!result.ok()) {
             std::fprintf(stderr, "kvledger-probe: %s\n", result.error.c_str());
-            return result.cancelled ? kExitCancelled : kExitFailed;
+            return result.cancelled ? kCancelled : kFailed;
         }
         if (options.json) {
             std::string out = "[";
@@ -501,14 +501,14 @@ int main(int argc, char **argv)
             printSweep(*result.value);
         }
         for (const Measurement &m : *result.value)
-            status = m.checksumOk ? status : kExitFailed;
+            status = m.checksumOk ? status : kFailed;
     } else {
         const auto result = measure(options.request, progress, &g_cancel);
         if (showPercent)
             std::fputs("\r    \r", stderr);
         if (!result.ok()) {
             std::fprintf(stderr, "kvledger-probe: %s\n", result.error.c_str());
-            return result.cancelled ? kExitCancelled : kExitFailed;
+            return result.cancelled ? kCancelled : kFailed;
         }
         if (options.json) {
             std::printf("%s\n", measurementJson(*result.value, name).c_str());
@@ -516,9 +516,9 @@ int main(int argc, char **argv)
             printDevices(options.request.device, cuda);
             printMeasurement(*result.value);
         }
-        status = result.value->checksumOk ? kExitOk : kExitFailed;
+        status = result.value->checksumOk ? kOk : kFailed;
     }
-    if (status != kExitOk)
+    if (status != kOk)
         std::fprintf(stderr, "kvledger-probe: checksum mismatch: the loads did not return the "
                              "fill pattern\n");
     return status;
