@@ -40,6 +40,21 @@ enum class LoadVariant
     NoAllocate, // ld.global.nc.L1::no_allocate
 };
 
+// What measure() and sweep() accept; kvledger-probe checks its options against the same.
+constexpr int kMaxSamples = 100000;
+constexpr int kMaxWarmups = 100000;
+constexpr int kMaxThreads = 4096;
+constexpr int kMaxSweepPoints = 1000;
+constexpr double kMaxSampleSeconds = 600;
+
+// kvledger-probe's exit statuses; the window reads them from its child process.
+namespace exit_status {
+constexpr int kOk = 0;
+constexpr int kFailed = 1; // the measurement failed, or its checksum did not match
+constexpr int kBadArguments = 2;
+constexpr int kCancelled = 3; // SIGINT or SIGTERM
+} // namespace exit_status
+
 struct MeasureRequest
 {
     std::string device = "host"; // "cuda:N", "cuda:0,1" or "all" (measured at once), or "host"

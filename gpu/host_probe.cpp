@@ -1,5 +1,6 @@
 #include "bandwidth_probe.h"
 #include "host_system.h"
+#include "memory_budget.h"
 #include "probe_backends.h"
 
 #include <algorithm>
@@ -371,10 +372,12 @@ std::optional<ProbeError> openSession(HostSession &session, const MeasureRequest
     session.isa = detectIsa();
     session.threads = request.threads > 0 ? request.threads : std::max(session.info.threads, 1);
     session.capacity = capacity;
+    // Refused here rather than left to the OOM killer, which gives no message.
     if (session.info.memoryFree > 0 && capacity > session.info.memoryFree / 10 * 9)
-        return ProbeError{"a " + std::to_string(capacity) +
-                          "-byte buffer does not fit in the available host memory (" +
-                          std::to_string(session.info.memoryFree) + " bytes)"};
+        return ProbeError{
+            "a " + detail::bytesText(capacity) + " buffer (" + std::to_string(capacity) +
+            " bytes) does not fit in the memory this process may use: " +
+            detail::budgetText(detail::hostMemoryBudget()) + "; the probe takes at most 90% of it"};
     session.buffer = std::make_unique<HostBuffer>(capacity);
     if (!session.buffer->data())
         return ProbeError{"could not map " + std::to_string(capacity) + " bytes of host memory"};

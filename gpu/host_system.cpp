@@ -1,8 +1,10 @@
 #include "host_system.h"
+#include "memory_budget.h"
 
 #include <algorithm>
 #include <cstdlib>
 #include <fstream>
+#include <iterator>
 #include <map>
 #include <thread>
 
@@ -70,20 +72,6 @@ uint64_t sysfsLastLevelCacheBytes(const std::vector<int> &cpus)
     return bytes;
 }
 
-uint64_t meminfoBytes(const std::string &key)
-{
-    std::ifstream file("/proc/meminfo");
-    std::string name;
-    uint64_t kib = 0;
-    std::string unit;
-    while (file >> name >> kib) {
-        std::getline(file, unit);
-        if (name == key + ":")
-            return kib << 10;
-    }
-    return 0;
-}
-
 uint64_t sysconfBytes(int name)
 {
     const long value = sysconf(name);
@@ -129,14 +117,16 @@ std::string hostCpuName()
 
 uint64_t hostMemoryTotal()
 {
-    if (const uint64_t bytes = meminfoBytes("MemTotal"))
+    std::ifstream file("/proc/meminfo");
+    const std::string meminfo(std::istreambuf_iterator<char>(file), {});
+    if (const uint64_t bytes = meminfoBytes(meminfo, "MemTotal").value_or(0))
         return bytes;
     return sysconfBytes(_SC_PHYS_PAGES) * sysconfBytes(_SC_PAGESIZE);
 }
 
 uint64_t hostMemoryAvailable()
 {
-    if (const uint64_t bytes = meminfoBytes("MemAvailable"))
+    if (const uint64_t bytes = hostMemoryBudget().usable())
         return bytes;
     return sysconfBytes(_SC_AVPHYS_PAGES) * sysconfBytes(_SC_PAGESIZE);
 }

@@ -10,14 +10,18 @@ namespace {
 
 std::optional<ProbeError> validate(const MeasureRequest &request)
 {
-    if (request.samples < 1 || request.samples > 100000)
-        return ProbeError{"samples must be between 1 and 100000"};
-    if (request.warmups < 0 || request.warmups > 100000)
-        return ProbeError{"warm-ups must be between 0 and 100000"};
-    if (!(request.minSampleSeconds >= 0 && request.minSampleSeconds <= 600))
-        return ProbeError{"minimum sample time must be between 0 and 600 s"};
-    if (request.threads < 0 || request.threads > 4096)
-        return ProbeError{"threads must be between 0 and 4096"};
+    const auto range = [](const char *what, auto low, auto high) {
+        return ProbeError{std::string(what) + " must be between " + std::to_string(low) + " and " +
+                          std::to_string(high)};
+    };
+    if (request.samples < 1 || request.samples > kMaxSamples)
+        return range("samples", 1, kMaxSamples);
+    if (request.warmups < 0 || request.warmups > kMaxWarmups)
+        return range("warm-ups", 0, kMaxWarmups);
+    if (!(request.minSampleSeconds >= 0 && request.minSampleSeconds <= kMaxSampleSeconds))
+        return range("minimum sample time (s)", 0, int(kMaxSampleSeconds));
+    if (request.threads < 0 || request.threads > kMaxThreads)
+        return range("threads", 0, kMaxThreads);
     if (request.bytes != 0 && request.bytes < kBufferAlign)
         return ProbeError{"buffer must be at least " + std::to_string(kBufferAlign) + " bytes"};
     return std::nullopt;
@@ -118,8 +122,8 @@ Result<std::vector<Measurement>> sweep(const MeasureRequest &request, uint64_t m
         return ProbeError{"a sweep runs on one device: pick host or cuda:N"};
     if (points == 0)
         points = 40;
-    if (points < 1 || points > 1000)
-        return ProbeError{"points must be between 1 and 1000"};
+    if (points < 1 || points > kMaxSweepPoints)
+        return ProbeError{"points must be between 1 and " + std::to_string(kMaxSweepPoints)};
     if (minBytes == 0)
         minBytes = uint64_t(1) << 20;
     if (maxBytes == 0) {

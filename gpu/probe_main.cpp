@@ -2,6 +2,7 @@
 
 #include "bandwidth_probe.h"
 
+#include <algorithm>
 #include <atomic>
 #include <cctype>
 #include <charconv>
@@ -21,23 +22,41 @@ namespace {
 
 std::atomic<bool> g_cancel{false};
 
-extern "C" void onInterrupt(int)
+extern "C" void onStop(int)
 {
     g_cancel.store(true);
 }
 
+using exit_status::kBadArguments;
+using exit_status::kCancelled;
+using exit_status::kFailed;
+using exit_status::kOk;
+
 constexpr const char *kUsage =
     "usage: kvledger-probe [--device cuda:N[,M...]|all|host] [--sweep] [--bytes N] [--samples N]\n"
     "                      [--warmups N] [--threads N] [--sample-ms X] [--loads V] [--json]\n"
-    "                      [--min-bytes N] [--max-bytes N] [--points N] [--list] [--help]\n"
+    "                      [--progress] [--min-bytes N] [--max-bytes N] [--points N] [--list]\n"
+    "                      [--help]\n"
     "Measures streaming read bandwidth (decimal GB/s, bytes read once).\n"
     "  --device      cuda:N, a set measured at once (cuda:0,1), all (every GPU at once) or\n"
     "                host; default cuda:0, else host\n"
     "  --sweep       log-spaced buffer sizes from --min-bytes (1 MiB) to --max-bytes\n"
-    "  --bytes N     buffer size; suffixes k M G (1000s) or Ki Mi Gi (1024s); default >= 4x cache\n"
+    "  --bytes N     buffer size, at least 4096; suffixes k M G (1000s) or Ki Mi Gi (1024s);\n"
+    "                default >= 4x cache, at most half the memory this process may use (the\n"
+    "                cgroup's limit counts); a larger buffer than fits is refused (status 1)\n"
+    "  --samples N   timed samples, 1 to 100000 (default 20)\n"
+    "  --warmups N   untimed passes first, 0 to 100000 (default 3)\n"
+    "  --threads N   host threads, 1 to 4096 (default: every CPU this process may use)\n"
+    "  --points N    sweep points, 1 to 1000 (default 40)\n"
     "  --loads V     CUDA load variant: plain, ldcs, ldcg, nc-no-allocate (or KVL_PROBE_LOADS)\n"
-    "  --sample-ms X minimum time per sample (default 250 host, 2 GPU; 50 host sweep)\n"
-    "Exit status: 0 ok, 1 measurement failed or checksum mismatch, 2 bad arguments.\n";
+    "  --sample-ms X minimum time per sample, above 0 and up to 600000 (default 250 host,\n"
+    "                2 GPU; 50 host sweep)\n"
+    "  --json        one JSON document on stdout: an object, or an array for --sweep\n"
+    "  --progress    lines 'progress F' (F from 0 to 1) on stderr as the work advances;\n"
+    "                errors go to stderr as 'kvledger-probe: ...'\n"
+    "SIGINT or SIGTERM cancels within milliseconds (a second one ends it at once).\n"
+    "Exit status: 0 ok, 1 measurement failed or checksum mismatch, 2 bad arguments,\n"
+    "3 cancelled.\n";
 
 struct Options
 {
@@ -45,6 +64,7 @@ struct Options
     bool deviceGiven = false;
     bool sweep = false;
     bool json = false;
+    bool progress = false;
     bool list = false;
     bool help = false;
     uint64_t minBytes = 0;
@@ -57,12 +77,23 @@ struct ArgError
     std::string message;
 };
 
-std::optional<uint64_t> parseBytes(std::string_view text)
+// A number as typed: its value, or why there is none.
+template <class T> struct Parsed
 {
+    std::optional<T> value;
+    bool outOfRange = false; // a number, but negative or too large for any allowed value
+};
+
+Parsed<uint64_t> parseBytes(std::string_view text)
+{
+    if (text.size() > 1 && text[0] == '-' && std::isdigit(static_cast<unsigned char>(text[1])))
+        return {std::nullopt, true};
     uint64_t value = 0;
     const auto [ptr, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
+    if (ec == std::errc::result_out_of_range)
+        return {std::nullopt, true};
     if (ec != std::errc() || ptr == text.data())
-        return std::nullopt;
+        return {};
     std::string suffix(ptr, text.data() + text.size());
     for (char &c : suffix)
         c = char(std::tolower(static_cast<unsigned char>(c)));
@@ -84,33 +115,56 @@ std::optional<uint64_t> parseBytes(std::string_view text)
     else if (suffix == "gi")
         scale = uint64_t(1) << 30;
     else
-        return std::nullopt;
+        return {};
     if (value > ~uint64_t(0) / scale)
-        return std::nullopt;
-    return value * scale;
+        return {std::nullopt, true};
+    return {value * scale};
 }
 
-std::optional<int> parseInt(std::string_view text)
+Parsed<long long> parseInt(std::string_view text)
 {
-    int value = 0;
+    long long value = 0;
     const auto [ptr, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
-    if (ec != std::errc() || ptr != text.data() + text.size())
-        return std::nullopt;
-    return value;
+    if (ptr != text.data() + text.size() || ptr == text.data())
+        return {};
+    if (ec == std::errc::result_out_of_range)
+        return {std::nullopt, true};
+    if (ec != std::errc())
+        return {};
+    return {value};
 }
 
-std::optional<double> parseDouble(const std::string &text)
+Parsed<double> parseDouble(const std::string &text)
 {
     try {
         size_t used = 0;
         const double value = std::stod(text, &used);
-        if (used != text.size() || !std::isfinite(value))
-            return std::nullopt;
-        return value;
+        if (used != text.size() || std::isnan(value))
+            return {};
+        if (!std::isfinite(value))
+            return {std::nullopt, true};
+        return {value};
+    } catch (const std::out_of_range &) {
+        return {std::nullopt, true};
     } catch (...) {
-        return std::nullopt;
+        return {};
     }
 }
+
+struct IntOption
+{
+    const char *name;
+    int low;
+    int high;
+    int &(*target)(Options &);
+};
+
+constexpr IntOption kIntOptions[] = {
+    {"--samples", 1, kMaxSamples, [](Options &o) -> int & { return o.request.samples; }},
+    {"--warmups", 0, kMaxWarmups, [](Options &o) -> int & { return o.request.warmups; }},
+    {"--threads", 1, kMaxThreads, [](Options &o) -> int & { return o.request.threads; }},
+    {"--points", 1, kMaxSweepPoints, [](Options &o) -> int & { return o.points; }},
+};
 
 std::optional<ArgError> parseArgs(int argc, char **argv, Options &options)
 {
@@ -136,54 +190,71 @@ std::optional<ArgError> parseArgs(int argc, char **argv, Options &options)
             target = true;
             return std::nullopt;
         };
+        const IntOption *intOption = nullptr;
+        for (const IntOption &o : kIntOptions)
+            intOption = arg == o.name ? &o : intOption;
         std::optional<ArgError> error;
         if (arg == "--sweep") {
             error = flag(options.sweep);
         } else if (arg == "--json") {
             error = flag(options.json);
+        } else if (arg == "--progress") {
+            error = flag(options.progress);
         } else if (arg == "--list") {
             error = flag(options.list);
         } else if (arg == "--help" || arg == "-h") {
             error = flag(options.help);
-        } else if (arg == "--device" || arg == "--bytes" || arg == "--samples" ||
-                   arg == "--warmups" || arg == "--threads" || arg == "--sample-ms" ||
-                   arg == "--loads" || arg == "--min-bytes" || arg == "--max-bytes" ||
-                   arg == "--points") {
+        } else if (intOption || arg == "--device" || arg == "--bytes" || arg == "--sample-ms" ||
+                   arg == "--loads" || arg == "--min-bytes" || arg == "--max-bytes") {
             const auto text = takeValue();
             if (!text)
                 return ArgError{arg + " needs a value"};
-            const auto bad = [&] { return ArgError{"bad value for " + arg + ": '" + *text + "'"}; };
-            if (arg == "--device") {
+            // Every refusal names the option and what it allows.
+            const auto refuse = [&](bool outOfRange, const std::string &allowed) {
+                return ArgError{arg + ": '" + *text + "' is " +
+                                (outOfRange ? "out of range" : "not a valid value") +
+                                "; allowed: " + allowed};
+            };
+            if (intOption) {
+                const std::string allowed = "a whole number from " +
+                                            std::to_string(intOption->low) + " to " +
+                                            std::to_string(intOption->high);
+                const auto n = parseInt(*text);
+                if (!n.value)
+                    return refuse(n.outOfRange, allowed);
+                if (*n.value < intOption->low || *n.value > intOption->high)
+                    return refuse(true, allowed);
+                intOption->target(options) = int(*n.value);
+            } else if (arg == "--device") {
                 if (!parseDevice(*text))
-                    return bad();
+                    return refuse(false, "host, all, cuda:N or cuda:N,M");
                 options.request.device = *text;
                 options.deviceGiven = true;
             } else if (arg == "--bytes" || arg == "--min-bytes" || arg == "--max-bytes") {
+                const std::string allowed = "a size of at least " + std::to_string(kBufferAlign) +
+                                            " bytes, as N, Nk, NM, NG, NKi, NMi or NGi";
                 const auto bytes = parseBytes(*text);
-                if (!bytes || *bytes < kBufferAlign)
-                    return bad();
+                if (!bytes.value)
+                    return refuse(bytes.outOfRange, allowed);
+                if (*bytes.value < kBufferAlign)
+                    return refuse(true, allowed);
                 (arg == "--bytes"       ? options.request.bytes
                  : arg == "--min-bytes" ? options.minBytes
-                                        : options.maxBytes) = *bytes;
+                                        : options.maxBytes) = *bytes.value;
             } else if (arg == "--sample-ms") {
+                const std::string allowed =
+                    "milliseconds above 0, up to " + std::to_string(int(kMaxSampleSeconds * 1000));
                 const auto ms = parseDouble(*text);
-                if (!ms || *ms <= 0 || *ms > 600000)
-                    return bad();
-                options.request.minSampleSeconds = *ms / 1000.0;
-            } else if (arg == "--loads") {
+                if (!ms.value)
+                    return refuse(ms.outOfRange, allowed);
+                if (*ms.value <= 0 || *ms.value > kMaxSampleSeconds * 1000)
+                    return refuse(true, allowed);
+                options.request.minSampleSeconds = *ms.value / 1000.0;
+            } else {
                 const auto loads = parseLoadVariant(*text);
                 if (!loads)
-                    return bad();
+                    return refuse(false, "plain, ldcs, ldcg or nc-no-allocate");
                 options.request.loads = *loads;
-            } else {
-                const auto n = parseInt(*text);
-                const int low = arg == "--warmups" ? 0 : 1;
-                if (!n || *n < low || *n > 100000)
-                    return bad();
-                (arg == "--samples"   ? options.request.samples
-                 : arg == "--warmups" ? options.request.warmups
-                 : arg == "--threads" ? options.request.threads
-                                      : options.points) = *n;
             }
         } else {
             return ArgError{"unknown argument '" + arg + "'"};
@@ -327,6 +398,31 @@ void printDevices(const std::string &id, const DeviceList &cuda)
         printDevice(d);
 }
 
+// The first SIGINT or SIGTERM sets the cancel flag; the handler then resets itself, so that a
+// second one ends the process at once.
+void catchStopSignals()
+{
+    struct sigaction action = {};
+    action.sa_handler = onStop;
+    action.sa_flags = SA_RESETHAND;
+    sigemptyset(&action.sa_mask);
+    sigaction(SIGINT, &action, nullptr);
+    sigaction(SIGTERM, &action, nullptr);
+}
+
+// --progress: one line per tenth of a percent, flushed, for a parent that reads them as they come.
+Progress progressLines()
+{
+    return [shown = -1](double f) mutable {
+        const int permille = int(std::lround(std::clamp(f, 0.0, 1.0) * 1000));
+        if (permille == shown)
+            return;
+        shown = permille;
+        std::fprintf(stderr, "progress %.3f\n", permille / 1000.0);
+        std::fflush(stderr);
+    };
+}
+
 } // namespace
 
 int main(int argc, char **argv)
@@ -338,14 +434,17 @@ int main(int argc, char **argv)
     }
     if (const auto error = parseArgs(argc, argv, options)) {
         std::fprintf(stderr, "kvledger-probe: %s (try --help)\n", error->message.c_str());
-        return 2;
+        return kBadArguments;
     }
     if (options.help) {
         std::fputs(kUsage, stdout);
-        return 0;
+        return kOk;
     }
+    catchStopSignals();
 
-    const DeviceList cuda = cudaDevices();
+    // A host measurement never loads the CUDA driver.
+    const bool needsCuda = options.list || !options.deviceGiven || options.request.device != "host";
+    const DeviceList cuda = needsCuda ? cudaDevices() : DeviceList{};
     if (options.list) {
         std::vector<DeviceInfo> all = cuda.devices;
         all.push_back(hostDevice());
@@ -360,7 +459,7 @@ int main(int argc, char **argv)
             for (const DeviceInfo &d : all)
                 printDevice(d);
         }
-        return 0;
+        return kOk;
     }
     if (!options.deviceGiven) {
         if (!cuda.devices.empty()) {
@@ -372,23 +471,25 @@ int main(int argc, char **argv)
         }
     }
 
-    std::signal(SIGINT, onInterrupt);
-    std::signal(SIGTERM, onInterrupt);
-    const bool showProgress = !options.json && isatty(STDERR_FILENO);
+    const bool showPercent = !options.progress && !options.json && isatty(STDERR_FILENO);
     Progress progress;
-    if (showProgress)
+    if (options.progress)
+        progress = progressLines();
+    else if (showPercent)
         progress = [](double f) { std::fprintf(stderr, "\r%3d%%", int(std::lround(f * 100))); };
+    if (options.progress)
+        progress(0);
 
     const std::string name = devicesName(options.request.device, cuda);
-    int status = 0;
+    int status = kOk;
     if (options.sweep) {
         const auto result = sweep(options.request, options.minBytes, options.maxBytes,
                                   options.points, progress, &g_cancel);
-        if (showProgress)
+        if (showPercent)
             std::fputs("\r    \r", stderr);
         if (!result.ok()) {
             std::fprintf(stderr, "kvledger-probe: %s\n", result.error.c_str());
-            return result.cancelled ? 130 : 1;
+            return result.cancelled ? kCancelled : kFailed;
         }
         if (options.json) {
             std::string out = "[";
@@ -400,14 +501,14 @@ int main(int argc, char **argv)
             printSweep(*result.value);
         }
         for (const Measurement &m : *result.value)
-            status = m.checksumOk ? status : 1;
+            status = m.checksumOk ? status : kFailed;
     } else {
         const auto result = measure(options.request, progress, &g_cancel);
-        if (showProgress)
+        if (showPercent)
             std::fputs("\r    \r", stderr);
         if (!result.ok()) {
             std::fprintf(stderr, "kvledger-probe: %s\n", result.error.c_str());
-            return result.cancelled ? 130 : 1;
+            return result.cancelled ? kCancelled : kFailed;
         }
         if (options.json) {
             std::printf("%s\n", measurementJson(*result.value, name).c_str());
@@ -415,9 +516,9 @@ int main(int argc, char **argv)
             printDevices(options.request.device, cuda);
             printMeasurement(*result.value);
         }
-        status = result.value->checksumOk ? 0 : 1;
+        status = result.value->checksumOk ? kOk : kFailed;
     }
-    if (status != 0)
+    if (status != kOk)
         std::fprintf(stderr, "kvledger-probe: checksum mismatch: the loads did not return the "
                              "fill pattern\n");
     return status;

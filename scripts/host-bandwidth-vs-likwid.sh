@@ -12,7 +12,7 @@ rounds=${3:-3}
 command -v likwid-bench >/dev/null || {
     apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq likwid >/dev/null
 }
-probe=build/default/gpu/kvledger-probe
+probe=build/default/app/kvledger-probe
 [ -x "$probe" ] || { echo "build first: cmake --build --preset default" >&2; exit 1; }
 thp=/sys/kernel/mm/transparent_hugepage/enabled
 thp_mode=$(sed -n 's/.*\[\(.*\)\].*/\1/p' "$thp" 2>/dev/null || true)

@@ -24,7 +24,9 @@
 #include <QTableView>
 #include <QVBoxLayout>
 #include <QValueAxis>
+#include <algorithm>
 #include <cmath>
+#include <iterator>
 
 namespace kvl {
 
@@ -45,8 +47,19 @@ GpuPanel::GpuPanel(ScenarioController *controller, QWidget *parent)
 {
     setObjectName(QStringLiteral("gpuPanel"));
     build();
-    listDevices();
+    listDevices({});
     retranslate();
+    connect(m_runner, &ProbeRunner::devicesListed, this, [this](const gpu::DeviceList &list) {
+        m_listingFailure.reset();
+        m_listed = true;
+        listDevices(list);
+        showDevice();
+    });
+    connect(m_runner, &ProbeRunner::listingFailed, this, [this](const ProbeFailure &failure) {
+        m_listingFailure = failure;
+        m_listed = true;
+        showDevice();
+    });
     connect(m_runner, &ProbeRunner::runningChanged, this, &GpuPanel::setRunning);
     connect(m_runner, &ProbeRunner::progress, this,
             [this](double f) { m_progress->setValue(int(std::lround(f * 1000))); });
@@ -177,23 +190,39 @@ void GpuPanel::build()
     connect(m_use, &QPushButton::clicked, this, &GpuPanel::useMeasuredBandwidth);
 }
 
-void GpuPanel::listDevices()
+void GpuPanel::listDevices(const gpu::DeviceList &list)
 {
-    const gpu::DeviceList cuda = gpu::cudaDevices();
-    m_devices = cuda.devices;
-    m_noCudaReason = QString::fromStdString(cuda.reason);
+    // A choice among GPUs is kept; the host alone, before the first list, was no choice.
+    const QString kept = m_devices.size() > 1 ? deviceId() : QString();
+    m_devices.clear();
+    std::copy_if(list.devices.begin(), list.devices.end(), std::back_inserter(m_devices),
+                 [](const auto &d) { return d.id != "host"; });
+    m_noCudaReason = QString::fromStdString(list.reason);
     if (m_devices.size() > 1) {
         gpu::DeviceInfo all;
         all.id = "all";
         all.name = tr("All CUDA devices at once").toStdString();
         m_devices.push_back(all);
     }
+    // Read in this process: /proc and sysfs only, nothing that can fault.
     m_devices.push_back(gpu::hostDevice());
     m_device->clear();
     for (const auto &d : m_devices)
         m_device->addItem(QStringLiteral("%1 — %2").arg(QString::fromStdString(d.id),
                                                         QString::fromStdString(d.name)),
                           QString::fromStdString(d.id));
+    if (!kept.isEmpty())
+        setDevice(kept);
+}
+
+// The CUDA devices are listed by the probe's own process, once, when the panel is first seen.
+void GpuPanel::showEvent(QShowEvent *e)
+{
+    if (!m_listRequested) {
+        m_listRequested = true;
+        m_runner->listDevices();
+    }
+    QWidget::showEvent(e);
 }
 
 QString GpuPanel::deviceId() const
@@ -233,7 +262,7 @@ void GpuPanel::showDevice()
                      .arg(formatBytes(double(d.l2Bytes), ByteUnits::Binary));
         lines
             << tr("No GPU measured: %1. The host probe still shows that reading bytes costs time.")
-                   .arg(m_noCudaReason.isEmpty() ? tr("host selected") : m_noCudaReason);
+                   .arg(noCudaReason());
     } else {
         lines << tr("%1 SMs, %2 memory (%3 free), L2 %4.")
                      .arg(d.smCount)
@@ -245,6 +274,20 @@ void GpuPanel::showDevice()
                          .arg(formatRate(d.theoreticalBandwidth, ByteUnits::SI));
     }
     m_specs->setText(lines.join(u' '));
+}
+
+// Worded here, not when it arrived, so that a switch of language rewords it.
+QString GpuPanel::noCudaReason() const
+{
+    if (m_listingFailure) {
+        QString why = m_listingFailure->text();
+        if (why.endsWith(u'.')) // a sentence, set inside another
+            why.chop(1);
+        return why;
+    }
+    if (!m_listed)
+        return tr("the GPUs have not been listed yet");
+    return m_noCudaReason.isEmpty() ? tr("host selected") : m_noCudaReason;
 }
 
 gpu::MeasureRequest GpuPanel::request() const

@@ -2,6 +2,7 @@
 
 #include "bandwidth_probe.h"
 #include "measured_bandwidth.h"
+#include "probe_failure.h"
 #include <QWidget>
 #include <optional>
 
@@ -21,7 +22,7 @@ class ProbeRunner;
 class ScenarioController;
 
 // Measures the machine it runs on: lists devices, runs the streaming-read probe (CUDA, or host
-// memory as the fallback) off the UI thread with progress and cancel, shows the results and the
+// memory as the fallback) in a child process with progress and cancel, shows the results and the
 // size sweep, and hands the measured bandwidth to the scenario for the overlay.
 class GpuPanel : public QWidget
 {
@@ -48,12 +49,14 @@ signals:
 
 protected:
     void changeEvent(QEvent *e) override;
+    void showEvent(QShowEvent *e) override;
 
 private:
     void build();
     void retranslate();
-    void listDevices();
+    void listDevices(const gpu::DeviceList &list);
     void showDevice();
+    QString noCudaReason() const;
     gpu::MeasureRequest request() const;
     void onMeasured(const std::vector<gpu::Measurement> &results, bool sweep);
     void setRunning(bool running);
@@ -65,6 +68,9 @@ private:
     MeasurementModel *m_model;
     std::vector<gpu::DeviceInfo> m_devices;
     QString m_noCudaReason;
+    bool m_listRequested = false; // of the probe, once, when the panel is first shown
+    bool m_listed = false;
+    std::optional<ProbeFailure> m_listingFailure;
     QComboBox *m_device = nullptr;
     QLabel *m_specs = nullptr;
     QSpinBox *m_buffer = nullptr;

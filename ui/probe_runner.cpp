@@ -1,79 +1,132 @@
 #include "probe_runner.h"
 
-#include <QPointer>
-#include <QtConcurrent>
+#include "input_text.h"
+#include "probe_json.h"
+#include "probe_process.h"
 
 namespace kvl {
 
-ProbeRunner::ProbeRunner(QObject *parent) : QObject(parent)
+ProbeRunner::ProbeRunner(QObject *parent)
+    : QObject(parent), m_measure(new ProbeProcess(this)), m_list(new ProbeProcess(this))
 {
-    connect(&m_watcher, &QFutureWatcher<Outcome>::finished, this, &ProbeRunner::finish);
+    connect(m_measure, &ProbeProcess::progress, this, &ProbeRunner::progress);
+    connect(m_measure, &ProbeProcess::exited, this, &ProbeRunner::onExited);
+    connect(m_measure, &ProbeProcess::cancelled, this, [this] {
+        emit runningChanged(false);
+        emit cancelled();
+    });
+    connect(m_measure, &ProbeProcess::failed, this, &ProbeRunner::fail);
+    connect(m_list, &ProbeProcess::exited, this, &ProbeRunner::onListed);
+    connect(m_list, &ProbeProcess::failed, this, &ProbeRunner::listingFailed);
 }
 
-ProbeRunner::~ProbeRunner()
+void ProbeRunner::setProgram(const QString &path)
 {
-    cancel();
-    m_watcher.waitForFinished();
+    m_measure->setProgram(path);
+    m_list->setProgram(path);
+}
+
+QString ProbeRunner::program() const
+{
+    return m_measure->program();
+}
+
+void ProbeRunner::setWatchdogMs(int ms)
+{
+    m_measure->setWatchdogMs(ms);
+    m_list->setWatchdogMs(ms);
 }
 
 bool ProbeRunner::isRunning() const
 {
-    return m_watcher.isRunning();
+    return m_measure->isRunning();
+}
+
+QStringList ProbeRunner::arguments(const gpu::MeasureRequest &request, int sweepPoints)
+{
+    QStringList args{
+        QStringLiteral("--json"),    QStringLiteral("--progress"),
+        QStringLiteral("--device"),  QString::fromStdString(request.device),
+        QStringLiteral("--samples"), QString::number(request.samples),
+        QStringLiteral("--warmups"), QString::number(request.warmups),
+        QStringLiteral("--loads"),   QString::fromLatin1(gpu::loadVariantName(request.loads))};
+    if (request.threads > 0)
+        args << QStringLiteral("--threads") << QString::number(request.threads);
+    if (request.minSampleSeconds > 0)
+        args << QStringLiteral("--sample-ms") << QString::number(request.minSampleSeconds * 1000);
+    if (sweepPoints > 0) {
+        args << QStringLiteral("--sweep") << QStringLiteral("--points")
+             << QString::number(sweepPoints);
+        if (request.bytes > 0)
+            args << QStringLiteral("--max-bytes") << QString::number(request.bytes);
+    } else if (request.bytes > 0) {
+        args << QStringLiteral("--bytes") << QString::number(request.bytes);
+    }
+    return args;
 }
 
 void ProbeRunner::start(const gpu::MeasureRequest &request, int sweepPoints)
 {
     if (isRunning())
         return;
-    m_cancel = std::make_shared<std::atomic<bool>>(false);
     m_sweep = sweepPoints > 0;
-    auto cancel = m_cancel;
-    QPointer<ProbeRunner> self(this);
-    // Progress arrives on the worker thread; hop to ours, at most every percent.
-    auto lastPercent = std::make_shared<std::atomic<int>>(-1);
-    const gpu::Progress report = [self, lastPercent](double f) {
-        const int percent = int(f * 100);
-        if (percent == lastPercent->exchange(percent))
-            return;
-        QMetaObject::invokeMethod(
-            self.data(), [self, f] { if (self) emit self->progress(f); }, Qt::QueuedConnection);
-    };
-    m_watcher.setFuture(QtConcurrent::run([request, sweepPoints, cancel, report]() -> Outcome {
-        Outcome out;
-        if (sweepPoints > 0) {
-            auto r = gpu::sweep(request, 0, request.bytes, sweepPoints, report, cancel.get());
-            if (r.ok())
-                out.results = std::move(*r.value);
-            out.error = r.error;
-            out.cancelled = r.cancelled || cancel->load();
-        } else {
-            auto r = gpu::measure(request, report, cancel.get());
-            if (r.ok())
-                out.results.push_back(std::move(*r.value));
-            out.error = r.error;
-            out.cancelled = r.cancelled || cancel->load();
-        }
-        return out;
-    }));
+    m_measure->start(arguments(request, sweepPoints));
     emit runningChanged(true);
 }
 
 void ProbeRunner::cancel()
 {
-    if (m_cancel)
-        m_cancel->store(true);
+    m_measure->cancel();
 }
 
-void ProbeRunner::finish()
+void ProbeRunner::listDevices()
 {
-    const Outcome out = m_watcher.result();
+    m_list->start({QStringLiteral("--list"), QStringLiteral("--json")});
+}
+
+void ProbeRunner::fail(const ProbeFailure &failure)
+{
     emit runningChanged(false);
-    if (out.cancelled)
+    emit failed(failure.text());
+}
+
+void ProbeRunner::onExited(int exitCode, const QByteArray &output, const QString &message)
+{
+    using namespace gpu::exit_status;
+    if (exitCode == kCancelled) {
+        emit runningChanged(false);
         emit cancelled();
-    else if (!out.error.empty() || out.results.empty())
-        emit failed(QString::fromStdString(out.error.empty() ? std::string("no result") : out.error));
+        return;
+    }
+    // Status 1 with a document is a checksum mismatch: the panel shows it as such.
+    QString error;
+    const auto results = exitCode == kOk || exitCode == kFailed
+                             ? ProbeJson::measurements(output, &error)
+                             : std::nullopt;
+    if (results) {
+        emit runningChanged(false);
+        emit measured(*results, m_sweep);
+    } else if (exitCode == kOk) {
+        fail(ProbeFailure{ProbeFailure::Kind::Unreadable, program(), error,
+                          shownInput(QByteArrayView(output.trimmed()), 80), 0});
+    } else {
+        fail(ProbeFailure{ProbeFailure::Kind::Exited, program(), message, {}, exitCode});
+    }
+}
+
+void ProbeRunner::onListed(int exitCode, const QByteArray &output, const QString &message)
+{
+    QString error;
+    const auto list =
+        exitCode == gpu::exit_status::kOk ? ProbeJson::devices(output, &error) : std::nullopt;
+    if (list)
+        emit devicesListed(*list);
+    else if (exitCode == gpu::exit_status::kOk)
+        emit listingFailed(
+            ProbeFailure{ProbeFailure::Kind::UnreadableList, program(), error, {}, 0});
     else
-        emit measured(out.results, m_sweep);
+        emit listingFailed(
+            ProbeFailure{ProbeFailure::Kind::Exited, program(), message, {}, exitCode});
 }
 
 } // namespace kvl

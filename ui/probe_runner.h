@@ -1,27 +1,38 @@
 #pragma once
 
 #include "bandwidth_probe.h"
-#include <QFutureWatcher>
+#include "probe_failure.h"
 #include <QObject>
-#include <atomic>
-#include <memory>
+#include <QStringList>
 #include <vector>
 
 namespace kvl {
 
-// Runs the bandwidth probe off the UI thread (QtConcurrent). One run at a time; cancel() sets the
-// probe's stop flag, which it honours within milliseconds. Results of a cancelled run are dropped.
+class ProbeProcess;
+
+// Runs the bandwidth probe, kvledger-probe --json --progress, in a child process: an OOM kill, a
+// CUDA driver fault or a hang there ends that process, not the window. One run at a time;
+// cancel() asks it to stop (SIGTERM, then SIGKILL after 2 s) and drops what it would have said.
+// Every run ends in one of measured(), failed() (a sentence saying what happened) or cancelled().
 class ProbeRunner : public QObject
 {
     Q_OBJECT
 public:
     explicit ProbeRunner(QObject *parent = nullptr);
-    ~ProbeRunner() override;
+
+    void setProgram(const QString &path); // default: kvledger-probe beside this executable
+    QString program() const;
+    void setWatchdogMs(int ms); // silence after which the probe counts as hung
 
     bool isRunning() const;
     // A sweep when sweepPoints > 0, else one measurement.
     void start(const gpu::MeasureRequest &request, int sweepPoints = 0);
     void cancel();
+    // kvledger-probe --list --json, in a process of its own: a driver that crashes while it
+    // lists gives listingFailed().
+    void listDevices();
+
+    static QStringList arguments(const gpu::MeasureRequest &request, int sweepPoints);
 
 signals:
     void progress(double fraction);
@@ -29,18 +40,16 @@ signals:
     void failed(const QString &message);
     void cancelled();
     void runningChanged(bool running);
+    void devicesListed(const kvl::gpu::DeviceList &list);
+    void listingFailed(const kvl::ProbeFailure &failure);
 
 private:
-    struct Outcome
-    {
-        std::vector<gpu::Measurement> results;
-        std::string error;
-        bool cancelled = false;
-    };
-    void finish();
+    void fail(const ProbeFailure &failure);
+    void onExited(int exitCode, const QByteArray &output, const QString &message);
+    void onListed(int exitCode, const QByteArray &output, const QString &message);
 
-    QFutureWatcher<Outcome> m_watcher;
-    std::shared_ptr<std::atomic<bool>> m_cancel;
+    ProbeProcess *m_measure;
+    ProbeProcess *m_list;
     bool m_sweep = false;
 };
 

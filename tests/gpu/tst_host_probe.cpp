@@ -1,6 +1,7 @@
 // The streaming-read probe's helpers and host path; CUDA checks skip without a device.
 
 #include "bandwidth_probe.h"
+#include "memory_budget_cases.h"
 #include "read_walk.h"
 
 #include <QtTest>
@@ -40,6 +41,12 @@ private slots:
     void expectedChecksum();
     void defaultBufferBytes_data();
     void defaultBufferBytes();
+    void memoryBudget_data();
+    void memoryBudget();
+    void memoryValues_data();
+    void memoryValues();
+    void cgroupDirectories_data();
+    void cgroupDirectories();
     void gridBlocks_data();
     void gridBlocks();
     void logSpacedSizes();
@@ -106,6 +113,97 @@ void TestHostProbe::defaultBufferBytes()
     const quint64 bytes = kvl::gpu::defaultBufferBytes(cache, free, floor);
     QCOMPARE(bytes, expected);
     QCOMPARE(bytes % kBufferAlign, quint64(0));
+}
+
+// The cgroup layouts of memory_budget_cases.h: the tightest level wins, inactive page cache is not
+// counted, "max" and v1's unlimited are no limit; the default buffer takes half of what is left.
+void TestHostProbe::memoryBudget_data()
+{
+    QTest::addColumn<int>("index");
+    QTest::addColumn<quint64>("limit");
+    QTest::addColumn<quint64>("inUse");
+    QTest::addColumn<quint64>("usable");
+    const auto cases = test::budgetCases();
+    for (size_t i = 0; i < cases.size(); ++i)
+        QTest::addRow("%s", cases[i].name) << int(i) << quint64(cases[i].limit)
+                                           << quint64(cases[i].inUse) << quint64(cases[i].usable);
+}
+
+void TestHostProbe::memoryBudget()
+{
+    QFETCH(int, index);
+    QFETCH(quint64, limit);
+    QFETCH(quint64, inUse);
+    QFETCH(quint64, usable);
+    const detail::MemoryBudget budget = test::budgetFrom(test::budgetCases()[size_t(index)].files);
+    QCOMPARE(budget.limit, limit);
+    QCOMPARE(budget.inUse, inUse);
+    QCOMPARE(budget.usable(), usable);
+    if (usable > 0)
+        QVERIFY(kvl::gpu::defaultBufferBytes(32 * MiB, usable, 2 * GiB) <=
+                std::max<quint64>(usable / 2, kBufferAlign));
+    if (limit > 0)
+        QVERIFY(QString::fromStdString(detail::budgetText(budget))
+                    .contains(QStringLiteral("cgroup limit ")));
+}
+
+void TestHostProbe::memoryValues_data()
+{
+    QTest::addColumn<QString>("text");
+    QTest::addColumn<bool>("limited");
+    QTest::addColumn<quint64>("bytes");
+    QTest::addRow("bytes") << QStringLiteral("536870912\n") << true << quint64(512 * MiB);
+    QTest::addRow("spaces") << QStringLiteral("  4096 ") << true << quint64(4096);
+    QTest::addRow("v2 max") << QStringLiteral("max\n") << false << quint64(0);
+    QTest::addRow("v1 unlimited") << QString::fromLatin1(test::kV1Unlimited) << false << quint64(0);
+    QTest::addRow("empty") << QString() << false << quint64(0);
+    QTest::addRow("garbage") << QStringLiteral("12a") << false << quint64(0);
+    QTest::addRow("negative") << QStringLiteral("-1") << false << quint64(0);
+}
+
+void TestHostProbe::memoryValues()
+{
+    QFETCH(QString, text);
+    QFETCH(bool, limited);
+    QFETCH(quint64, bytes);
+    const auto value = detail::parseMemoryValue(text.toStdString());
+    QCOMPARE(value.has_value(), limited);
+    if (value)
+        QCOMPARE(*value, bytes);
+}
+
+void TestHostProbe::cgroupDirectories_data()
+{
+    QTest::addColumn<QString>("mountPoint");
+    QTest::addColumn<QString>("root");
+    QTest::addColumn<QString>("path");
+    QTest::addColumn<QStringList>("expected");
+    const QString v2 = QStringLiteral("/sys/fs/cgroup");
+    const QString v1 = QStringLiteral("/sys/fs/cgroup/memory");
+    QTest::addRow("nested") << v2 << "/"
+                            << "/a/b" << QStringList{v2 + "/a/b", v2 + "/a", v2};
+    QTest::addRow("own namespace") << v2 << "/"
+                                   << "/" << QStringList{v2};
+    QTest::addRow("below the mount's root") << v1 << "/docker/x"
+                                            << "/docker/x/job" << QStringList{v1 + "/job", v1};
+    QTest::addRow("outside the mount's root") << v1 << "/docker/x"
+                                              << "/docker/xy" << QStringList{v1};
+    QTest::addRow("trailing slash") << v2 + "/"
+                                    << "/"
+                                    << "/a/" << QStringList{v2 + "/a", v2};
+}
+
+void TestHostProbe::cgroupDirectories()
+{
+    QFETCH(QString, mountPoint);
+    QFETCH(QString, root);
+    QFETCH(QString, path);
+    QFETCH(QStringList, expected);
+    QStringList dirs;
+    for (const std::string &dir : detail::cgroupDirectories(
+             detail::CgroupMount{mountPoint.toStdString(), root.toStdString()}, path.toStdString()))
+        dirs << QString::fromStdString(dir);
+    QCOMPARE(dirs, expected);
 }
 
 void TestHostProbe::gridBlocks_data()
@@ -357,6 +455,13 @@ void TestHostProbe::badRequestsAreErrors()
     QVERIFY(!measure(request).error.empty());
     request = smallHostRequest();
     request.bytes = quint64(1) << 50;
+    const auto huge = measure(request);
+    QVERIFY(!huge.ok());
+    QVERIFY2(QString::fromStdString(huge.error)
+                 .contains(QStringLiteral("does not fit in the memory this process may use")),
+             huge.error.c_str());
+    request = smallHostRequest();
+    request.threads = kMaxThreads + 1;
     QVERIFY(!measure(request).ok());
 }
 

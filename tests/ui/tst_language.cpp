@@ -58,7 +58,7 @@ QStringList words(QString text)
     // What the system says about its devices comes as it is ("host", the CUDA runtime's errors,
     // the gpu/ layer's "built without CUDA": plain C++ without Qt, so without translations).
     static const QRegularExpression system(
-        QStringLiteral(R"(\bhost\b|no CUDA driver.*|built without CUDA.*)"));
+        QStringLiteral(R"(\bhost\b|no CUDA driver.*|built without CUDA.*|(?:^|\s)/\S+)"));
     // Unit symbols read the same in both languages.
     static const QRegularExpression units(QStringLiteral(R"(\d\s*min\b)"));
     text.remove(units);
