@@ -1,5 +1,7 @@
 #include "gpu_panel.h"
 
+#include "input_limits.h"
+
 #include "charts/axis_range.h"
 #include "measurement_model.h"
 #include "probe_runner.h"
@@ -367,6 +369,13 @@ void GpuPanel::useMeasuredBandwidth()
         emit errorOccurred(tr("The measurement is %1× the datasheet of %2: it cannot be a "
                               "bandwidth of that GPU.")
                                .arg(formatNumber(*e, 3), m_controller->scenario().gpu.name));
+        return;
+    }
+    if (*e < limits::efficiency.lo) {
+        emit errorOccurred(tr("The measurement is %1 % of the datasheet of %2, below the %3 % "
+                              "an efficiency may be: it cannot be a bandwidth of that GPU.")
+                               .arg(formatNumber(*e * 100, 2), m_controller->scenario().gpu.name,
+                                    formatNumber(limits::efficiency.lo * 100, 2)));
         return;
     }
     m_controller->edit([] { return tr("Use measured bandwidth"); },

@@ -324,7 +324,7 @@ private slots:
         QTest::addRow("efficiency near zero") << t << "efficiency: 1e-300 is outside 0.01-2";
         t = s;
         t.efficiency = 0.0099;
-        QTest::addRow("efficiency below 1%") << t << "efficiency";
+        QTest::addRow("efficiency below 1%%") << t << "efficiency";
         t = s;
         t.memoryFraction = 5e-324;
         QTest::addRow("memory fraction near zero") << t << "memory fraction";

@@ -2,6 +2,7 @@
 // CSV; a probe that dies or hangs leaves the window and the scenario as they were.
 #include "fake_probe.h"
 #include "gpu_panel.h"
+#include "input_limits.h"
 #include "latency_chart.h"
 #include "main_window.h"
 #include "measurement_model.h"
@@ -83,9 +84,22 @@ private slots:
         QVERIFY(latency);
         QVERIFY(latency->table().header.join(',').contains("measured"));
 
-        // "Use measured bandwidth": efficiency = measured / datasheet.
+        // "Use measured bandwidth": efficiency = measured / datasheet. Host memory against an
+        // H100's 3.35 TB/s is under the 1% an efficiency may be: refused, saying so.
+        QSignalSpy errors(panel, &GpuPanel::errorOccurred);
+        const double ratio = m.medianGBps * 1e9 / 3.35e12;
+        if (ratio < limits::efficiency.lo) {
+            panel->useMeasuredBandwidth();
+            QCOMPARE(errors.size(), 1);
+            QVERIFY2(errors.at(0).at(0).toString().contains("below the 1 %"),
+                     qPrintable(errors.at(0).at(0).toString()));
+            QCOMPARE(window.controller()->scenario().efficiency, 1.0);
+        }
+        // Against a datasheet twice the measurement: efficiency 0.5.
+        window.controller()->edit([] { return QStringLiteral("slow GPU"); },
+                                  [&](Scenario &t) { t.gpu.bandwidth = 2 * m.medianGBps * 1e9; });
         panel->useMeasuredBandwidth();
-        QCOMPARE(window.controller()->scenario().efficiency, m.medianGBps * 1e9 / 3.35e12);
+        QCOMPARE(window.controller()->scenario().efficiency, 0.5);
 
         QTemporaryDir dir;
         QString error;
