@@ -15,6 +15,8 @@
 #include "mass_panel.h"
 #include "measurement_model.h"
 #include "presentation.h"
+#include "preset_problems.h"
+#include "presets.h"
 #include "roofline_chart.h"
 #include "scenario_controller.h"
 #include "scenario_document.h"
@@ -97,6 +99,9 @@ MainWindow::MainWindow(QWidget *parent)
     m_tourDock->hide(); // the tour opens on request only
     if (!m_settings.problem().isEmpty())
         statusBar()->showMessage(m_settings.problem());
+    auto *presetProblems = new PresetProblems(statusBar());
+    statusBar()->addPermanentWidget(presetProblems);
+    presetProblems->setErrors(PresetLibrary::instance().errors());
 }
 
 MainWindow::~MainWindow()

@@ -3,6 +3,7 @@
 #include "input_text.h"
 #include "language.h"
 #include "main_window.h"
+#include "presets.h"
 #include "probe_runner.h"
 #include "safe_save.h"
 #include "scenario_controller.h"
@@ -130,6 +131,8 @@ int main(int argc, char *argv[])
     const Settings settings;
     if (!settings.problem().isEmpty())
         std::fprintf(stderr, "kvledger: %s\n", qPrintable(settings.problem()));
+    for (const QString &e : PresetLibrary::instance().errors()) // also in the status bar
+        std::fprintf(stderr, "kvledger: user preset skipped: %s\n", qPrintable(e));
     QString requested = parser.isSet(QStringLiteral("language"))
                             ? parser.value(QStringLiteral("language"))
                             : settings.language();

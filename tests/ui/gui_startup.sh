@@ -40,3 +40,11 @@ QT_QPA_PLATFORM=offscreen timeout 60 "$app" --seed --screenshot "$home/shot3.png
 [ -L "$home/config/kvledger/kvledger.conf" ] && grep -q 'units=binary' "$home/settings.real" ||
     { echo "the settings link to a regular file was replaced"; exit 1; }
 echo "settings file a link to a file: followed, the link stays"
+
+# A broken user preset is skipped, and said: on stderr and in the status bar.
+rm "$home/config/kvledger/kvledger.conf"
+mkdir -p "$home/data/kvledger/presets/models"
+printf '{"id": "broken", "layers": "many"}' >"$home/data/kvledger/presets/models/broken.json"
+err=$(QT_QPA_PLATFORM=offscreen timeout 60 "$app" --seed --screenshot "$home/shot4.png" --size 800x600 2>&1 >/dev/null)
+grep -q 'user preset skipped: .*broken.json' <<<"$err" || { echo "no word about the broken preset: $err"; exit 1; }
+echo "broken user preset: skipped and said"

@@ -8,6 +8,7 @@
 #include "ledger_text.h"
 #include "ledger_view.h"
 #include "main_window.h"
+#include "preset_problems.h"
 #include "presets.h"
 #include "scenario_controller.h"
 #include "scenario_file.h"
@@ -482,6 +483,25 @@ private slots:
         QVERIFY(m_window->ledgerView()->displayedText().contains("por token"));
         m_window->setLanguage("en");
         QTRY_COMPARE(file->title(), english);
+    }
+
+    // User presets that did not load are named in the status bar, not skipped in silence: the
+    // loader's messages in the tooltip, a count that follows the language.
+    void brokenPresetsAreShown()
+    {
+        auto *problems = m_window->statusBar()->findChild<PresetProblems *>("presetProblems");
+        QVERIFY(problems);
+        QCOMPARE(problems->isVisibleTo(m_window.get()), false); // the bundled ones all load
+        const QStringList errors{"models/a.json: layers: expected a whole number",
+                                 "gpus/b.json: not valid JSON at byte 3"};
+        problems->setErrors(errors);
+        QVERIFY(problems->isVisibleTo(m_window.get()));
+        QVERIFY2(problems->text().contains("User presets not loaded: 2"),
+                 qPrintable(problems->text()));
+        QCOMPARE(problems->toolTip(), errors.join('\n'));
+        m_window->setLanguage("pt_BR");
+        QTRY_VERIFY2(!problems->text().contains("not loaded"), qPrintable(problems->text()));
+        m_window->setLanguage("en");
     }
 
     // Every chart's axis numbers in the language's notation, also after a switch at run time.
