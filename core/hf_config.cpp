@@ -85,7 +85,10 @@ QString billions(double parameters)
 class Importer
 {
 public:
-    Importer(const QJsonObject &top, const QString &fileName) : m_top(top), m_fileName(fileName) {}
+    Importer(QJsonObject top, QString fileName)
+        : m_top(std::move(top)), m_fileName(std::move(fileName))
+    {
+    }
     std::optional<HfImport> run(QString *error);
 
 private:

@@ -59,7 +59,7 @@ QString presetIds()
 class PartParser
 {
 public:
-    explicit PartParser(const QString &part) : m_part(part) {}
+    explicit PartParser(QString part) : m_part(std::move(part)) {}
 
     bool parse(KvStrategy &into, QString *error);
 
@@ -610,10 +610,13 @@ QList<StrategyModel::Slice> StrategyModel::slices(qint64 L) const
             Slice sparse = base;
             sparse.layers = c.layers - dense;
             sparse.read = std::min(base.held, p->topK * p->blockSize + p->window);
-            const double blocks = double((base.held + p->blockSize - 1) / p->blockSize);
-            double extra = blocks * p->summaryKeys * c.keyShare;
-            if (p->compressStride > 0 && base.held >= p->compressBlock)
-                extra += double((base.held - p->compressBlock) / p->compressStride + 1);
+            // Whole blocks and whole compressed windows: integer division on purpose.
+            const qint64 blocks = (base.held + p->blockSize - 1) / p->blockSize;
+            double extra = double(blocks) * p->summaryKeys * c.keyShare;
+            if (p->compressStride > 0 && base.held >= p->compressBlock) {
+                const qint64 windows = (base.held - p->compressBlock) / p->compressStride + 1;
+                extra += double(windows);
+            }
             sparse.extraHeld = sparse.extraRead = extra;
             out << sparse;
             base.layers = dense;

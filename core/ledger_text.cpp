@@ -87,9 +87,9 @@ namespace {
 QString perTokenNote(const Scenario &s)
 {
     const ModelSpec &m = s.model;
-    const QString precision = LedgerStrings::tr("%1 KV at %2 bits per element")
-                                  .arg(s.kvPrecision.label())
-                                  .arg(formatNumber(s.kvPrecision.effectiveBits(), 6));
+    QString precision = LedgerStrings::tr("%1 KV at %2 bits per element")
+                            .arg(s.kvPrecision.label())
+                            .arg(formatNumber(s.kvPrecision.effectiveBits(), 6));
     bool heads = false;
     for (AttentionKind k : kAllKinds)
         heads = heads || (hasKvHeads(k) && m.hasKind(k));

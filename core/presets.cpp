@@ -38,7 +38,10 @@ QString numberText(double v)
 class Reader
 {
 public:
-    explicit Reader(const QJsonObject &o, const QString &prefix = {}) : m_o(o), m_prefix(prefix) {}
+    explicit Reader(QJsonObject o, QString prefix = {})
+        : m_o(std::move(o)), m_prefix(std::move(prefix))
+    {
+    }
 
     bool failed() const { return !m_error.isEmpty(); }
     const QString &error() const { return m_error; }
@@ -363,7 +366,7 @@ std::optional<ModelSpec> modelFromJson(const QJsonObject &o, QString *error)
     if (const QJsonValue notes = o.value(u"notes"_s); notes.isString())
         m.notes << notes.toString();
     else if (notes.isArray())
-        for (const QJsonValue &n : notes.toArray())
+        for (const auto &n : notes.toArray())
             m.notes << n.toString();
 
     if (!r.failed() && m.firstDenseLayers > m.layers)

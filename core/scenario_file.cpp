@@ -45,7 +45,7 @@ static std::optional<MeasuredBandwidth> measuredFromJson(const QJsonObject &o, Q
         return std::nullopt;
     }
     m.bufferBytes = qint64(buffer);
-    for (const QJsonValue &v : o.value(QStringLiteral("sweep")).toArray()) {
+    for (const auto &v : o.value(QStringLiteral("sweep")).toArray()) {
         const QJsonArray pair = v.toArray();
         m.sweep.append(QPointF(pair.at(0).toDouble(), pair.at(1).toDouble()));
     }
@@ -222,7 +222,7 @@ std::optional<Scenario> loadScenarioFile(const QString &path, QString *error)
     QFile f(path);
     if (!openRegularFile(f, error))
         return std::nullopt;
-    if (f.size() > 16 * 1024 * 1024) {
+    if (f.size() > qint64(16) * 1024 * 1024) {
         fail(error, FileText::tr("%1: larger than 16 MiB; not a scenario").arg(path));
         return std::nullopt;
     }

@@ -105,9 +105,9 @@ Parsed<uint64_t> parseBytes(std::string_view text)
     else if (suffix == "k")
         scale = 1000;
     else if (suffix == "m")
-        scale = 1000 * 1000;
+        scale = uint64_t(1000) * 1000;
     else if (suffix == "g")
-        scale = 1000 * 1000 * 1000;
+        scale = uint64_t(1000) * 1000 * 1000;
     else if (suffix == "ki")
         scale = uint64_t(1) << 10;
     else if (suffix == "mi")
@@ -211,9 +211,11 @@ std::optional<ArgError> parseArgs(int argc, char **argv, Options &options)
                 return ArgError{arg + " needs a value"};
             // Every refusal names the option and what it allows.
             const auto refuse = [&](bool outOfRange, const std::string &allowed) {
-                return ArgError{arg + ": '" + *text + "' is " +
-                                (outOfRange ? "out of range" : "not a valid value") +
-                                "; allowed: " + allowed};
+                std::string message = arg;
+                message += ": '" + *text + "' is ";
+                message += outOfRange ? "out of range" : "not a valid value";
+                message += "; allowed: " + allowed;
+                return ArgError{message};
             };
             if (intOption) {
                 const std::string allowed = "a whole number from " +

@@ -5,11 +5,12 @@
 KVL_ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 
 # Qt Charts needs libqt6opengl6-dev (only recommended by qt6-base-dev); xvfb-run needs xauth;
-# the fuzzer needs clang's libFuzzer runtime (libclang-rt-14-dev).
+# the fuzzer needs clang's libFuzzer runtime (libclang-rt-14-dev); scripts/lint.sh needs
+# clang-format and clang-tidy (with run-clang-tidy).
 KVL_PACKAGES=(
     qt6-base-dev libqt6opengl6-dev qt6-charts-dev qt6-svg-dev qt6-tools-dev qt6-l10n-tools
     qt6-qpa-plugins libqt6svg6 qt6-translations-l10n xvfb xauth x11-utils imagemagick fonts-dejavu-core poppler-utils
-    ninja-build cmake g++ clang libclang-rt-14-dev
+    ninja-build cmake g++ clang libclang-rt-14-dev clang-format clang-tidy
 )
 
 kvl_install_packages() {
