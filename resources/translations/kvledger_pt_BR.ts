@@ -418,24 +418,20 @@
         <source>key &quot;%1&quot; appears twice; which one is meant?</source>
         <translation>a chave &quot;%1&quot; aparece duas vezes; qual delas vale?</translation>
     </message>
+    <message>
+        <source>%1 (a limit of %2 bytes per file)</source>
+        <translation>%1 (um limite de %2 bytes por arquivo)</translation>
+    </message>
+    <message>
+        <source>measured bandwidth: buffer_bytes %1 is not a byte count</source>
+        <translation>banda medida: buffer_bytes %1 não é uma contagem de bytes</translation>
+    </message>
 </context>
 <context>
     <name>GpuText</name>
     <message>
-        <source>memory_bytes: %1 is not a memory size</source>
-        <translation>memory_bytes: %1 não é um tamanho de memória</translation>
-    </message>
-    <message>
-        <source>bandwidth_bytes_per_second: %1 is not a bandwidth</source>
-        <translation>bandwidth_bytes_per_second: %1 não é uma largura de banda</translation>
-    </message>
-    <message>
-        <source>peak_flops.bf16: %1 is not a FLOP rate</source>
-        <translation>peak_flops.bf16: %1 não é uma taxa de FLOP</translation>
-    </message>
-    <message>
-        <source>peak_flops: %1 is not a FLOP rate</source>
-        <translation>peak_flops: %1 não é uma taxa de FLOP</translation>
+        <source>%1: %2 is outside %3-%4</source>
+        <translation>%1: %2 está fora de %3-%4</translation>
     </message>
 </context>
 <context>
@@ -1166,16 +1162,16 @@
 <context>
     <name>MeasuredText</name>
     <message>
-        <source>measured bandwidth: %1 B/s is not a bandwidth</source>
-        <translation>largura de banda medida: %1 B/s não é uma largura de banda</translation>
-    </message>
-    <message>
         <source>measured bandwidth: buffer of %1 B</source>
         <translation>largura de banda medida: buffer de %1 B</translation>
     </message>
     <message>
-        <source>measured bandwidth: sweep point is not positive</source>
-        <translation>largura de banda medida: ponto da varredura não é positivo</translation>
+        <source>measured bandwidth: %1 B/s is outside %2-%3</source>
+        <translation>banda medida: %1 B/s está fora de %2-%3</translation>
+    </message>
+    <message>
+        <source>measured bandwidth: sweep point (%1 B, %2 B/s) is out of range</source>
+        <translation>banda medida: ponto da varredura (%1 B, %2 B/s) fora do intervalo</translation>
     </message>
 </context>
 <context>
@@ -1240,6 +1236,83 @@
         <source>Mamba on %1/%2 layers</source>
         <translation>Mamba em %1/%2 camadas</translation>
     </message>
+    <message>
+        <source>%1: experts of %2 give %3 inactive parameters per token, not fewer than total_parameters %4; give moe_intermediate_size or active_parameters</source>
+        <translation>%1: especialistas de %2 dão %3 parâmetros inativos por token, não menos que total_parameters %4; informe moe_intermediate_size ou active_parameters</translation>
+    </message>
+</context>
+<context>
+    <name>ProbeFailure</name>
+    <message>
+        <source>it gave no reason</source>
+        <translation>ele não informou o motivo</translation>
+    </message>
+    <message>
+        <source>The probe program was not found: KV Ledger looked for %1.</source>
+        <translation>O programa de medição não foi encontrado: o KV Ledger o procurou em %1.</translation>
+    </message>
+    <message>
+        <source>The probe program %1 could not be started: %2</source>
+        <translation>Não foi possível iniciar o programa de medição %1: %2</translation>
+    </message>
+    <message>
+        <source>The probe was killed (SIGKILL), probably stopped for lack of memory: try a smaller buffer.</source>
+        <translation>O programa de medição foi morto (SIGKILL), provavelmente por falta de memória: tente um buffer menor.</translation>
+    </message>
+    <message>
+        <source>The probe crashed (%1).</source>
+        <translation>O programa de medição terminou de forma inesperada (%1).</translation>
+    </message>
+    <message numerus="yes">
+        <source>The probe gave no sign of life for %n second(s) and was stopped: it hung, as a GPU driver fault can make it.</source>
+        <translation>
+            <numerusform>O programa de medição não deu sinal de vida por %n segundo(s) e foi interrompido: travou, como uma falha do driver da GPU pode fazer.</numerusform>
+            <numerusform>O programa de medição não deu sinal de vida por %n segundo(s) e foi interrompido: travou, como uma falha do driver da GPU pode fazer.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>The probe could not measure: %1</source>
+        <translation>O programa de medição não conseguiu medir: %1</translation>
+    </message>
+    <message>
+        <source>The probe refused its arguments: %1</source>
+        <translation>O programa de medição recusou seus argumentos: %1</translation>
+    </message>
+    <message>
+        <source>The probe ended with status %1: %2</source>
+        <translation>O programa de medição terminou com status %1: %2</translation>
+    </message>
+    <message>
+        <source>The probe&apos;s output could not be read (%1): %2</source>
+        <translation>Não foi possível ler a saída do programa de medição (%1): %2</translation>
+    </message>
+    <message>
+        <source>The probe&apos;s device list could not be read (%1).</source>
+        <translation>Não foi possível ler a lista de dispositivos do programa de medição (%1).</translation>
+    </message>
+    <message>
+        <source>%1, signal %2</source>
+        <translation>%1, sinal %2</translation>
+    </message>
+    <message>
+        <source>signal %1</source>
+        <translation>sinal %1</translation>
+    </message>
+</context>
+<context>
+    <name>ProbeJson</name>
+    <message>
+        <source>not JSON (%1 at byte %2)</source>
+        <translation>não é JSON (%1 no byte %2)</translation>
+    </message>
+    <message>
+        <source>the field “%1” is missing or of the wrong type</source>
+        <translation>o campo “%1” está ausente ou tem o tipo errado</translation>
+    </message>
+    <message>
+        <source>a sweep without a single measurement</source>
+        <translation>uma varredura sem nenhuma medição</translation>
+    </message>
 </context>
 <context>
     <name>RooflineText</name>
@@ -1303,16 +1376,16 @@
         <translation>batch: %1 está fora de 1 a %2</translation>
     </message>
     <message>
-        <source>efficiency: %1 is outside (0, 2]</source>
-        <translation>efficiency: %1 está fora de (0, 2]</translation>
-    </message>
-    <message>
-        <source>memory fraction: %1 is outside (0, 1]</source>
-        <translation>fração de memória: %1 está fora de (0, 1]</translation>
-    </message>
-    <message>
         <source>response: %1 is outside 0-%2</source>
         <translation>response: %1 está fora de 0 a %2</translation>
+    </message>
+    <message>
+        <source>efficiency: %1 is outside %2-%3</source>
+        <translation>eficiência: %1 está fora de %2-%3</translation>
+    </message>
+    <message>
+        <source>memory fraction: %1 is outside %2-%3</source>
+        <translation>fração de memória: %1 está fora de %2-%3</translation>
     </message>
 </context>
 <context>
@@ -2116,6 +2189,14 @@
         <source>Cancel</source>
         <translation>Cancelar</translation>
     </message>
+    <message>
+        <source>the GPUs have not been listed yet</source>
+        <translation>as GPUs ainda não foram listadas</translation>
+    </message>
+    <message>
+        <source>The measurement is %1 % of the datasheet of %2, below the %3 % an efficiency may be: it cannot be a bandwidth of that GPU.</source>
+        <translation>A medição é %1 % da ficha técnica da %2, abaixo dos %3 % que uma eficiência pode ser: não pode ser uma banda dessa GPU.</translation>
+    </message>
 </context>
 <context>
     <name>kvl::GroupedBarChart</name>
@@ -2192,6 +2273,10 @@ Só o termo de KV: %3</translation>
     <message>
         <source>%1 GPUs hold the bytes; a TP degree must divide %2 query heads and match %3 KV heads, so %4</source>
         <translation>%1 GPUs comportam os bytes; o grau de TP precisa dividir os %2 query heads e ser compatível com os %3 KV heads, então %4</translation>
+    </message>
+    <message>
+        <source>more GPUs than the %1 a tensor-parallel group here may have</source>
+        <translation>mais GPUs que as %1 que um grupo de paralelismo de tensor pode ter aqui</translation>
     </message>
 </context>
 <context>
@@ -3001,6 +3086,21 @@ Pesos %2 + KV %3 = %4</translation>
     </message>
 </context>
 <context>
+    <name>kvl::PresetProblems</name>
+    <message>
+        <source>User presets not loaded: %1</source>
+        <translation>Presets do usuário não carregados: %1</translation>
+    </message>
+    <message>
+        <source>User presets not loaded</source>
+        <translation>Presets do usuário não carregados</translation>
+    </message>
+    <message>
+        <source>These files in %1 were skipped:</source>
+        <translation>Estes arquivos em %1 foram ignorados:</translation>
+    </message>
+</context>
+<context>
     <name>kvl::RooflineChart</name>
     <message>
         <source>Arithmetic intensity (FLOP per byte moved, log scale)</source>
@@ -3220,6 +3320,13 @@ na largura de banda medida: %1 TFLOP/s</translation>
     <message>
         <source>Save the changes to %1?</source>
         <translation>Salvar as alterações em %1?</translation>
+    </message>
+</context>
+<context>
+    <name>kvl::Settings</name>
+    <message>
+        <source>%1: %2, not a file; the settings are not read or saved this session</source>
+        <translation>%1: %2, não um arquivo; as configurações não são lidas nem salvas nesta sessão</translation>
     </message>
 </context>
 <context>
