@@ -1266,8 +1266,8 @@
     <message numerus="yes">
         <source>The probe gave no sign of life for %n second(s) and was stopped: it hung, as a GPU driver fault can make it.</source>
         <translation>
-            <numerusform>O programa de medição não deu sinal de vida por %n segundo(s) e foi interrompido: travou, como uma falha do driver da GPU pode fazer.</numerusform>
-            <numerusform>O programa de medição não deu sinal de vida por %n segundo(s) e foi interrompido: travou, como uma falha do driver da GPU pode fazer.</numerusform>
+            <numerusform>O programa de medição não deu sinal de vida por %n segundo e foi interrompido: travou, como uma falha do driver da GPU pode fazer.</numerusform>
+            <numerusform>O programa de medição não deu sinal de vida por %n segundos e foi interrompido: travou, como uma falha do driver da GPU pode fazer.</numerusform>
         </translation>
     </message>
     <message>
