@@ -15,11 +15,23 @@ namespace kvl {
 // The seed's measurement: per layer, how much of the attention mass sits in the top 1% of KV
 // blocks. Concentrated mass leaves room for eviction or sparse reads; flat mass means the
 // traffic really reads everything, and the honest saving is in the bytes (quantization).
+// No verdict is drawn where it would mean nothing: too few blocks for "the top 1%" to be 1% of
+// them, or (a head) no mass at all.
 enum class MassVerdict
 {
     Concentrated,
-    Flat
+    Flat,
+    TooFewBlocks,
+    NoMass
 };
+// "concentrated", "flat", "too_few_blocks", "no_mass": the name in JSON and CSV.
+QString massVerdictKey(MassVerdict v);
+
+// Blocks per layer a top-`topFraction` verdict needs: 1/fraction (100 for the top 1%). With at
+// least that many, the top ceil(fraction × blocks) are at most twice the share asked; with
+// fewer they are one block and more than that share of them (1 of 2 blocks is 50%, and holds
+// at least 50% of any mass).
+qint64 blocksForVerdict(double topFraction);
 
 struct MassOptions
 {
@@ -68,12 +80,15 @@ struct MassReport
     QStringList notes; // what a synthetic source wants said (where the needle ranks)
 
     int concentratedLayers() const;
+    int judgedLayers() const; // layers with a verdict: concentrated or flat
     // Mean over layers of the share of blocks that hold 99% of the mass: the share of KV reads
     // a step would need to read them all.
     double readShareFor99() const;
 };
 
-// Reports progress (0-1, rising) and polls `cancel` between chunks of about a million values.
+// Reports progress (0-1, rising: values read, then block sums ranked) and polls `cancel` between
+// chunks of about a million values or blocks, and while ranking them: a cancel returns within
+// milliseconds, its memory freed.
 struct MassProgress
 {
     std::function<void(double)> progress;
@@ -83,25 +98,25 @@ struct MassProgress
 // A NumPy array of attention weights or accumulated mass, '<f2' or '<f4', C order, shaped
 // [layers, keys], [layers, queries, keys] or [layers, heads, queries, keys]. Keys are summed
 // over queries, grouped into blocks of options.blockSize. nullopt and *error naming the
-// problem on a malformed file, a NaN, infinite or negative weight, or "cancelled".
+// problem on a malformed file, a NaN, infinite or negative weight, or "cancelled". Streams:
+// each head's block sums are ranked when its last row has gone by, so memory is one head's and
+// one layer's block sums, whatever the file's size.
 std::optional<MassReport> analyzeNpy(QByteArrayView file, const MassOptions &options,
                                      QString *error, const MassProgress &progress = {});
 // Rows "layer,block,mass" (an optional header row, '#' comments). Duplicate rows add up;
-// blocks without a row hold no mass.
+// blocks without a row hold no mass. Read twice: the first pass sizes the block sums (at most
+// layers × blocks of them, fewer for sparse rows), the second fills them.
 std::optional<MassReport> analyzeCsv(QByteArrayView file, const MassOptions &options,
                                      QString *error, const MassProgress &progress = {});
-// Memory-maps `path` and reads it as .npy (by its magic) or CSV.
+// Reads `path` in chunks of a megabyte, as .npy (by its magic or name) or CSV. The file is not
+// memory-mapped: one cut short while it is read is reported ("name: the file got shorter while
+// it was read (X of Y bytes)"), not a crash.
 std::optional<MassReport> analyzeMassFile(const QString &path, const MassOptions &options,
                                           QString *error, const MassProgress &progress = {});
 // Block masses per layer, already grouped (synthetic sources, tests).
 std::optional<MassReport> analyzeBlockMasses(const QList<QList<double>> &layers,
-                                             const MassOptions &options, QString *error);
-
-// The statistics of one list of block masses; `blocks` may exceed masses.size() (the rest
-// hold nothing). The masses are sorted in place, largest first.
-MassStats massStats(QList<double> &masses, qint64 blocks, const MassOptions &options);
-// At most `points` points of the cumulative curve of masses sorted largest first.
-QList<QPointF> cumulativeMassCurve(const QList<double> &sorted, qint64 blocks, int points);
+                                             const MassOptions &options, QString *error,
+                                             const MassProgress &progress = {});
 
 // What reading only the blocks that hold 99% of the mass would do to the scenario's step.
 struct ReadProjection
@@ -109,7 +124,9 @@ struct ReadProjection
     double readShare = 0;       // of the KV bytes a full step reads
     double secondsPerToken = 0; // StepModel with the KV read and attention FLOP scaled
     double fullSecondsPerToken = 0;
-    QString text() const; // "reading the blocks that hold 99% ... cut KV reads to 12%: ..."
+    // "Reading the blocks that hold 99% ... cut KV reads to 12%: ..."; "No saving: ..." when
+    // every block is needed or the time per token does not change at the precision shown.
+    QString text() const;
 };
 // Assumes the shares measured on the file hold at the scenario's context.
 ReadProjection projectReads(const Scenario &s, const MassReport &r);

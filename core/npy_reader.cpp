@@ -5,8 +5,14 @@
 
 #include <QStringList>
 #include <QtEndian>
+#include <bit>
 #include <cstring>
 #include <limits>
+
+#if (defined(__x86_64__) || defined(__i386__)) && (defined(__GNUC__) || defined(__clang__))
+#include <immintrin.h>
+#define KVL_X86_F16C
+#endif
 
 namespace kvl {
 
@@ -15,7 +21,7 @@ namespace {
 constexpr char kMagic[] = "\x93NUMPY";
 constexpr qsizetype kMagicSize = 6;
 // NumPy itself refuses headers past 10,000 bytes unless told otherwise; a little slack here.
-constexpr qint64 kMaxHeaderSize = 65536;
+constexpr qint64 kMaxHeaderSize = kNpyHeaderMaxBytes - 12;
 
 // The header is a Python dict literal: {'descr': '<f4', 'fortran_order': False, 'shape': (2, 3), }
 class DictParser
@@ -161,25 +167,90 @@ std::optional<QList<std::pair<QString, DictParser::Value>>> DictParser::parse(QS
     return out;
 }
 
-// IEEE 754 binary16 to binary32, exactly (every half is a float).
+// IEEE 754 binary16 to binary32, exactly (every half is a float), without branches so that a
+// loop of them vectorizes: subnormals as mantissa × 2^-24, normals re-biased, exponent 31
+// (infinity, NaN) widened.
 float halfToFloat(quint16 h)
 {
-    const quint32 sign = quint32(h & 0x8000u) << 16;
-    const quint32 exponent = (h >> 10) & 0x1fu;
+    const quint32 exponent = h & 0x7c00u;
     const quint32 mantissa = h & 0x3ffu;
+    const float subnormal = float(mantissa) * 5.9604644775390625e-08f; // m × 2^-24, exact
     quint32 bits = 0;
-    if (exponent == 0) {
-        const float v = float(mantissa) * 5.9604644775390625e-08f; // zero or subnormal: m × 2^-24
-        return sign ? -v : v;
-    }
-    if (exponent == 31)
-        bits = sign | 0x7f800000u | (mantissa << 13); // infinity or NaN
-    else
-        bits = sign | ((exponent + 112) << 23) | (mantissa << 13);
+    std::memcpy(&bits, &subnormal, sizeof bits);
+    bits = exponent == 0         ? bits
+           : exponent == 0x7c00u ? 0x7f800000u | (mantissa << 13)
+                                 : ((exponent | mantissa) << 13) + (112u << 23);
+    bits |= quint32(h & 0x8000u) << 16;
     float f;
     std::memcpy(&f, &bits, sizeof f);
     return f;
 }
+
+// The fast paths below take a value as a weight only when it is a finite number ≥ +0: -0 fails
+// them too, and the caller's exact reading of the chunk then lets it pass.
+
+// A half below 0x7c00 (finite, sign clear) as float; others set `bad`. Subnormals are
+// renormalized by a float subtraction, never computed on as subnormal floats (slow on many
+// CPUs).
+float weightFromHalf(quint32 h, quint32 &bad)
+{
+    bad |= quint32(h > 0x7bffu);
+    const quint32 normal = (h << 13) + (112u << 23);
+    const float subnormal = std::bit_cast<float>(normal + (1u << 23)) - 6.103515625e-05f;
+    const quint32 isSubnormal = 0u - quint32(h < 0x400u);
+    return std::bit_cast<float>((std::bit_cast<quint32>(subnormal) & isSubnormal) |
+                                (normal & ~isSubnormal));
+}
+
+float weightFromFloat(quint32 f, quint32 &bad)
+{
+    bad |= quint32(f >= 0x7f800000u);
+    return std::bit_cast<float>(f);
+}
+
+// `n` values through `convert`, `kLanes` at a time in a loop of fixed length: compilers
+// vectorize that at -O2, not an open-ended loop.
+template <typename Bits, typename Convert>
+bool convertWeights(const char *__restrict data, qint64 n, float *__restrict out, Convert convert)
+{
+    constexpr qint64 kLanes = 16;
+    quint32 bad = 0;
+    qint64 i = 0;
+    for (; i + kLanes <= n; i += kLanes) {
+        Bits bits[kLanes];
+        std::memcpy(bits, data + i * qint64(sizeof(Bits)), sizeof bits);
+        for (qint64 k = 0; k < kLanes; ++k)
+            out[i + k] = convert(qFromLittleEndian(bits[k]), bad);
+    }
+    for (; i < n; ++i)
+        out[i] = convert(qFromLittleEndian<Bits>(data + i * qint64(sizeof(Bits))), bad);
+    return bad == 0;
+}
+
+#ifdef KVL_X86_F16C
+// Eight halves at a time by the CPU's own conversion (F16C, with AVX): several times faster.
+__attribute__((target("avx,f16c"))) bool halvesByF16c(const char *data, qint64 n, float *out)
+{
+    const __m128i largest = _mm_set1_epi16(0x7bff);
+    __m128i over = _mm_setzero_si128(); // nonzero where a half is above 0x7bff
+    qint64 i = 0;
+    for (; i + 8 <= n; i += 8) {
+        const __m128i h = _mm_loadu_si128(reinterpret_cast<const __m128i *>(data + 2 * i));
+        over = _mm_or_si128(over, _mm_subs_epu16(h, largest));
+        _mm256_storeu_ps(out + i, _mm256_cvtph_ps(h));
+    }
+    quint32 bad = _mm_testz_si128(over, over) ? 0 : 1;
+    for (; i < n; ++i)
+        out[i] = weightFromHalf(qFromLittleEndian<quint16>(data + 2 * i), bad);
+    return bad == 0;
+}
+
+bool hasF16c()
+{
+    static const bool has = __builtin_cpu_supports("avx") && __builtin_cpu_supports("f16c");
+    return has;
+}
+#endif
 
 QString sizeText(qint64 bytes)
 {
@@ -209,30 +280,30 @@ QString NpyHeader::shapeText() const
     return u'(' + dims.join(QStringLiteral(", ")) + (shape.size() == 1 ? u",)" : u")");
 }
 
-std::optional<NpyHeader> parseNpyHeader(QByteArrayView file, QString *error)
+std::optional<NpyHeader> parseNpyHeader(QByteArrayView head, qint64 fileSize, QString *error)
 {
     const auto fail = [error](const QString &why) {
         *error = why;
         return std::nullopt;
     };
-    if (file.isEmpty())
+    if (fileSize == 0)
         return fail(FileText::tr("empty file"));
-    if (file.size() < kMagicSize || !file.startsWith(QByteArrayView(kMagic, kMagicSize)))
+    if (head.size() < kMagicSize || !head.startsWith(QByteArrayView(kMagic, kMagicSize)))
         return fail(FileText::tr("not a .npy file: bad magic (expected \\x93NUMPY)"));
-    if (file.size() < 10)
-        return fail(FileText::tr("truncated header: %1 bytes").arg(file.size()));
+    if (head.size() < 10)
+        return fail(FileText::tr("truncated header: %1 bytes").arg(head.size()));
     NpyHeader h;
-    h.majorVersion = quint8(file[6]);
-    h.minorVersion = quint8(file[7]);
+    h.majorVersion = quint8(head[6]);
+    h.minorVersion = quint8(head[7]);
     qint64 headerSize = 0;
     qint64 start = 0;
     if (h.majorVersion == 1) {
-        headerSize = qFromLittleEndian<quint16>(file.data() + 8);
+        headerSize = qFromLittleEndian<quint16>(head.data() + 8);
         start = 10;
     } else if (h.majorVersion == 2 || h.majorVersion == 3) {
-        if (file.size() < 12)
-            return fail(FileText::tr("truncated header: %1 bytes").arg(file.size()));
-        headerSize = qFromLittleEndian<quint32>(file.data() + 8);
+        if (head.size() < 12)
+            return fail(FileText::tr("truncated header: %1 bytes").arg(head.size()));
+        headerSize = qFromLittleEndian<quint32>(head.data() + 8);
         start = 12;
     } else {
         return fail(FileText::tr("unsupported .npy format version %1.%2 (1.0, 2.0 or 3.0)")
@@ -242,12 +313,12 @@ std::optional<NpyHeader> parseNpyHeader(QByteArrayView file, QString *error)
     if (headerSize > kMaxHeaderSize)
         return fail(FileText::tr("header of %1 is longer than %2")
                         .arg(sizeText(headerSize), sizeText(kMaxHeaderSize)));
-    if (start + headerSize > file.size())
+    if (start + headerSize > head.size()) // head is the whole file when shorter than the most
         return fail(FileText::tr("truncated header: it claims %1, the file holds %2")
-                        .arg(sizeText(headerSize), sizeText(file.size() - start)));
+                        .arg(sizeText(headerSize), sizeText(fileSize - start)));
     h.dataOffset = start + headerSize;
 
-    const auto dict = DictParser(file.sliced(start, headerSize)).parse(error);
+    const auto dict = DictParser(head.sliced(start, headerSize)).parse(error);
     if (!dict)
         return std::nullopt;
     bool seenDescr = false, seenOrder = false, seenShape = false;
@@ -288,7 +359,7 @@ std::optional<NpyHeader> parseNpyHeader(QByteArrayView file, QString *error)
                                           : QStringLiteral("shape")));
 
     // Bytes the shape needs, without overflow: at most the file's size can be right.
-    const qint64 available = file.size() - h.dataOffset;
+    const qint64 available = fileSize - h.dataOffset;
     qint64 needed = h.itemSize();
     bool overflow = false;
     for (qint64 d : h.shape) {
@@ -315,15 +386,25 @@ std::optional<NpyHeader> parseNpyHeader(QByteArrayView file, QString *error)
     return h;
 }
 
-void readNpyValues(const NpyHeader &h, QByteArrayView file, qint64 first, qint64 n, float *out)
+bool readNpyWeights(NpyDtype dtype, const char *data, qint64 n, float *out)
 {
-    const char *src = file.data() + h.dataOffset + first * h.itemSize();
-    if (h.dtype == NpyDtype::Float32) {
-        qFromLittleEndian<float>(src, n, out);
+    if (dtype == NpyDtype::Float32)
+        return convertWeights<quint32>(data, n, out, weightFromFloat);
+#ifdef KVL_X86_F16C
+    if (hasF16c())
+        return halvesByF16c(data, n, out);
+#endif
+    return convertWeights<quint16>(data, n, out, weightFromHalf);
+}
+
+void readNpyValues(NpyDtype dtype, const char *data, qint64 n, float *out)
+{
+    if (dtype == NpyDtype::Float32) {
+        qFromLittleEndian<float>(data, n, out);
         return;
     }
     for (qint64 i = 0; i < n; ++i)
-        out[i] = halfToFloat(qFromLittleEndian<quint16>(src + 2 * i));
+        out[i] = halfToFloat(qFromLittleEndian<quint16>(data + 2 * i));
 }
 
 } // namespace kvl

@@ -28,13 +28,22 @@ struct NpyHeader
     QString shapeText() const; // "(2, 8, 64)", as NumPy writes it
 };
 
-// Parses the header at the start of `file` (the whole file) and checks that the data fills the
-// rest exactly. C order only. nullopt and *error naming the problem otherwise: bad magic,
+// The most bytes a header can take (magic, version, length, dict): reading this much of a file,
+// or all of it when shorter, gives parseNpyHeader what it needs.
+inline constexpr qint64 kNpyHeaderMaxBytes = 12 + 65536;
+
+// Parses the header at the start of a file of `fileSize` bytes, `head` being its first bytes
+// (kNpyHeaderMaxBytes of them, or the whole file), and checks that the data fills the rest
+// exactly. C order only. nullopt and *error naming the problem otherwise: bad magic,
 // unsupported version or dtype, Fortran order, a malformed header, truncated data, a shape
 // that does not match the file size, an empty file.
-std::optional<NpyHeader> parseNpyHeader(QByteArrayView file, QString *error);
+std::optional<NpyHeader> parseNpyHeader(QByteArrayView head, qint64 fileSize, QString *error);
 
-// Values [first, first + n) of the array as float; `file` as given to parseNpyHeader.
-void readNpyValues(const NpyHeader &h, QByteArrayView file, qint64 first, qint64 n, float *out);
+// `n` values of type `dtype` from `data` (little-endian) as float, exactly.
+void readNpyValues(NpyDtype dtype, const char *data, qint64 n, float *out);
+// The same for attention weights, in vectorized loops: true when every value is a finite
+// number ≥ +0. False otherwise (NaN, infinite, negative, and -0 too), and then `out` holds no
+// meaning: readNpyValues reads the chunk exactly, to find the culprit or to let -0 pass.
+bool readNpyWeights(NpyDtype dtype, const char *data, qint64 n, float *out);
 
 } // namespace kvl

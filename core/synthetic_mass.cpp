@@ -208,10 +208,10 @@ QList<QList<double>> SyntheticMass::generate() const
 }
 
 std::optional<MassReport> analyzeSynthetic(const SyntheticMass &source, const MassOptions &o,
-                                           QString *error)
+                                           QString *error, const MassProgress &progress)
 {
     const QList<QList<double>> masses = source.generate();
-    auto r = analyzeBlockMasses(masses, o, error);
+    auto r = analyzeBlockMasses(masses, o, error, progress);
     if (!r)
         return std::nullopt;
     r->source = SyntheticText::tr("synthetic %1").arg(source.spec());

@@ -40,6 +40,6 @@ struct SyntheticMass
 
 // The analyzer's report on a synthetic source; a needle's rank is added to the notes.
 std::optional<MassReport> analyzeSynthetic(const SyntheticMass &source, const MassOptions &options,
-                                           QString *error);
+                                           QString *error, const MassProgress &progress = {});
 
 } // namespace kvl

@@ -15,9 +15,10 @@ namespace kvl::cli {
 
 namespace {
 
+// "too few blocks": the JSON key in words.
 QString verdictName(MassVerdict v)
 {
-    return v == MassVerdict::Concentrated ? QStringLiteral("concentrated") : QStringLiteral("flat");
+    return massVerdictKey(v).replace(u'_', u' ');
 }
 
 QString percent(double share)
@@ -32,11 +33,12 @@ QJsonObject statsJson(const MassStats &s)
                   {QStringLiteral("total_mass"), s.totalMass},
                   {QStringLiteral("top_blocks"), jsonNumber(double(s.topBlocks))},
                   {QStringLiteral("top_share"), s.topShare},
+                  {QStringLiteral("top_share_of_blocks"), s.shareOfBlocks(s.topBlocks)},
                   {QStringLiteral("blocks_for_50"), jsonNumber(double(s.blocksFor50))},
                   {QStringLiteral("blocks_for_90"), jsonNumber(double(s.blocksFor90))},
                   {QStringLiteral("blocks_for_99"), jsonNumber(double(s.blocksFor99))},
                   {QStringLiteral("share_for_99"), s.shareOfBlocks(s.blocksFor99)},
-                  {QStringLiteral("verdict"), verdictName(s.verdict)}};
+                  {QStringLiteral("verdict"), massVerdictKey(s.verdict)}};
     if (s.head >= 0)
         o.insert(QStringLiteral("head"), s.head);
     return o;
@@ -56,15 +58,18 @@ QList<int> layerList(const QString &text)
     return out;
 }
 
-// "1% of blocks → 62% of the mass": the curve read at a few shares of blocks.
+// "1% of blocks → 62% of the mass": the curve read at a few shares of blocks (each point once:
+// with 2 blocks, 1% and 5% both read the point at 50%).
 QString curveText(const MassCurve &c)
 {
     QStringList parts;
+    auto last = c.points.end();
     for (double x : {0.01, 0.05, 0.1, 0.5}) {
         const auto it = std::lower_bound(c.points.begin(), c.points.end(), x,
                                          [](const QPointF &p, double v) { return p.x() < v; });
-        if (it != c.points.end())
+        if (it != c.points.end() && it != last)
             parts << QStringLiteral("%1 of blocks → %2").arg(percent(it->x()), percent(it->y()));
+        last = it;
     }
     return QStringLiteral("layer %1: ").arg(c.layer) + parts.join(QStringLiteral(", "));
 }
@@ -156,6 +161,9 @@ int runMass(const QStringList &args, QTextStream &out)
             {QStringLiteral("top_fraction"), report->topFraction},
             {QStringLiteral("threshold"), o.concentratedAt},
             {QStringLiteral("concentrated_layers"), report->concentratedLayers()},
+            {QStringLiteral("judged_layers"), report->judgedLayers()},
+            {QStringLiteral("blocks_for_verdict"),
+             jsonNumber(double(blocksForVerdict(report->topFraction)))},
             {QStringLiteral("layers"), layers},
             {QStringLiteral("curves"), curves},
             {QStringLiteral("notes"), notes},
@@ -199,14 +207,31 @@ int runMass(const QStringList &args, QTextStream &out)
     if (p.isSet(QStringLiteral("heads")))
         for (const MassStats &st : report->heads)
             row(st);
-    out << '\n'
-        << report->concentratedLayers() << " of " << report->layers.size()
-        << " layers concentrated (the top " << percent(o.topFraction) << " of blocks hold at least "
-        << percent(o.concentratedAt) << " of the mass): "
-        << (report->concentratedLayers() * 2 > report->layers.size()
-                ? "room for eviction or sparse reads; measure recall before choosing.\n"
-                : "the traffic reads most of what it holds; the honest saving is in the bytes "
-                  "(quantize).\n");
+    out << '\n';
+    const int judged = report->judgedLayers();
+    if (judged == 0) {
+        // "The top 1%" of 2 blocks is 1 block, 50% of them: no verdict to draw.
+        const MassStats &first = report->layers.first();
+        const auto [lo, hi] = std::minmax_element(
+            report->layers.begin(), report->layers.end(),
+            [](const MassStats &a, const MassStats &b) { return a.topShare < b.topShare; });
+        out << "No verdict: the top " << formatInteger(first.topBlocks) << " of "
+            << formatInteger(first.blocks) << " blocks ("
+            << percent(first.shareOfBlocks(first.topBlocks)) << ") hold "
+            << (lo->topShare == hi->topShare ? percent(hi->topShare)
+                                             : percent(lo->topShare) + u'-' + percent(hi->topShare))
+            << " of the mass per layer; a top-" << percent(o.topFraction)
+            << " verdict needs at least " << formatInteger(blocksForVerdict(o.topFraction))
+            << " blocks per layer (a smaller --block, a longer file or a larger --top).\n";
+    } else {
+        out << report->concentratedLayers() << " of " << judged << " layers concentrated (the top "
+            << percent(o.topFraction) << " of blocks hold at least " << percent(o.concentratedAt)
+            << " of the mass): "
+            << (report->concentratedLayers() * 2 > judged
+                    ? "room for eviction or sparse reads; measure recall before choosing.\n"
+                    : "the traffic reads most of what it holds; the honest saving is in the "
+                      "bytes (quantize).\n");
+    }
     for (const MassCurve &c : report->curves)
         out << curveText(c) << '\n';
     for (const QString &n : report->notes)

@@ -28,7 +28,6 @@ void MassAnalyzer::start(Job job)
 {
     if (m_cancel)
         m_cancel->store(true);
-    m_inFlight.removeIf([](const QFuture<Outcome> &f) { return f.isFinished(); });
     const quint64 serial = ++m_serial;
     auto cancel = std::make_shared<std::atomic_bool>(false);
     m_cancel = cancel;
@@ -58,8 +57,13 @@ void MassAnalyzer::start(Job job)
     auto *watcher = new QFutureWatcher<Outcome>(this);
     connect(watcher, &QFutureWatcherBase::finished, this, [this, watcher, serial] {
         watcher->deleteLater();
-        if (serial != m_serial || !m_running)
-            return; // a later run or a cancel made this one stale
+        // The future holds the worker's outcome (a whole report) until it is let go.
+        m_inFlight.removeIf([](const QFuture<Outcome> &f) { return f.isFinished(); });
+        if (serial != m_serial || !m_running) { // a later run or a cancel made this one stale
+            if (!m_running && m_inFlight.isEmpty())
+                emit stopped();
+            return;
+        }
         const Outcome out = watcher->result();
         setRunning(false);
         if (out.report)

@@ -42,8 +42,10 @@ MassTopChart::MassTopChart(QWidget *parent) : HeadedChart(parent)
     m_bars->setBarWidth(0.8);
     m_concentrated = new QBarSet(QString());
     m_flat = new QBarSet(QString());
+    m_noVerdict = new QBarSet(QString());
     m_bars->append(m_concentrated);
     m_bars->append(m_flat);
+    m_bars->append(m_noVerdict);
     m_threshold = new QLineSeries(this);
     m_flatLevel = new QLineSeries(this);
     m_x = new QValueAxis(this);
@@ -83,6 +85,7 @@ void MassTopChart::retranslate()
 {
     m_concentrated->setLabel(tr("Concentrated: room for eviction or sparse reads"));
     m_flat->setLabel(tr("Flat: quantize instead"));
+    m_noVerdict->setLabel(tr("No verdict: too few blocks"));
     m_x->setTitleText(tr("Layer"));
     m_y->setTitleText(tr("Mass in the top blocks (%)"));
     // The threshold's and flat level's names and the heading come with the next report.
@@ -99,17 +102,19 @@ void MassTopChart::setReport(const MassReport &report, double concentratedAt)
 {
     m_report = report;
     const int n = int(report.layers.size());
-    QList<qreal> concentrated, flat;
+    QList<qreal> concentrated, flat, none;
     for (const MassStats &s : report.layers) {
-        const bool c = s.verdict == MassVerdict::Concentrated;
-        concentrated << (c ? s.topShare * 100 : 0);
-        flat << (c ? 0 : s.topShare * 100);
+        const double share = s.topShare * 100;
+        concentrated << (s.verdict == MassVerdict::Concentrated ? share : 0);
+        flat << (s.verdict == MassVerdict::Flat ? share : 0);
+        none << (s.verdict == MassVerdict::TooFewBlocks ? share : 0);
     }
     // Whole sets at once: bar-by-bar replace would relayout the series per layer.
-    m_concentrated->remove(0, m_concentrated->count());
-    m_flat->remove(0, m_flat->count());
-    m_concentrated->append(concentrated);
-    m_flat->append(flat);
+    for (auto [set, values] : {std::pair{m_concentrated, &concentrated}, std::pair{m_flat, &flat},
+                               std::pair{m_noVerdict, &none}}) {
+        set->remove(0, set->count());
+        set->append(*values);
+    }
 
     const double lo = -0.5, hi = std::max(n, 1) - 0.5;
     m_x->setRange(lo, hi);
@@ -125,12 +130,21 @@ void MassTopChart::setReport(const MassReport &report, double concentratedAt)
     replacePoints(m_flatLevel, {QPointF(lo, flatShare * 100), QPointF(hi, flatShare * 100)});
     m_flatLevel->setName(tr("Flat mass: %1").arg(percent(flatShare)));
 
-    setHeading(n == 0
-                   ? QString()
-                   : tr("%1\n%2 of %3 layers concentrated: top %4 of blocks hold ≥ %5 of the mass")
-                         .arg(report.source, QString::number(report.concentratedLayers()),
-                              QString::number(n), percent(report.topFraction),
-                              percent(concentratedAt)));
+    const int judged = report.judgedLayers();
+    if (n == 0)
+        setHeading(QString());
+    else if (judged == 0)
+        setHeading(tr("%1\nNo verdict: the top %2 of blocks is %3 of %4 (%5); a verdict needs at "
+                      "least %6 blocks per layer")
+                       .arg(report.source, percent(report.topFraction),
+                            formatInteger(report.layers.first().topBlocks),
+                            formatInteger(report.layers.first().blocks), percent(flatShare),
+                            formatInteger(blocksForVerdict(report.topFraction))));
+    else
+        setHeading(tr("%1\n%2 of %3 layers concentrated: top %4 of blocks hold ≥ %5 of the mass")
+                       .arg(report.source, QString::number(report.concentratedLayers()),
+                            QString::number(judged), percent(report.topFraction),
+                            percent(concentratedAt)));
 }
 
 QList<double> MassTopChart::concentratedBars() const
@@ -156,6 +170,10 @@ void MassTopChart::restyle()
     m_concentrated->setBorderColor(seriesColor(1));
     m_flat->setColor(seriesColor(0));
     m_flat->setBorderColor(seriesColor(0));
+    QColor grey = textColor(); // neither verdict's colour, in either theme
+    grey.setAlphaF(0.35);
+    m_noVerdict->setColor(grey);
+    m_noVerdict->setBorderColor(textColor());
     m_threshold->setPen(QPen(textColor(), lineWidth(1.5), Qt::DashLine));
     m_flatLevel->setPen(QPen(textColor(), lineWidth(1.5), Qt::DotLine));
 }
@@ -168,16 +186,10 @@ ChartTable MassTopChart::table() const
                 QStringLiteral("blocks_for_50"), QStringLiteral("blocks_for_90"),
                 QStringLiteral("blocks_for_99"), QStringLiteral("verdict")};
     for (const MassStats &s : m_report.layers)
-        t.rows << QStringList{QString::number(s.layer),
-                              QString::number(s.blocks),
-                              QString::number(s.topBlocks),
-                              QString::number(s.topShare, 'g', 12),
-                              QString::number(s.blocksFor50),
-                              QString::number(s.blocksFor90),
-                              QString::number(s.blocksFor99),
-                              s.verdict == MassVerdict::Concentrated
-                                  ? QStringLiteral("concentrated")
-                                  : QStringLiteral("flat")};
+        t.rows << QStringList{QString::number(s.layer),       QString::number(s.blocks),
+                              QString::number(s.topBlocks),   QString::number(s.topShare, 'g', 12),
+                              QString::number(s.blocksFor50), QString::number(s.blocksFor90),
+                              QString::number(s.blocksFor99), massVerdictKey(s.verdict)};
     return t;
 }
 

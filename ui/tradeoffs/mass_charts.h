@@ -11,7 +11,8 @@ class QValueAxis;
 namespace kvl {
 
 // Share of each layer's attention mass in its top blocks (core's MassStats.topShare), one bar per
-// layer coloured by verdict, with the concentration threshold and what flat mass would give.
+// layer coloured by verdict (or its absence: too few blocks), with the concentration threshold
+// and what flat mass would give.
 // A mass report drives it, not the scenario.
 class MassTopChart : public HeadedChart
 {
@@ -25,7 +26,8 @@ public:
     ChartTable table() const override;
 
     void setReport(const MassReport &report, double concentratedAt = MassOptions{}.concentratedAt);
-    // Per layer, in percent: the concentrated set and the flat set (one of the two is 0).
+    // Per layer, in percent: the concentrated set and the flat set (0 where a layer is in the
+    // other, or has no verdict).
     QList<double> concentratedBars() const;
     QList<double> flatBars() const;
 
@@ -38,6 +40,7 @@ private:
     QStackedBarSeries *m_bars = nullptr;
     QBarSet *m_concentrated = nullptr;
     QBarSet *m_flat = nullptr;
+    QBarSet *m_noVerdict = nullptr;
     QLineSeries *m_threshold = nullptr;
     QLineSeries *m_flatLevel = nullptr;
     QValueAxis *m_x = nullptr;

@@ -23,6 +23,7 @@
 #include <QTableView>
 #include <QTimer>
 #include <QVBoxLayout>
+#include <algorithm>
 #include <vector>
 
 namespace kvl {
@@ -82,10 +83,15 @@ MassPanel::MassPanel(QWidget *parent)
         setStatus(m_report ? tr("%1\nThe previous results are kept.").arg(why) : why, true);
         emit analysisFailed(why);
     });
+    // "Cancelled" once the worker has returned (within milliseconds): until then it is stopping.
     connect(m_analyzer, &MassAnalyzer::cancelled, this, [this] {
-        setStatus(m_report ? tr("Cancelled; the previous results are kept.") : tr("Cancelled."),
+        setStatus(m_report ? tr("Stopping…; the previous results are kept.") : tr("Stopping…"),
                   false);
         emit analysisCancelled();
+    });
+    connect(m_analyzer, &MassAnalyzer::stopped, this, [this] {
+        setStatus(m_report ? tr("Cancelled; the previous results are kept.") : tr("Cancelled."),
+                  false);
     });
     m_cancel->setEnabled(false);
     m_progress->hide();
@@ -400,9 +406,9 @@ void MassPanel::analyze()
     }
     const SyntheticMass m = synthetic();
     setStatus(tr("Generating %1…").arg(m.spec()), false);
-    // Generation has no progress hook; a cancel drops its result when it returns.
-    m_analyzer->start(
-        [m, o](QString *error, const MassProgress &) { return analyzeSynthetic(m, o, error); });
+    m_analyzer->start([m, o](QString *error, const MassProgress &progress) {
+        return analyzeSynthetic(m, o, error, progress);
+    });
 }
 
 void MassPanel::cancel()
@@ -453,27 +459,44 @@ void MassPanel::updateTexts()
         return;
     }
     const MassReport &r = *m_report;
-    const int n = int(r.layers.size());
+    const int n = r.judgedLayers();
     const int concentrated = r.concentratedLayers();
     const QString top = formatNumber(r.topFraction * 100) + u'%';
     const QString threshold = formatNumber(MassOptions{}.concentratedAt * 100) + u'%';
     QString verdict;
-    if (concentrated == n)
+    if (n == 0) {
+        // Too few blocks: "the top 1%" is one block, a large share of them.
+        const MassStats &first = r.layers.first();
+        const auto [lo, hi] = std::minmax_element(
+            r.layers.begin(), r.layers.end(),
+            [](const MassStats &a, const MassStats &b) { return a.topShare < b.topShare; });
+        const QString held = lo->topShare == hi->topShare
+                                 ? formatNumber(hi->topShare * 100) + u'%'
+                                 : tr("%1–%2%").arg(formatNumber(lo->topShare * 100),
+                                                    formatNumber(hi->topShare * 100));
+        verdict = tr("No verdict: with %1 blocks per layer the top %2 of blocks is %3 of them "
+                     "(%4), holding %5 of the mass. A top-%2 verdict needs at least %6 blocks per "
+                     "layer: choose a smaller block size, a longer file or a larger top share.")
+                      .arg(formatInteger(first.blocks), top, formatInteger(first.topBlocks),
+                           formatNumber(first.shareOfBlocks(first.topBlocks) * 100) + u'%', held,
+                           formatInteger(blocksForVerdict(r.topFraction)));
+    } else if (concentrated == n) {
         verdict = tr("Concentrated: on every layer the top %1 of blocks hold at least %2 of the "
                      "mass. There is room for eviction or sparse reads. Sparse reads keep every "
                      "token; eviction bets that the past predicts the next question.")
                       .arg(top, threshold);
-    else if (concentrated == 0)
+    } else if (concentrated == 0) {
         verdict = tr("Flat: on no layer do the top %1 of blocks hold %2 of the mass. This traffic "
                      "really reads everything; the honest saving is in the bytes: quantize (fp8 "
                      "first), not surgery.")
                       .arg(top, threshold);
-    else
+    } else {
         verdict = tr("Mixed: %1 of %2 layers concentrated, %3 flat. Sparse reads or eviction "
                      "could pay on the concentrated layers; on the flat ones the honest saving is "
                      "in the bytes: quantize.")
                       .arg(QString::number(concentrated), QString::number(n),
                            QString::number(n - concentrated));
+    }
     QString html = u"<b>" + verdict.toHtmlEscaped() + u"</b>";
     for (const QString &note : r.notes)
         html += u"<br>" + note.toHtmlEscaped();

@@ -19,7 +19,17 @@ void MassTableModel::setReport(const MassReport &report)
 
 QString MassTableModel::verdictName(MassVerdict v)
 {
-    return v == MassVerdict::Concentrated ? tr("concentrated") : tr("flat");
+    switch (v) {
+    case MassVerdict::Concentrated:
+        return tr("concentrated");
+    case MassVerdict::Flat:
+        return tr("flat");
+    case MassVerdict::TooFewBlocks:
+        return tr("no verdict: too few blocks");
+    case MassVerdict::NoMass:
+        return tr("no mass");
+    }
+    return {};
 }
 
 int MassTableModel::rowCount(const QModelIndex &parent) const
@@ -46,7 +56,12 @@ QVariant MassTableModel::data(const QModelIndex &index, int role) const
         case Column::Layer:
             return s.layer;
         case Column::TopShare:
-            return tr("%1%").arg(formatNumber(s.topShare * 100));
+            // Too few blocks: the top blocks are more than the share in the header.
+            return s.verdict == MassVerdict::TooFewBlocks
+                       ? tr("%1% (top %2 of %3 blocks)")
+                             .arg(formatNumber(s.topShare * 100), formatInteger(s.topBlocks),
+                                  formatInteger(s.blocks))
+                       : tr("%1%").arg(formatNumber(s.topShare * 100));
         case Column::BlocksFor50:
             return blocks(s.blocksFor50);
         case Column::BlocksFor90:

@@ -1,0 +1,260 @@
+#include "chunk_reader.h"
+#include "mass_stats.h"
+#include "npy_reader.h"
+#include "units.h"
+
+#include <QStringList>
+#include <cmath>
+#include <limits>
+
+namespace kvl::mass {
+
+namespace {
+
+// Values decoded at a time: they and their bytes stay in the L2 cache.
+constexpr qint64 kDecoded = 1 << 14;
+
+// The first of `n` values that is not a finite weight ≥ 0 (-0 passes: it equals 0), or n.
+qint64 firstBadWeight(const float *v, qint64 n)
+{
+    for (qint64 i = 0; i < n; ++i)
+        if (!(v[i] >= 0 && v[i] <= std::numeric_limits<float>::max()))
+            return i;
+    return n;
+}
+
+// `sum` plus v[0, n), in `Lanes` running sums added at the end. For float16 weights in blocks of
+// at most 8,192 keys every partial sum is exact in a double (a multiple of 2^-24 below 2^29), so
+// four lanes (no chain of dependent additions) give the same bits as one; float32 keeps one.
+template <int Lanes> double addUp(double sum, const float *v, qint64 n)
+{
+    double lanes[Lanes] = {sum};
+    qint64 j = 0;
+    for (; j + Lanes <= n; j += Lanes)
+        for (int k = 0; k < Lanes; ++k)
+            lanes[k] += v[j + k];
+    for (; j < n; ++j)
+        lanes[0] += v[j];
+    for (int k = 1; k < Lanes; ++k)
+        lanes[0] += lanes[k];
+    return lanes[0];
+}
+
+// A .npy's weights in file order, summed into blocks. A head's rows (its queries' keys) are
+// contiguous, and so are a layer's heads: each head's sums are added into its layer's and
+// ranked after its last row, the layer's after its last head. Memory: one head's and one
+// layer's block sums, whatever the number of layers, queries or bytes.
+class NpyBlocks
+{
+public:
+    NpyBlocks(const NpyHeader &h, const MassOptions &o, MassReport &r, Ticker &t)
+        : m_o(o), m_r(r), m_t(t), m_rank(int(h.shape.size())),
+          m_heads(m_rank == 4 ? h.shape.at(1) : 1),
+          m_queries(m_rank >= 3 ? h.shape.at(m_rank - 2) : 1), m_keys(h.shape.last()),
+          m_blocks((m_keys + o.blockSize - 1) / o.blockSize),
+          m_exactSums(h.dtype == NpyDtype::Float16 && o.blockSize <= 8192),
+          m_head(zeros(m_blocks, t)), m_layer(zeros(m_heads > 1 ? m_blocks : 0, t))
+    {
+    }
+    // Block sums held: one head's, one layer's when there are several heads, a sort's copy.
+    static qint64 held(qint64 heads, qint64 blocks) { return (heads > 1 ? 3 : 2) * blocks; }
+    // Units of ranking work, for progress: every list of sums ranked, by length.
+    static qint64 rankWork(const NpyHeader &h, qint64 blocks)
+    {
+        const qint64 heads = h.shape.size() == 4 ? h.shape.at(1) : 1;
+        return h.shape.first() * (heads > 1 ? heads + 1 : 1) * blocks;
+    }
+
+    // The next `n` values in file order, already checked.
+    void add(const float *v, qint64 n)
+    {
+        for (qint64 j = 0; j < n;) {
+            const qint64 take = std::min(n - j, m_keys - m_key);
+            addToRow(v + j, take);
+            j += take;
+            if (m_key == m_keys) {
+                m_key = 0;
+                if (++m_row % m_queries == 0)
+                    finishHead();
+            }
+        }
+    }
+    // The first layer without mass, said once every weight is known to be valid.
+    QString error() const { return m_error; }
+
+private:
+    // `n` values of the current row from m_key on. A block's keys are summed in order into
+    // one running sum, carried across reads, and added to the block's total at its end.
+    void addToRow(const float *v, qint64 n)
+    {
+        const qint64 bs = m_o.blockSize;
+        qint64 block = m_key / bs;
+        qint64 end = std::min((block + 1) * bs, m_keys);
+        double sum = m_partial;
+        for (qint64 j = 0; j < n;) {
+            const qint64 stop = j + std::min(n - j, end - m_key);
+            m_key += stop - j;
+            sum = m_exactSums ? addUp<4>(sum, v + j, stop - j) : addUp<1>(sum, v + j, stop - j);
+            j = stop;
+            if (m_key == end) {
+                m_head[size_t(block)] += sum;
+                sum = 0;
+                ++block;
+                end = std::min(end + bs, m_keys);
+            }
+        }
+        m_partial = sum;
+    }
+
+    void finishHead()
+    {
+        m_t.report(); // ranking starts: a large layer takes a while
+        const qint64 index = m_row / m_queries - 1;
+        const int layer = int(index / m_heads);
+        const int head = int(index % m_heads);
+        if (m_heads == 1) {
+            // The layer is its one head: ranked once, reported as both.
+            MassStats s = addLayer(m_r, layer, m_head, m_blocks, m_o, m_sort, m_t);
+            if (m_rank == 4) {
+                s.head = 0;
+                m_r.heads << s;
+            }
+            finishLayer(s);
+            clear(m_head, m_t);
+            return;
+        }
+        for (qint64 b = 0; b < m_blocks; ++b) {
+            if (b % kChunk == 0)
+                m_t.check();
+            m_layer[size_t(b)] += m_head[size_t(b)];
+        }
+        MassStats s = rankMasses(m_head, m_blocks, m_o, m_sort, m_t);
+        s.layer = layer;
+        s.head = head;
+        m_r.heads << s;
+        m_t.step(m_blocks);
+        clear(m_head, m_t);
+        if (head == m_heads - 1) {
+            finishLayer(addLayer(m_r, layer, m_layer, m_blocks, m_o, m_sort, m_t));
+            clear(m_layer, m_t);
+        }
+    }
+
+    void finishLayer(const MassStats &s)
+    {
+        if (m_error.isEmpty())
+            m_error = layerError(s);
+        m_t.step(m_blocks);
+    }
+
+    const MassOptions &m_o;
+    MassReport &m_r;
+    Ticker &m_t;
+    const int m_rank;
+    const qint64 m_heads, m_queries, m_keys, m_blocks;
+    const bool m_exactSums;
+    std::vector<double> m_head, m_layer;
+    SortBuffer m_sort;
+    qint64 m_row = 0, m_key = 0;
+    double m_partial = 0;
+    QString m_error;
+};
+
+} // namespace
+
+std::optional<MassReport> analyzeNpyStream(ChunkReader &in, const MassOptions &o, QString *error,
+                                           const MassProgress &progress)
+{
+    if (!validOptions(o, error))
+        return std::nullopt;
+    const auto fail = [error](const QString &why) {
+        *error = why;
+        return std::nullopt;
+    };
+    const auto head = in.read(kNpyHeaderMaxBytes);
+    if (!head)
+        return fail(in.error());
+    const auto h = parseNpyHeader(*head, in.size(), error);
+    if (!h)
+        return std::nullopt;
+    const qsizetype rank = h->shape.size();
+    if (rank < 2 || rank > 4)
+        return fail(MassText::tr("shape %1 has %2 axes: expected [layers, keys], [layers, "
+                                 "queries, keys] or [layers, heads, queries, keys]")
+                        .arg(h->shapeText())
+                        .arg(rank));
+    const qint64 layers = h->shape.first();
+    const qint64 heads = rank == 4 ? h->shape.at(1) : 1;
+    const qint64 queries = rank >= 3 ? h->shape.at(rank - 2) : 1;
+    const qint64 keys = h->shape.last();
+    if (layers > limits::maxLayers)
+        return fail(MassText::tr("shape %1: %2 layers, more than %3")
+                        .arg(h->shapeText())
+                        .arg(layers)
+                        .arg(limits::maxLayers));
+    if (heads > limits::maxHeads)
+        return fail(MassText::tr("shape %1: %2 heads, more than %3")
+                        .arg(h->shapeText())
+                        .arg(heads)
+                        .arg(limits::maxHeads));
+    const qint64 blocks = (keys + o.blockSize - 1) / o.blockSize;
+    if (NpyBlocks::held(heads, blocks) > kMaxBlocks)
+        return fail(MassText::tr("%1 blocks of %2 keys are too many to hold: choose a larger "
+                                 "block size")
+                        .arg(formatInteger(blocks))
+                        .arg(o.blockSize));
+
+    // "weight at [layer 0, head 1, query 0, key 17] is NaN": where, in the file's own axes.
+    const auto badWeight = [&](float v, qint64 at) {
+        const qint64 row = at / keys;
+        QStringList where = {MassText::tr("layer %1").arg(row / (heads * queries))};
+        if (rank == 4)
+            where << MassText::tr("head %1").arg((row / queries) % heads);
+        if (rank >= 3)
+            where << MassText::tr("query %1").arg(row % queries);
+        where << MassText::tr("key %1").arg(at % keys);
+        const QString what = std::isnan(v)   ? QStringLiteral("NaN")
+                             : std::isinf(v) ? QStringLiteral("infinite")
+                                             : MassText::tr("negative (%1)").arg(v);
+        return MassText::tr("weight at [%1] is %2: attention weights are finite and ≥ 0")
+            .arg(where.join(QStringLiteral(", ")), what);
+    };
+
+    MassReport r;
+    r.shape = h->shape;
+    r.blockSize = o.blockSize;
+    r.keys = keys;
+    r.topFraction = o.topFraction;
+    const qint64 count = h->count();
+    Ticker ticker(progress, count + NpyBlocks::rankWork(*h, blocks));
+    ticker.report();
+    NpyBlocks sums(*h, o, r, ticker);
+    if (!in.seek(h->dataOffset))
+        return fail(in.error());
+    const int item = h->itemSize();
+    std::vector<float> decoded(size_t(std::min(count, kDecoded)));
+    for (qint64 done = 0; done < count;) {
+        const qint64 n = std::min(count - done, kChunk / item);
+        const auto bytes = in.read(n * item);
+        if (!bytes)
+            return fail(in.error());
+        ticker.step(n); // before the sums: the last read ends with a layer's ranking
+        for (qint64 j = 0; j < n; j += kDecoded) {
+            const qint64 m = std::min(kDecoded, n - j);
+            const char *data = bytes->data() + j * item;
+            if (!readNpyWeights(h->dtype, data, m, decoded.data())) {
+                readNpyValues(h->dtype, data, m, decoded.data());
+                if (const qint64 bad = firstBadWeight(decoded.data(), m); bad < m)
+                    return fail(badWeight(decoded[size_t(bad)], done + j + bad));
+            }
+            sums.add(decoded.data(), m);
+        }
+        done += n;
+    }
+    ticker.report();
+    if (!sums.error().isEmpty())
+        return fail(sums.error());
+    return r;
+}
+
+} // namespace kvl::mass
