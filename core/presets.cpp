@@ -203,7 +203,8 @@ bool naturalLess(const QString &a, const QString &b)
     return a < b;
 }
 
-std::optional<QJsonObject> readJsonObject(const QString &path, QString *error)
+// A preset file's bytes; the size and kind checks come before any read.
+std::optional<QByteArray> readPresetFile(const QString &path, QString *error)
 {
     QFile f(path);
     if (const QString what = notRegularFile(path); !what.isEmpty()) {
@@ -218,7 +219,11 @@ std::optional<QJsonObject> readJsonObject(const QString &path, QString *error)
         *error = FileText::tr("cannot open: %1").arg(f.errorString());
         return std::nullopt;
     }
-    const QByteArray data = f.read(kMaxPresetFileBytes);
+    return f.read(kMaxPresetFileBytes);
+}
+
+std::optional<QJsonObject> presetObject(const QByteArray &data, QString *error)
+{
     QJsonParseError pe;
     const QJsonDocument doc = QJsonDocument::fromJson(data, &pe);
     if (pe.error != QJsonParseError::NoError) {
@@ -239,6 +244,24 @@ template <typename T> T named(T item)
     if (item.name.isEmpty())
         item.name = item.id;
     return item;
+}
+
+template <typename T>
+std::optional<T> readPreset(const QByteArray &data,
+                            std::optional<T> (*fromJson)(const QJsonObject &, QString *),
+                            QString *error)
+{
+    QString why;
+    std::optional<T> item;
+    if (const auto object = presetObject(data, &why))
+        item = fromJson(*object, &why);
+    if (item && item->id.isEmpty()) {
+        why = FileText::tr("id: missing");
+        item.reset();
+    }
+    if (!item && error)
+        *error = why;
+    return item ? std::optional<T>(named(*item)) : std::nullopt;
 }
 
 template <typename T> void upsert(QList<T> &list, const T &item)
@@ -497,6 +520,16 @@ QJsonObject gpuToJson(const GpuSpec &g)
     };
 }
 
+std::optional<ModelSpec> readModelPreset(const QByteArray &data, QString *error)
+{
+    return readPreset(data, modelFromJson, error);
+}
+
+std::optional<GpuSpec> readGpuPreset(const QByteArray &data, QString *error)
+{
+    return readPreset(data, gpuFromJson, error);
+}
+
 const PresetLibrary &PresetLibrary::instance()
 {
     static const PresetLibrary library = load({userDirectory()});
@@ -550,18 +583,12 @@ void PresetLibrary::addFolder(const QString &dir)
         for (const QString &file : files) {
             const QString path = folder.filePath(file);
             QString why;
-            if (const auto object = readJsonObject(path, &why); object && models) {
-                auto m = modelFromJson(*object, &why);
-                if (m && m->id.isEmpty())
-                    why = FileText::tr("id: missing");
-                else if (m)
-                    upsert(m_models, named(*m));
-            } else if (object) {
-                auto g = gpuFromJson(*object, &why);
-                if (g && g->id.isEmpty())
-                    why = FileText::tr("id: missing");
-                else if (g)
-                    upsert(m_gpus, named(*g));
+            if (const auto data = readPresetFile(path, &why); data && models) {
+                if (const auto m = readModelPreset(*data, &why))
+                    upsert(m_models, *m);
+            } else if (data) {
+                if (const auto g = readGpuPreset(*data, &why))
+                    upsert(m_gpus, *g);
             }
             if (!why.isEmpty())
                 m_errors << QDir::toNativeSeparators(path) + u": " + why;

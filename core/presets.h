@@ -2,6 +2,7 @@
 
 #include "gpu_spec.h"
 #include "model_spec.h"
+#include <QByteArray>
 #include <QJsonObject>
 #include <QJsonValue>
 #include <QList>
@@ -47,5 +48,11 @@ std::optional<ModelSpec> modelFromJson(const QJsonObject &o, QString *error);
 QJsonObject modelToJson(const ModelSpec &m);
 std::optional<GpuSpec> gpuFromJson(const QJsonObject &o, QString *error);
 QJsonObject gpuToJson(const GpuSpec &g);
+
+// One preset file as the library reads a user's models/*.json or gpus/*.json: a JSON object,
+// each key once, with an id (a missing name becomes the id). nullopt and *error naming the
+// problem ("not JSON: ...", "layers: missing", "id: missing").
+std::optional<ModelSpec> readModelPreset(const QByteArray &data, QString *error);
+std::optional<GpuSpec> readGpuPreset(const QByteArray &data, QString *error);
 
 } // namespace kvl

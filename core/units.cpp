@@ -4,6 +4,7 @@
 #include <QCoreApplication>
 #include <QLocale>
 #include <QRegularExpression>
+#include <algorithm>
 #include <cmath>
 #include <cstdlib>
 #include <iterator>
@@ -34,20 +35,25 @@ public:
 std::optional<qint64> parsePlain(const QString &t, QStringView text, QString *error)
 {
     static const QRegularExpression re(
-        QStringLiteral(R"(^([0-9]+(?:\.[0-9]+)?(?:[eE][+]?[0-9]+)?)\s*([kKmMgGtT]i?)?$)"));
+        QStringLiteral(R"(^([0-9]+(?:\.[0-9]+)?)(?:[eE][+]?([0-9]+))?\s*([kKmMgGtT]i?)?$)"));
     const auto match = re.match(t);
     if (!match.hasMatch())
         return UnitsText::notACount(error, text);
-    bool ok = false;
-    const double number = match.captured(1).toDouble(&ok);
-    const QString suffix = match.captured(2);
-    double scale = 1;
-    if (!suffix.isEmpty()) {
-        const int power = QStringLiteral("kmgt").indexOf(suffix.at(0).toLower()) + 1;
-        const bool binary = suffix.size() == 2;
-        scale = std::pow(binary ? 1024.0 : 1000.0, power);
-    }
-    const double value = number * scale;
+    const QString suffix = match.captured(3);
+    const int power =
+        suffix.isEmpty() ? 0 : int(QStringLiteral("kmgt").indexOf(suffix.at(0).toLower())) + 1;
+    const bool binary = suffix.size() == 2;
+    // An SI suffix joins the decimal exponent, so that "2.03k" is read as the decimal 2.03e3
+    // (exactly 2030), not as the double nearest 2.03 times 1000 (2029.9999999999998).
+    // Binary scales are powers of two, exact in a double.
+    bool ok = true;
+    qint64 exponent = match.hasCaptured(2) ? match.captured(2).toLongLong(&ok) : 0;
+    // Past 10^100000 every double is infinite or zero; the cap keeps the sum from overflowing.
+    exponent = std::min<qint64>(exponent, 100'000) + (binary ? 0 : 3 * power);
+    double value =
+        ok ? QString(match.captured(1) + u'e' + QString::number(exponent)).toDouble(&ok) : 0.0;
+    if (binary)
+        value *= std::pow(1024.0, power);
     if (!ok || !std::isfinite(value) || value > 1e18)
         return UnitsText::fail(error, UnitsText::tr("\"%1\" is too large").arg(shownInput(text)));
     if (value != std::floor(value))

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Installs what is missing, builds, and runs the whole suite: the default build (CUDA when nvcc
 # is present), then an ASan+UBSan build without CUDA (clang, with the libFuzzer targets) and a
-# bounded fuzzing run of the config importer. Fails when any test fails or no test runs.
+# bounded fuzzing run of each fuzz target. Fails when any test fails or no test runs.
 set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/setup.sh"
 cd "$KVL_ROOT"

@@ -126,6 +126,8 @@ private slots:
     void laterFolderWins();
     void brokenUserFiles_data();
     void brokenUserFiles();
+    void presetDocuments_data();
+    void presetDocuments();
     void missingFolderIsFine();
     void userDirectory();
 };
@@ -721,6 +723,58 @@ void TestPresets::brokenUserFiles()
     // The rest still loads.
     QVERIFY(lib.model(u"test-8b"_s));
     QVERIFY(lib.model(u"llama-3.1-70b"_s));
+}
+
+void TestPresets::presetDocuments_data()
+{
+    QTest::addColumn<QByteArray>("bytes");
+    QTest::addColumn<bool>("model");
+    QTest::addColumn<QString>("name");   // of the preset read
+    QTest::addColumn<QString>("reason"); // empty: accepted
+
+    QJsonObject noName = llama8bJson();
+    noName.remove(u"name"_s);
+    QJsonObject noId = h100Json();
+    noId.remove(u"id"_s);
+    QByteArray twice = toBytes(llama8bJson());
+    twice.replace("\"layers\": 32,", "\"layers\": 32, \"layers\": 16,");
+
+    QTest::addRow("model") << toBytes(llama8bJson()) << true << u"Test 8B"_s << QString();
+    QTest::addRow("model named by its id") << toBytes(noName) << true << u"test-8b"_s << QString();
+    QTest::addRow("gpu") << toBytes(h100Json()) << false << u"Test GPU"_s << QString();
+    QTest::addRow("gpu without id") << toBytes(noId) << false << QString() << u"id: missing"_s;
+    QTest::addRow("model as gpu") << toBytes(llama8bJson()) << false << QString()
+                                  << u"memory_bytes: missing"_s;
+    QTest::addRow("key twice") << twice << true << QString() << u"\"layers\" appears twice"_s;
+    QTest::addRow("not JSON") << QByteArray("{\"layers\": 32,") << true << QString()
+                              << u"not JSON"_s;
+    QTest::addRow("array") << QByteArray("[1, 2]") << false << QString() << u"not a JSON object"_s;
+}
+
+// One preset document read as the library reads each file, with no folder around it.
+void TestPresets::presetDocuments()
+{
+    QFETCH(QByteArray, bytes);
+    QFETCH(bool, model);
+    QFETCH(QString, name);
+    QFETCH(QString, reason);
+
+    QString error;
+    std::optional<QString> read;
+    if (model) {
+        if (const auto m = readModelPreset(bytes, &error))
+            read = m->name;
+    } else if (const auto g = readGpuPreset(bytes, &error)) {
+        read = g->name;
+    }
+    QCOMPARE(read.has_value(), reason.isEmpty());
+    if (read)
+        QCOMPARE(*read, name);
+    QVERIFY2(error.contains(reason), qPrintable(error));
+    // The error is optional.
+    QCOMPARE(model ? readModelPreset(bytes, nullptr).has_value()
+                   : readGpuPreset(bytes, nullptr).has_value(),
+             reason.isEmpty());
 }
 
 void TestPresets::missingFolderIsFine()

@@ -20,6 +20,15 @@ private slots:
         QTest::addRow("Ki is binary") << "128Ki" << true << qint64(131072);
         QTest::addRow("Mi is binary") << "1Mi" << true << qint64(1048576);
         QTest::addRow("decimal M") << "1.5M" << true << qint64(1500000);
+        // Read as decimals: 2.03 × 1000 in doubles is 2029.9999999999998.
+        QTest::addRow("decimal k") << "2.03k" << true << qint64(2030);
+        QTest::addRow("decimal k, one digit") << "1.1k" << true << qint64(1100);
+        QTest::addRow("decimal M, small") << "0.07M" << true << qint64(70000);
+        QTest::addRow("exponent and suffix") << "1.5e2k" << true << qint64(150000);
+        QTest::addRow("decimal Ki") << "0.5Ki" << true << qint64(512);
+        QTest::addRow("fraction of Ki") << "0.1Ki" << false << qint64(0);
+        QTest::addRow("zero, huge exponent") << "0e99999999" << true << qint64(0);
+        QTest::addRow("huge exponent") << "1e99999999999999999999" << false << qint64(0);
         QTest::addRow("exponent") << "1e6" << true << qint64(1000000);
         QTest::addRow("grouped") << "1,000,000" << true << qint64(1000000);
         QTest::addRow("spaces") << "  64k " << true << qint64(64000);
@@ -61,14 +70,20 @@ private slots:
         QTest::addRow("rounds up a unit") << qint64(999999) << "1M";
         QTest::addRow("3 digits") << qint64(131072) << "131k";
         QTest::addRow("1G") << qint64(1000000000) << "1G";
+        QTest::addRow("2.03k") << qint64(2025) << "2.03k";
+        QTest::addRow("1.1k") << qint64(1100) << "1.1k";
     }
     void formatTokens()
     {
         QFETCH(qint64, tokens);
         QFETCH(QString, text);
         QCOMPARE(formatTokenCount(tokens), text);
+        // Every label reads back, to a count with the same label.
+        const auto back = parseTokenCount(text);
+        QVERIFY(back);
+        QCOMPARE(formatTokenCount(*back), text);
         if (tokens % 1000 == 0)
-            QCOMPARE(parseTokenCount(text), std::optional<qint64>(tokens));
+            QCOMPARE(*back, tokens);
     }
 
     void formatBytes_data()
