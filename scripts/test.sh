@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Installs what is missing, builds, and runs the whole suite: the default build (CUDA when nvcc
 # is present), then an ASan+UBSan build without CUDA (clang, with the libFuzzer targets) and a
-# bounded fuzzing run of each fuzz target. Fails when any test fails or no test runs.
+# bounded fuzzing run of each fuzz target, after clang-format and clang-tidy (scripts/lint.sh).
+# Fails when any test or check fails or no test runs.
 set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/setup.sh"
 cd "$KVL_ROOT"
@@ -11,12 +12,13 @@ kvl_install_packages
 echo "== default build"
 kvl_build default
 ctest --preset default
+bash scripts/lint.sh build/default
 
 echo "== ASan + UBSan build (no CUDA)"
 kvl_build asan-ubsan
 ctest --preset asan-ubsan
 
-fuzz_seconds=${KVL_FUZZ_SECONDS:-60}
+fuzz_seconds=${KVL_FUZZ_SECONDS:-30}
 for target in build/asan-ubsan/tests/fuzz/fuzz_*; do
     [ -f "$target" ] && [ -x "$target" ] || continue
     name=$(basename "$target")

@@ -11,7 +11,17 @@ class MeasurementModel : public QAbstractTableModel
 {
     Q_OBJECT
 public:
-    enum class Column { Device, Buffer, Median, Best, Samples, Checksum, Method, Count };
+    enum class Column
+    {
+        Device,
+        Buffer,
+        Median,
+        Best,
+        Samples,
+        Checksum,
+        Method,
+        Count
+    };
 
     using QAbstractTableModel::QAbstractTableModel;
     int rowCount(const QModelIndex &parent = {}) const override;

@@ -111,10 +111,6 @@
         <translation>%1: %2, não um arquivo; não foi lido</translation>
     </message>
     <message>
-        <source>%1: cannot be mapped (%2)</source>
-        <translation>%1: não pode ser mapeado na memória (%2)</translation>
-    </message>
-    <message>
         <source>malformed header at byte %1: %2</source>
         <translation>cabeçalho malformado no byte %1: %2</translation>
     </message>
@@ -425,6 +421,10 @@
     <message>
         <source>measured bandwidth: buffer_bytes %1 is not a byte count</source>
         <translation>banda medida: buffer_bytes %1 não é uma contagem de bytes</translation>
+    </message>
+    <message>
+        <source>the file got shorter while it was read (%1 of %2 bytes)</source>
+        <translation>o arquivo ficou menor enquanto era lido (%1 de %2 bytes)</translation>
     </message>
 </context>
 <context>
@@ -1157,6 +1157,30 @@
     <message>
         <source>Reading the blocks that hold 99% of the mass would cut KV reads to %1%: %2 per token instead of %3.</source>
         <translation>Ler só os blocos que concentram 99% da massa reduziria as leituras de KV a %1%: %2 por token em vez de %3.</translation>
+    </message>
+    <message>
+        <source>No saving: every block is needed to hold 99% of the mass; a step takes %1 per token either way.</source>
+        <translation>Nenhuma economia: todos os blocos são necessários para concentrar 99% da massa; um passo leva %1 por token de qualquer forma.</translation>
+    </message>
+    <message>
+        <source>Reading only the blocks that hold 99% of the mass would cut KV reads by %1% but save no time: %2 per token either way.</source>
+        <translation>Ler só os blocos que concentram 99% da massa reduziria as leituras de KV em %1%, mas não economizaria tempo: %2 por token de qualquer forma.</translation>
+    </message>
+    <message>
+        <source>line %1 is longer than %2 bytes: not a layer,block,mass row</source>
+        <translation>a linha %1 tem mais de %2 bytes: não é uma linha layer,block,mass</translation>
+    </message>
+    <message>
+        <source>%1 blocks are too many to hold</source>
+        <translation>%1 blocos são demais para guardar</translation>
+    </message>
+    <message>
+        <source>the file changed while it was read</source>
+        <translation>o arquivo mudou enquanto era lido</translation>
+    </message>
+    <message>
+        <source>not enough memory for the block sums: choose a larger block size</source>
+        <translation>memória insuficiente para as somas dos blocos: escolha um tamanho de bloco maior</translation>
     </message>
 </context>
 <context>
@@ -2835,6 +2859,22 @@ Os resultados anteriores foram mantidos.</translation>
         <source>Mixed: %1 of %2 layers concentrated, %3 flat. Sparse reads or eviction could pay on the concentrated layers; on the flat ones the honest saving is in the bytes: quantize.</source>
         <translation>Mista: %1 de %2 camadas concentradas, %3 planas. Leituras esparsas ou evicção podem compensar nas camadas concentradas; nas planas a economia honesta está nos bytes: quantize.</translation>
     </message>
+    <message>
+        <source>Stopping…; the previous results are kept.</source>
+        <translation>Parando…; os resultados anteriores foram mantidos.</translation>
+    </message>
+    <message>
+        <source>Stopping…</source>
+        <translation>Parando…</translation>
+    </message>
+    <message>
+        <source>%1–%2%</source>
+        <translation>%1–%2%</translation>
+    </message>
+    <message>
+        <source>No verdict: with %1 blocks per layer the top %2 of blocks is %3 of them (%4), holding %5 of the mass. A top-%2 verdict needs at least %6 blocks per layer: choose a smaller block size, a longer file or a larger top share.</source>
+        <translation>Sem veredito: com %1 blocos por camada, o topo de %2 dos blocos é %3 deles (%4), que concentram %5 da massa. Um veredito sobre o topo de %2 precisa de pelo menos %6 blocos por camada: escolha um tamanho de bloco menor, um arquivo mais longo ou um topo considerado maior.</translation>
+    </message>
 </context>
 <context>
     <name>kvl::MassTableModel</name>
@@ -2882,6 +2922,18 @@ Os resultados anteriores foram mantidos.</translation>
         <source>Verdict</source>
         <translation>Veredito</translation>
     </message>
+    <message>
+        <source>no verdict: too few blocks</source>
+        <translation>sem veredito: poucos blocos</translation>
+    </message>
+    <message>
+        <source>no mass</source>
+        <translation>sem massa</translation>
+    </message>
+    <message>
+        <source>%1% (top %2 of %3 blocks)</source>
+        <translation>%1% (topo: %2 de %3 blocos)</translation>
+    </message>
 </context>
 <context>
     <name>kvl::MassTopChart</name>
@@ -2924,6 +2976,16 @@ Os resultados anteriores foram mantidos.</translation>
     <message>
         <source>Mass in the top blocks (%)</source>
         <translation>Massa no topo dos blocos (%)</translation>
+    </message>
+    <message>
+        <source>No verdict: too few blocks</source>
+        <translation>Sem veredito: poucos blocos</translation>
+    </message>
+    <message>
+        <source>%1
+No verdict: the top %2 of blocks is %3 of %4 (%5); a verdict needs at least %6 blocks per layer</source>
+        <translation>%1
+Sem veredito: o topo de %2 dos blocos é %3 de %4 (%5); um veredito precisa de pelo menos %6 blocos por camada</translation>
     </message>
 </context>
 <context>

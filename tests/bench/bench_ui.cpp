@@ -64,15 +64,19 @@ int main(int argc, char *argv[])
         }
         window.controller()->endInteractive();
         window.controller()->replace(Scenario::seed(), QString());
-        perSlider.insert(QLatin1String(name), QJsonObject{{QStringLiteral("repainted"), benchStats(ns)},
-                                                          {QStringLiteral("forced"), benchStats(forced)}});
+        perSlider.insert(QLatin1String(name),
+                         QJsonObject{{QStringLiteral("repainted"), benchStats(ns)},
+                                     {QStringLiteral("forced"), benchStats(forced)}});
         all += ns;
         forcedAll += forced;
     }
-    const QJsonObject out{{QStringLiteral("what"), QStringLiteral("slider value change to charts and ledger repainted, offscreen, 1600x1000")},
-                          {QStringLiteral("repainted"), benchStats(all)},
-                          {QStringLiteral("forced"), benchStats(forcedAll)},
-                          {QStringLiteral("per_slider"), perSlider}};
+    const QJsonObject out{
+        {QStringLiteral("what"),
+         QStringLiteral(
+             "slider value change to charts and ledger repainted, offscreen, 1600x1000")},
+        {QStringLiteral("repainted"), benchStats(all)},
+        {QStringLiteral("forced"), benchStats(forcedAll)},
+        {QStringLiteral("per_slider"), perSlider}};
     std::fputs(QJsonDocument(out).toJson(QJsonDocument::Indented).constData(), stdout);
     return 0;
 }

@@ -19,8 +19,8 @@ private slots:
         QTest::addRow("decades") << qint64(1000) << qint64(10'000'000) << 5
                                  << QList<qint64>{1000, 10000, 100000, 1000000, 10000000};
         QTest::addRow("one point") << qint64(5) << qint64(5) << 1 << QList<qint64>{5};
-        QTest::addRow("duplicates dropped") << qint64(1) << qint64(3) << 10
-                                            << QList<qint64>{1, 2, 3};
+        QTest::addRow("duplicates dropped")
+            << qint64(1) << qint64(3) << 10 << QList<qint64>{1, 2, 3};
         QTest::addRow("bad range") << qint64(10) << qint64(1) << 4 << QList<qint64>{};
     }
     void logSpacing()

@@ -27,7 +27,8 @@ void exercise(const kvl::ModelSpec &m)
         elements += m.kvElementsPerTokenLayer(m.layerKind(l)) * m.tokensHeld(m.layerKind(l), 1000);
     require(elements >= 0);
     for (kvl::AttentionKind k : kvl::kAllKinds)
-        require(m.stateElementsLayer(k, 8) >= 0 && m.stateElementsLayer(k) >= m.stateElementsLayer(k, 8));
+        require(m.stateElementsLayer(k, 8) >= 0 &&
+                m.stateElementsLayer(k) >= m.stateElementsLayer(k, 8));
     const kvl::ParameterParts parts = m.parameterParts();
     require(parts.embeddings >= 0 && parts.routedExperts >= 0 && parts.rest >= 0);
     (void)m.parametersActive();
