@@ -76,8 +76,7 @@ std::optional<MassReport> analyzeBlockMasses(const QList<QList<double>> &layers,
         Ticker ticker(progress, 2 * total);
         ticker.report();
         for (const QList<double> &l : layers)
-            for (qsizetype i = 0; i < l.size(); ++i) {
-                const double m = l.at(i);
+            for (const double m : l) {
                 if (!(m >= 0) || std::isinf(m)) {
                     *error = MassText::tr("block mass %1 is not a finite number ≥ 0").arg(m);
                     return std::nullopt;

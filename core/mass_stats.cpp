@@ -3,6 +3,7 @@
 #include <array>
 #include <bit>
 #include <cmath>
+#include <numeric>
 
 namespace kvl::mass {
 
@@ -62,9 +63,8 @@ MassStats rankMasses(std::span<double> masses, qint64 blocks, const MassOptions 
     // the mass once they include every block that holds any.
     const std::span<const double> held = masses.first(size_t(
         std::lower_bound(masses.begin(), masses.end(), 0.0, std::greater<>()) - masses.begin()));
-    double total = 0;
-    for (auto it = held.rbegin(); it != held.rend(); ++it) // smallest first: less rounding
-        total += *it;
+    // Smallest first: less rounding.
+    const double total = std::accumulate(held.rbegin(), held.rend(), 0.0);
     s.totalMass = total;
     // ceil, with slack for 0.01 × 6400 = 64.000000000000014.
     s.topBlocks = std::clamp<qint64>(qint64(std::ceil(o.topFraction * double(s.blocks) - 1e-9)), 1,

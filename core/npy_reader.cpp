@@ -10,6 +10,7 @@
 #include <limits>
 
 #if (defined(__x86_64__) || defined(__i386__)) && (defined(__GNUC__) || defined(__clang__))
+#include <cpuid.h>
 #include <immintrin.h>
 #define KVL_X86_F16C
 #endif
@@ -247,7 +248,12 @@ __attribute__((target("avx,f16c"))) bool halvesByF16c(const char *data, qint64 n
 
 bool hasF16c()
 {
-    static const bool has = __builtin_cpu_supports("avx") && __builtin_cpu_supports("f16c");
+    // clang 14 knows no "f16c" for __builtin_cpu_supports: the CPUID bit is read directly.
+    static const bool has = [] {
+        unsigned a = 0, b = 0, c = 0, d = 0;
+        return __builtin_cpu_supports("avx") && __get_cpuid(1, &a, &b, &c, &d) != 0 &&
+               (c & bit_F16C) != 0;
+    }();
     return has;
 }
 #endif
