@@ -246,13 +246,14 @@ __attribute__((target("avx,f16c"))) bool halvesByF16c(const char *data, qint64 n
     return bad == 0;
 }
 
+// AVX as the compiler's runtime sees it (with the OS saving its registers); F16C from CPUID
+// leaf 1 (ECX bit 29), which not every compiler's builtin knows by name.
 bool hasF16c()
 {
-    // clang 14 knows no "f16c" for __builtin_cpu_supports: the CPUID bit is read directly.
     static const bool has = [] {
-        unsigned a = 0, b = 0, c = 0, d = 0;
-        return __builtin_cpu_supports("avx") && __get_cpuid(1, &a, &b, &c, &d) != 0 &&
-               (c & bit_F16C) != 0;
+        unsigned eax = 0, ebx = 0, ecx = 0, edx = 0;
+        return __builtin_cpu_supports("avx") && __get_cpuid(1, &eax, &ebx, &ecx, &edx) &&
+               (ecx & bit_F16C) != 0;
     }();
     return has;
 }

@@ -2872,8 +2872,8 @@ Os resultados anteriores foram mantidos.</translation>
         <translation>%1–%2%</translation>
     </message>
     <message>
-        <source>No verdict: with %1 blocks per layer the top %2 of blocks is %3 of them (%4), holding %5 of the mass. A top-%2 verdict needs at least %6 blocks per layer: choose a smaller block size, a longer file or a larger top share.</source>
-        <translation>Sem veredito: com %1 blocos por camada, o topo de %2 dos blocos é %3 deles (%4), que concentram %5 da massa. Um veredito sobre o topo de %2 precisa de pelo menos %6 blocos por camada: escolha um tamanho de bloco menor, um arquivo mais longo ou um topo considerado maior.</translation>
+        <source>No verdict: the top %2 of blocks is %3 of %1 per layer (%4), holding %5 of the mass. A top-%2 verdict needs at least %6 blocks per layer: choose a smaller block size, a longer file or a larger top share.</source>
+        <translation>Sem veredito: o topo de %2 dos blocos é %3 de %1 por camada (%4), que concentram %5 da massa. Um veredito sobre o topo de %2 precisa de pelo menos %6 blocos por camada: escolha um tamanho de bloco menor, um arquivo mais longo ou um topo considerado maior.</translation>
     </message>
 </context>
 <context>

@@ -587,7 +587,7 @@ private slots:
             bytes[2 * h] = char(h & 0xff);
             bytes[2 * h + 1] = char(h >> 8);
         }
-        QList<float> exact(65536), fast(0x7c00);
+        QList<float> exact(65536), fast(65536);
         readNpyValues(NpyDtype::Float16, bytes.constData(), 65536, exact.data());
         const auto bits = [](float f) { return std::bit_cast<quint32>(f); };
         for (int h = 0; h < 65536; ++h) {

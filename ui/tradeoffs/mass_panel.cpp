@@ -474,9 +474,9 @@ void MassPanel::updateTexts()
                                  ? formatNumber(hi->topShare * 100) + u'%'
                                  : tr("%1–%2%").arg(formatNumber(lo->topShare * 100),
                                                     formatNumber(hi->topShare * 100));
-        verdict = tr("No verdict: with %1 blocks per layer the top %2 of blocks is %3 of them "
-                     "(%4), holding %5 of the mass. A top-%2 verdict needs at least %6 blocks per "
-                     "layer: choose a smaller block size, a longer file or a larger top share.")
+        verdict = tr("No verdict: the top %2 of blocks is %3 of %1 per layer (%4), holding %5 of "
+                     "the mass. A top-%2 verdict needs at least %6 blocks per layer: choose a "
+                     "smaller block size, a longer file or a larger top share.")
                       .arg(formatInteger(first.blocks), top, formatInteger(first.topBlocks),
                            formatNumber(first.shareOfBlocks(first.topBlocks) * 100) + u'%', held,
                            formatInteger(blocksForVerdict(r.topFraction)));
