@@ -26,6 +26,7 @@
 #include <QAbstractAxis>
 #include <QAbstractItemModelTester>
 #include <QComboBox>
+#include <QElapsedTimer>
 #include <QFile>
 #include <QImage>
 #include <QLineSeries>
@@ -606,9 +607,17 @@ void TestTradeoffs::massCancelKeepsResults()
 
     panel.setSynthetic(synthetic("needle:layers=16,blocks=200000"));
     QVERIFY(panel.isRunning());
+    QElapsedTimer clock;
+    clock.start();
     panel.cancel();
     QVERIFY(!panel.isRunning());
     QCOMPARE(cancelled.count(), 1);
+    // "Cancelled" only once the worker has returned; until then the panel says it is stopping.
+    QVERIFY2(panel.statusText().startsWith(QLatin1String("Stopping")) ||
+                 panel.statusText().startsWith(QLatin1String("Cancelled")),
+             qPrintable(panel.statusText()));
+    QTRY_VERIFY_WITH_TIMEOUT(panel.statusText().startsWith(QLatin1String("Cancelled")), 2000);
+    qInfo("mass panel: worker stopped %lld ms after Cancel", qint64(clock.elapsed()));
     QTest::qWait(300); // the worker's late result must not land
     QCOMPARE(done.count(), 1);
     QCOMPARE(panel.report()->source, before.source);
