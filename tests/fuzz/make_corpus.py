@@ -224,6 +224,8 @@ def parsers():
         "strategy-window-fp8": "window:4096,sinks:4+fp8",
         "strategy-budget": "budget:2048,recent:32", "strategy-budget-share": "budget:20%,recent:10%",
         "strategy-duo": "duo:0.5,sinks:64,window:256",
+        # Found by fuzz_parsers: the spec writes the share to 6 digits (0.255556).
+        "strategy-duo-long-share": "duo:0.2555556",
         "strategy-sparse": "sparse:k=16,block=64,summary=0,window=512,compress=16,compress-block=32,dense=2",
         "strategy-recent": "recent:128@fp16,old=int4,scale-bits=32",
         "strategy-preset": "kivi", "strategy-presets": "snapkv+fp8",
