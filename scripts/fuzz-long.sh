@@ -42,8 +42,8 @@ if [ ${#targets[@]} -eq 0 ]; then
     done
 fi
 
-build=build/asan-ubsan
-cmake --preset asan-ubsan -S "$KVL_ROOT" >/dev/null || cmake --preset asan-ubsan -S "$KVL_ROOT"
+build=build/fuzz
+cmake --preset fuzz -S "$KVL_ROOT" >/dev/null || cmake --preset fuzz -S "$KVL_ROOT"
 cmake --build "$build" --target "${targets[@]}"
 
 work=$(mktemp -d /tmp/kvl-fuzz.XXXXXX)
