@@ -1,4 +1,5 @@
 #include "mass_stats.h"
+#include "mass_select.h"
 
 #include <array>
 #include <bit>
@@ -53,12 +54,13 @@ void sortLargestFirst(std::span<double> v, SortBuffer &buffer, const Ticker &t)
 
 } // namespace
 
-MassStats rankMasses(std::span<double> masses, qint64 blocks, const MassOptions &o,
-                     SortBuffer &buffer, const Ticker &t, QList<QPointF> *curve)
+namespace {
+
+// The statistics from a full sort, and the curve's points on the way past.
+void rankSorted(MassStats &s, std::span<double> masses, const MassOptions &o, SortBuffer &buffer,
+                const Ticker &t, QList<QPointF> *curve)
 {
     sortLargestFirst(masses, buffer, t);
-    MassStats s;
-    s.blocks = std::max<qint64>(blocks, qint64(masses.size()));
     // Blocks that hold nothing sort last and change no sum: left out, the top blocks hold all
     // the mass once they include every block that holds any.
     const std::span<const double> held = masses.first(size_t(
@@ -66,9 +68,6 @@ MassStats rankMasses(std::span<double> masses, qint64 blocks, const MassOptions 
     // Smallest first: less rounding.
     const double total = std::accumulate(held.rbegin(), held.rend(), 0.0);
     s.totalMass = total;
-    // ceil, with slack for 0.01 × 6400 = 64.000000000000014.
-    s.topBlocks = std::clamp<qint64>(qint64(std::ceil(o.topFraction * double(s.blocks) - 1e-9)), 1,
-                                     std::max<qint64>(s.blocks, 1));
     // The curve's j-th point is at n_j blocks; its cumulative mass is kept on the way past.
     const qint64 steps =
         curve && o.curvePoints >= 2 ? std::min<qint64>(s.blocks, o.curvePoints - 1) : 0;
@@ -107,9 +106,52 @@ MassStats rankMasses(std::span<double> masses, qint64 blocks, const MassOptions 
             *curve << QPointF(double(pointAt(j)) / double(s.blocks),
                               cumulative > 0 ? pointMass[size_t(j - 1)] / cumulative : 0);
     }
+}
+
+// The same statistics without the sort (no curve): a few passes over the masses.
+void rankSelected(MassStats &s, std::span<double> masses, const Ticker &t)
+{
+    double total = 0;
+    qint64 held = 0;
+    for (size_t start = 0; start < masses.size(); start += kChunk) {
+        t.check();
+        for (size_t i = start; i < std::min(masses.size(), start + size_t(kChunk)); ++i) {
+            total += masses[i];
+            held += masses[i] > 0;
+        }
+    }
+    s.totalMass = total;
+    if (total <= 0)
+        return;
+    const double slack = total * (1 - 1e-12); // as in rankSorted
+    TopQuery queries[] = {{true, std::min(s.topBlocks, held)},
+                          {false, 0, 0.5 * slack},
+                          {false, 0, 0.9 * slack},
+                          {false, 0, 0.99 * slack}};
+    selectTop(masses, queries, t);
+    s.topShare = s.topBlocks >= held ? 1 : std::min(1.0, queries[0].sum / total);
+    s.blocksFor50 = queries[1].blocks;
+    s.blocksFor90 = queries[2].blocks;
+    s.blocksFor99 = queries[3].blocks;
+}
+
+} // namespace
+
+MassStats rankMasses(std::span<double> masses, qint64 blocks, const MassOptions &o,
+                     SortBuffer &buffer, const Ticker &t, QList<QPointF> *curve)
+{
+    MassStats s;
+    s.blocks = std::max<qint64>(blocks, qint64(masses.size()));
+    // ceil, with slack for 0.01 × 6400 = 64.000000000000014.
+    s.topBlocks = std::clamp<qint64>(qint64(std::ceil(o.topFraction * double(s.blocks) - 1e-9)), 1,
+                                     std::max<qint64>(s.blocks, 1));
+    if (curve || masses.size() < kSelectFrom)
+        rankSorted(s, masses, o, buffer, t, curve);
+    else
+        rankSelected(s, masses, t);
     // Above the threshold and above what flat mass puts there.
     const double flat = double(s.topBlocks) / double(std::max<qint64>(s.blocks, 1));
-    if (total <= 0)
+    if (s.totalMass <= 0)
         s.verdict = MassVerdict::NoMass;
     else if (s.blocks < blocksForVerdict(o.topFraction))
         s.verdict = MassVerdict::TooFewBlocks;

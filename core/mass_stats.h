@@ -27,6 +27,8 @@ namespace mass {
 inline constexpr qint64 kChunk = 1 << 20;
 // Block sums the analyzer may hold at once (doubles): 2 GiB.
 inline constexpr qint64 kMaxBlocks = qint64(1) << 28;
+// Lists of block masses at least this long are ranked without a full sort.
+inline constexpr size_t kSelectFrom = 65536;
 
 // Thrown at a cancel check, however deep (inside a sort's comparison), to the entry point.
 struct Cancelled
@@ -106,6 +108,12 @@ private:
 };
 
 bool validOptions(const MassOptions &o, QString *error);
+// Sets *error; the empty result, for `return failed(error, why);`.
+inline std::nullopt_t failed(QString *error, const QString &why)
+{
+    *error = why;
+    return std::nullopt;
+}
 // `n` zeros, allocated and filled a chunk at a time between cancel checks.
 std::vector<double> zeros(qint64 n, const Ticker &t);
 void clear(std::span<double> v, const Ticker &t);
@@ -116,7 +124,8 @@ MassStats addLayer(MassReport &r, int layer, std::span<double> masses, qint64 bl
                    const MassOptions &o, SortBuffer &buffer, const Ticker &t);
 // The statistics of one list of block masses, and its cumulative curve (at most o.curvePoints
 // points) when `curve` is given. `blocks` may exceed masses.size(): the rest hold nothing.
-// Sorts the masses in place, largest first.
+// Reorders the masses. Lists of kSelectFrom blocks or more without a curve are not sorted
+// (mass_select.h): the same figures, with running sums that may differ in the last bits.
 MassStats rankMasses(std::span<double> masses, qint64 blocks, const MassOptions &o,
                      SortBuffer &buffer, const Ticker &t, QList<QPointF> *curve = nullptr);
 

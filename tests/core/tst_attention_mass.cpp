@@ -1,5 +1,6 @@
 // The attention-mass analyzer on constructed arrays, fixtures, synthetic sources and broken files.
 #include "attention_mass.h"
+#include "mass_stats.h"
 #include "npy_reader.h"
 #include "step_model.h"
 #include "synthetic_mass.h"
@@ -167,6 +168,53 @@ private slots:
         QCOMPARE(s.verdict == MassVerdict::Concentrated, concentrated);
         QCOMPARE(r.keys, qint64(1600));
         QCOMPARE(r.blockSize, 16);
+    }
+
+    // Long lists without a curve are ranked by selection, not sorted: the same counts as a full
+    // sort (the curve's path), shares equal to the last bits, on every shape of distribution.
+    void selectionMatchesSort_data()
+    {
+        QTest::addColumn<QString>("shape");
+        QTest::addColumn<qint64>("blocks");
+        for (const qint64 n : {qint64(mass::kSelectFrom), qint64(300'001)})
+            for (const char *shape : {"uniform", "power", "constant", "two values", "mostly zero",
+                                      "one block", "halves"})
+                QTest::addRow("%s, %lld blocks", shape, qlonglong(n))
+                    << QString::fromLatin1(shape) << n;
+    }
+    void selectionMatchesSort()
+    {
+        QFETCH(QString, shape);
+        QFETCH(qint64, blocks);
+        std::mt19937_64 rng(11);
+        std::uniform_real_distribution<double> unit(0, 1);
+        std::vector<double> masses(static_cast<size_t>(blocks));
+        for (size_t i = 0; i < masses.size(); ++i) {
+            const double u = unit(rng);
+            masses[i] = shape == u"uniform"       ? u
+                        : shape == u"power"       ? std::pow(u, 12)
+                        : shape == u"constant"    ? 0.25
+                        : shape == u"two values"  ? (i % 3 == 0 ? 3.0 : 1.0)
+                        : shape == u"mostly zero" ? (i % 1000 == 0 ? u : 0.0)
+                        : shape == u"one block"   ? (i == 12345 ? 1.0 : 0.0)
+                                                  : std::ldexp(1.0, -int(i % 40)); // halves
+        }
+        std::vector<double> copy = masses;
+        MassOptions o;
+        mass::SortBuffer buffer;
+        const MassProgress none;
+        const mass::Ticker ticker(none, blocks);
+        QList<QPointF> curve;
+        const MassStats sorted = mass::rankMasses(copy, blocks, o, buffer, ticker, &curve);
+        const MassStats selected = mass::rankMasses(masses, blocks, o, buffer, ticker);
+        QCOMPARE(selected.topBlocks, sorted.topBlocks);
+        QCOMPARE(selected.blocksFor50, sorted.blocksFor50);
+        QCOMPARE(selected.blocksFor90, sorted.blocksFor90);
+        QCOMPARE(selected.blocksFor99, sorted.blocksFor99);
+        QVERIFY2(std::abs(selected.topShare - sorted.topShare) <= 1e-12,
+                 qPrintable(QString::number(selected.topShare - sorted.topShare)));
+        QVERIFY(std::abs(selected.totalMass - sorted.totalMass) <= 1e-12 * sorted.totalMass);
+        QCOMPARE(selected.verdict, sorted.verdict);
     }
 
     void blockSizeAndTop()
