@@ -188,12 +188,8 @@ std::optional<MassReport> analyzeCsvStream(ChunkReader &in, const MassOptions &o
 {
     if (!validOptions(o, error))
         return std::nullopt;
-    const auto fail = [error](const QString &why) {
-        *error = why;
-        return std::nullopt;
-    };
     if (in.size() == 0)
-        return fail(MassText::tr("empty file"));
+        return failed(error, MassText::tr("empty file"));
     Ticker ticker(progress, 2 * in.size());
     ticker.report();
     // First reading: every row checked; per layer, how many rows and the last block.
@@ -209,21 +205,22 @@ std::optional<MassReport> analyzeCsvStream(ChunkReader &in, const MassOptions &o
             l.lastBlock = std::max(l.lastBlock, row.block);
         }
         if (!rows.error().isEmpty())
-            return fail(rows.error());
+            return failed(error, rows.error());
     }
     if (layers.empty())
-        return fail(MassText::tr("no rows: expected layer,block,mass"));
+        return failed(error, MassText::tr("no rows: expected layer,block,mass"));
     qint64 blocks = 0, held = 0;
     for (size_t l = 0; l < layers.size(); ++l) {
         if (layers[l].rows == 0)
-            return fail(MassText::tr("layer %1 has no rows (layers 0-%2 expected)")
-                            .arg(l)
-                            .arg(layers.size() - 1));
+            return failed(error, MassText::tr("layer %1 has no rows (layers 0-%2 expected)")
+                                     .arg(l)
+                                     .arg(layers.size() - 1));
         blocks = std::max(blocks, layers[l].lastBlock + 1);
         held += layers[l].held();
     }
     if (held > kMaxBlocks)
-        return fail(MassText::tr("%1 blocks are too many to hold").arg(formatInteger(held)));
+        return failed(error,
+                      MassText::tr("%1 blocks are too many to hold").arg(formatInteger(held)));
     for (CsvLayer &l : layers) {
         if (l.isDense())
             l.dense = zeros(l.lastBlock + 1, ticker);
@@ -233,25 +230,25 @@ std::optional<MassReport> analyzeCsvStream(ChunkReader &in, const MassOptions &o
 
     // Second reading: the masses added up. A file that changed in between is refused.
     if (!in.seek(0))
-        return fail(in.error());
+        return failed(error, in.error());
     const QString changed = MassText::tr("the file changed while it was read");
     CsvRows rows(in, ticker);
     while (rows.next(&row)) {
         if (row.layer >= qint64(layers.size()))
-            return fail(changed);
+            return failed(error, changed);
         CsvLayer &l = layers[size_t(row.layer)];
         if (++l.seen > l.rows || row.block > l.lastBlock)
-            return fail(changed);
+            return failed(error, changed);
         if (l.isDense())
             l.dense[size_t(row.block)] += row.mass;
         else
             l.sparse.emplace_back(row.block, row.mass);
     }
     if (!rows.error().isEmpty())
-        return fail(rows.error());
+        return failed(error, rows.error());
     for (const CsvLayer &l : layers)
         if (l.seen != l.rows)
-            return fail(changed);
+            return failed(error, changed);
     ticker.report();
 
     MassReport r;
@@ -262,7 +259,7 @@ std::optional<MassReport> analyzeCsvStream(ChunkReader &in, const MassOptions &o
         std::vector<double> masses = layers[l].masses(ticker);
         if (const QString why = layerError(addLayer(r, int(l), masses, blocks, o, buffer, ticker));
             !why.isEmpty())
-            return fail(why);
+            return failed(error, why);
     }
     return r;
 }

@@ -167,42 +167,39 @@ std::optional<MassReport> analyzeNpyStream(ChunkReader &in, const MassOptions &o
 {
     if (!validOptions(o, error))
         return std::nullopt;
-    const auto fail = [error](const QString &why) {
-        *error = why;
-        return std::nullopt;
-    };
     const auto head = in.read(kNpyHeaderMaxBytes);
     if (!head)
-        return fail(in.error());
+        return failed(error, in.error());
     const auto h = parseNpyHeader(*head, in.size(), error);
     if (!h)
         return std::nullopt;
     const qsizetype rank = h->shape.size();
     if (rank < 2 || rank > 4)
-        return fail(MassText::tr("shape %1 has %2 axes: expected [layers, keys], [layers, "
-                                 "queries, keys] or [layers, heads, queries, keys]")
-                        .arg(h->shapeText())
-                        .arg(rank));
+        return failed(error, MassText::tr("shape %1 has %2 axes: expected [layers, keys], [layers, "
+                                          "queries, keys] or [layers, heads, queries, keys]")
+                                 .arg(h->shapeText())
+                                 .arg(rank));
     const qint64 layers = h->shape.first();
     const qint64 heads = rank == 4 ? h->shape.at(1) : 1;
     const qint64 queries = rank >= 3 ? h->shape.at(rank - 2) : 1;
     const qint64 keys = h->shape.last();
     if (layers > limits::maxLayers)
-        return fail(MassText::tr("shape %1: %2 layers, more than %3")
-                        .arg(h->shapeText())
-                        .arg(layers)
-                        .arg(limits::maxLayers));
+        return failed(error, MassText::tr("shape %1: %2 layers, more than %3")
+                                 .arg(h->shapeText())
+                                 .arg(layers)
+                                 .arg(limits::maxLayers));
     if (heads > limits::maxHeads)
-        return fail(MassText::tr("shape %1: %2 heads, more than %3")
-                        .arg(h->shapeText())
-                        .arg(heads)
-                        .arg(limits::maxHeads));
+        return failed(error, MassText::tr("shape %1: %2 heads, more than %3")
+                                 .arg(h->shapeText())
+                                 .arg(heads)
+                                 .arg(limits::maxHeads));
     const qint64 blocks = (keys + o.blockSize - 1) / o.blockSize;
     if (NpyBlocks::held(heads, blocks) > kMaxBlocks)
-        return fail(MassText::tr("%1 blocks of %2 keys are too many to hold: choose a larger "
-                                 "block size")
-                        .arg(formatInteger(blocks))
-                        .arg(o.blockSize));
+        return failed(error,
+                      MassText::tr("%1 blocks of %2 keys are too many to hold: choose a larger "
+                                   "block size")
+                          .arg(formatInteger(blocks))
+                          .arg(o.blockSize));
 
     // "weight at [layer 0, head 1, query 0, key 17] is NaN": where, in the file's own axes.
     const auto badWeight = [&](float v, qint64 at) {
@@ -230,14 +227,14 @@ std::optional<MassReport> analyzeNpyStream(ChunkReader &in, const MassOptions &o
     ticker.report();
     NpyBlocks sums(*h, o, r, ticker);
     if (!in.seek(h->dataOffset))
-        return fail(in.error());
+        return failed(error, in.error());
     const int item = h->itemSize();
     std::vector<float> decoded(size_t(std::min(count, kDecoded)));
     for (qint64 done = 0; done < count;) {
         const qint64 n = std::min(count - done, kChunk / item);
         const auto bytes = in.read(n * item);
         if (!bytes)
-            return fail(in.error());
+            return failed(error, in.error());
         ticker.step(n); // before the sums: the last read ends with a layer's ranking
         for (qint64 j = 0; j < n; j += kDecoded) {
             const qint64 m = std::min(kDecoded, n - j);
@@ -245,7 +242,7 @@ std::optional<MassReport> analyzeNpyStream(ChunkReader &in, const MassOptions &o
             if (!readNpyWeights(h->dtype, data, m, decoded.data())) {
                 readNpyValues(h->dtype, data, m, decoded.data());
                 if (const qint64 bad = firstBadWeight(decoded.data(), m); bad < m)
-                    return fail(badWeight(decoded[size_t(bad)], done + j + bad));
+                    return failed(error, badWeight(decoded[size_t(bad)], done + j + bad));
             }
             sums.add(decoded.data(), m);
         }
@@ -253,7 +250,7 @@ std::optional<MassReport> analyzeNpyStream(ChunkReader &in, const MassOptions &o
     }
     ticker.report();
     if (!sums.error().isEmpty())
-        return fail(sums.error());
+        return failed(error, sums.error());
     return r;
 }
 
