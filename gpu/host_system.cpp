@@ -119,9 +119,12 @@ uint64_t hostMemoryTotal()
 {
     std::ifstream file("/proc/meminfo");
     const std::string meminfo(std::istreambuf_iterator<char>(file), {});
-    if (const uint64_t bytes = meminfoBytes(meminfo, "MemTotal").value_or(0))
-        return bytes;
-    return sysconfBytes(_SC_PHYS_PAGES) * sysconfBytes(_SC_PAGESIZE);
+    uint64_t bytes = meminfoBytes(meminfo, "MemTotal").value_or(0);
+    if (bytes == 0)
+        bytes = sysconfBytes(_SC_PHYS_PAGES) * sysconfBytes(_SC_PAGESIZE);
+    // In a container the cgroup's limit is all the memory there is.
+    const uint64_t limit = hostMemoryBudget().limit;
+    return limit > 0 && (bytes == 0 || limit < bytes) ? limit : bytes;
 }
 
 uint64_t hostMemoryAvailable()

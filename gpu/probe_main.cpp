@@ -166,6 +166,27 @@ constexpr IntOption kIntOptions[] = {
     {"--points", 1, kMaxSweepPoints, [](Options &o) -> int & { return o.points; }},
 };
 
+// An argument as an error message may show it: control bytes (an escape sequence would reach the
+// terminal) written as \xNN, and at most kShownBytes bytes of it.
+std::string shown(const std::string &text)
+{
+    constexpr size_t kShownBytes = 60;
+    std::string out;
+    for (size_t i = 0; i < std::min(text.size(), kShownBytes); ++i) {
+        const auto c = static_cast<unsigned char>(text[i]);
+        if (c < 0x20 || c == 0x7f) {
+            char hex[5];
+            std::snprintf(hex, sizeof hex, "\\x%02x", c);
+            out += hex;
+        } else {
+            out += char(c);
+        }
+    }
+    if (text.size() > kShownBytes)
+        out += "... (" + std::to_string(text.size()) + " bytes)";
+    return out;
+}
+
 std::optional<ArgError> parseArgs(int argc, char **argv, Options &options)
 {
     for (int i = 1; i < argc; ++i) {
@@ -212,7 +233,7 @@ std::optional<ArgError> parseArgs(int argc, char **argv, Options &options)
             // Every refusal names the option and what it allows.
             const auto refuse = [&](bool outOfRange, const std::string &allowed) {
                 std::string message = arg;
-                message += ": '" + *text + "' is ";
+                message += ": '" + shown(*text) + "' is ";
                 message += outOfRange ? "out of range" : "not a valid value";
                 message += "; allowed: " + allowed;
                 return ArgError{message};
@@ -259,7 +280,7 @@ std::optional<ArgError> parseArgs(int argc, char **argv, Options &options)
                 options.request.loads = *loads;
             }
         } else {
-            return ArgError{"unknown argument '" + arg + "'"};
+            return ArgError{"unknown argument '" + shown(arg) + "'"};
         }
         if (error)
             return error;

@@ -1,7 +1,7 @@
 #!/bin/sh
 # kvledger-probe in a cgroup limited to 512 MiB: the default buffer fits (sized from /proc/meminfo
 # alone it is 2 GiB, and the OOM killer ends the probe without a word), and a larger --bytes is
-# refused with status 1 and the cgroup's figures. Skipped (77) where no cgroup can be made here.
+# refused with status 1 and the cgroup's figures, and the host's memory is listed as the limit. Skipped (77) where no cgroup can be made here.
 probe=$1
 limit=$((512 * 1024 * 1024))
 name=kvledger-probe-test-$$
@@ -32,6 +32,13 @@ bytes=$(printf '%s' "$out" | sed -n 's/.*"bytes":\([0-9]*\).*/\1/p')
 echo "default buffer under a 512 MiB limit: status $status, $bytes bytes"
 if [ $status -ne 0 ] || [ -z "$bytes" ] || [ "$bytes" -gt $((limit / 2)) ]; then
     echo "FAIL: the default buffer must fit in half the cgroup's limit"
+    fail=1
+fi
+
+total=$(inside "$probe" --list --json | sed -n 's/.*"id":"host"[^}]*"memory_total":\([0-9]*\).*/\1/p')
+echo "host memory listed under a 512 MiB limit: $total bytes"
+if [ "$total" != $limit ]; then
+    echo "FAIL: the host's memory is the cgroup's limit, $limit bytes"
     fail=1
 fi
 

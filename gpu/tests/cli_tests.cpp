@@ -126,7 +126,7 @@ void badNumbers(const std::string &probe)
     struct Case
     {
         std::vector<std::string> args;
-        const char *message;
+        std::string message;
     };
     const Case cases[] = {
         {{"--threads", "5000"},
@@ -157,6 +157,11 @@ void badNumbers(const std::string &probe)
          "--max-bytes: '18446744073709551616' is out of range"},
         {{"--threads"}, "--threads needs a value"},
         {{"--device", "tpu:0"}, "--device: 'tpu:0' is not a valid value; allowed: host, all"},
+        // Control bytes and long values are quoted, not passed to the terminal.
+        {{"--device", "\x1b[31mred"}, "--device: '\\x1b[31mred' is not a valid value"},
+        {{"--bogus\x07"}, "unknown argument '--bogus\\x07'"},
+        {{"--device", std::string(5000, 'x')},
+         "--device: '" + std::string(60, 'x') + "... (5000 bytes)' is not a valid value"},
     };
     for (const Case &c : cases) {
         const Run run = runProbe(probe, tiny(c.args));
