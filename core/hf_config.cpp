@@ -405,7 +405,9 @@ void Importer::readMoE()
     if (m.sharedExperts > 0)
         moe += HfText::tr(", %1 shared").arg(m.sharedExperts);
     if (m.firstDenseLayers > 0)
-        moe += HfText::tr(", first %1 layers dense").arg(m.firstDenseLayers);
+        moe += m.firstDenseLayers == 1
+                   ? HfText::tr(", first layer dense")
+                   : HfText::tr(", first %1 layers dense").arg(m.firstDenseLayers);
     note(moe);
 }
 

@@ -483,7 +483,7 @@ QList<TourStep> seedTourSteps()
             const QString top = percent(hi->topShare);
             const QString concentrated = TourPanel::tr("%1 of %2")
                                              .arg(c.mass->report()->concentratedLayers())
-                                             .arg(layers.size());
+                                             .arg(c.mass->report()->judgedLayers());
             return TourText{
                 TourPanel::tr("Measure per layer the attention mass in the top %1 of KV blocks: "
                               "here %2 of %3 layers are concentrated (up to %4), the flattest "
@@ -491,7 +491,7 @@ QList<TourStep> seedTourSteps()
                               "is in the bytes.")
                     .arg(percent(c.mass->report()->topFraction))
                     .arg(c.mass->report()->concentratedLayers())
-                    .arg(layers.size())
+                    .arg(c.mass->report()->judgedLayers())
                     .arg(top, percent(lo->topShare)),
                 top,
                 {{TourPanel::tr("Top share of blocks"), percent(c.mass->report()->topFraction)},

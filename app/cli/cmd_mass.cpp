@@ -224,7 +224,8 @@ int runMass(const QStringList &args, QTextStream &out)
             << " verdict needs at least " << formatInteger(blocksForVerdict(o.topFraction))
             << " blocks per layer (a smaller --block, a longer file or a larger --top).\n";
     } else {
-        out << report->concentratedLayers() << " of " << judged << " layers concentrated (the top "
+        out << report->concentratedLayers() << " of " << judged
+            << (judged == 1 ? " layer" : " layers") << " concentrated (the top "
             << percent(o.topFraction) << " of blocks hold at least " << percent(o.concentratedAt)
             << " of the mass): "
             << (report->concentratedLayers() * 2 > judged

@@ -792,6 +792,10 @@
         <source>not a JSON object: a config.json holds {&quot;num_hidden_layers&quot;: ...}</source>
         <translation>não é um objeto JSON: um config.json contém {&quot;num_hidden_layers&quot;: ...}</translation>
     </message>
+    <message>
+        <source>, first layer dense</source>
+        <translation>, a primeira camada densa</translation>
+    </message>
 </context>
 <context>
     <name>LedgerStrings</name>
@@ -2874,6 +2878,10 @@ Os resultados anteriores foram mantidos.</translation>
     <message>
         <source>No verdict: the top %2 of blocks is %3 of %1 per layer (%4), holding %5 of the mass. A top-%2 verdict needs at least %6 blocks per layer: choose a smaller block size, a longer file or a larger top share.</source>
         <translation>Sem veredito: o topo de %2 dos blocos é %3 de %1 por camada (%4), que concentram %5 da massa. Um veredito sobre o topo de %2 precisa de pelo menos %6 blocos por camada: escolha um tamanho de bloco menor, um arquivo mais longo ou um topo considerado maior.</translation>
+    </message>
+    <message>
+        <source>%1: one layer, %2 blocks</source>
+        <translation>%1: uma camada, %2 blocos</translation>
     </message>
 </context>
 <context>

@@ -430,10 +430,12 @@ void MassPanel::onFinished(const MassReport &finished)
         report.source = m_source->currentText();
     m_report = report;
     m_model->setReport(report);
-    setStatus(tr("%1: %2 layers, %3 blocks each")
-                  .arg(report.source, QString::number(report.layers.size()),
-                       report.layers.isEmpty() ? QStringLiteral("0")
-                                               : formatInteger(report.layers.first().blocks)),
+    const QString blocks =
+        report.layers.isEmpty() ? QStringLiteral("0") : formatInteger(report.layers.first().blocks);
+    setStatus(report.layers.size() == 1
+                  ? tr("%1: one layer, %2 blocks").arg(report.source, blocks)
+                  : tr("%1: %2 layers, %3 blocks each")
+                        .arg(report.source, QString::number(report.layers.size()), blocks),
               false);
     updateTexts();
     emit reportChanged();
