@@ -24,6 +24,7 @@ Commands:
   roofline  decode and prefill on the GPU's roofline
   mass      how concentrated attention mass is, from a .npy/.csv file or a synthetic source
   probe     measure streaming-read bandwidth (CUDA GPU, else host memory)
+  capacity  KV cache capacity per GPU as vLLM's V1 engine computes it
 
 Run `kvledger-cli COMMAND --help` for a command's options.
 )";
@@ -70,13 +71,14 @@ int main(int argc, char *argv[])
         {QStringLiteral("roofline"), runRoofline},
         {QStringLiteral("mass"), runMass},
         {QStringLiteral("probe"), runProbe},
+        {QStringLiteral("capacity"), runCapacity},
     };
     const auto it = commands.find(args.at(1));
     try {
         if (it == commands.end())
             throw UsageError{
                 QStringLiteral("\"%1\" is not a command (ledger, presets, sweep, export, "
-                               "probe, strategies, roofline, mass)")
+                               "probe, strategies, roofline, mass, capacity)")
                     .arg(kvl::shownInput(args.at(1)))};
         return it->second(args, out);
     } catch (const UsageError &e) {
