@@ -94,7 +94,8 @@ void row(QTextStream &out, const QString &label, const QString &value)
 
 QString bytes(double b, ByteUnits units)
 {
-    return formatBytesExact(b) + QStringLiteral("  (") + formatBytes(b, units) + u')';
+    const QString exact = formatBytesExact(b), rounded = formatBytes(b, units);
+    return exact == rounded ? exact : exact + QStringLiteral("  (") + rounded + u')';
 }
 
 QString ratio(double predicted, double logged)
