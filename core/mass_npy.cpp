@@ -28,16 +28,22 @@ qint64 firstBadWeight(const float *v, qint64 n)
 // four lanes (no chain of dependent additions) give the same bits as one; float32 keeps one.
 template <int Lanes> double addUp(double sum, const float *v, qint64 n)
 {
-    double lanes[Lanes] = {sum};
+    static_assert(Lanes == 1 || Lanes == 4);
     qint64 j = 0;
-    for (; j + Lanes <= n; j += Lanes)
-        for (int k = 0; k < Lanes; ++k)
-            lanes[k] += v[j + k];
+    if constexpr (Lanes == 4) {
+        // Named lanes, not an array: the compiler keeps them in registers.
+        double a = 0, b = 0, c = 0, d = 0;
+        for (; j + 4 <= n; j += 4) {
+            a += v[j];
+            b += v[j + 1];
+            c += v[j + 2];
+            d += v[j + 3];
+        }
+        sum += (a + b) + (c + d);
+    }
     for (; j < n; ++j)
-        lanes[0] += v[j];
-    for (int k = 1; k < Lanes; ++k)
-        lanes[0] += lanes[k];
-    return lanes[0];
+        sum += v[j];
+    return sum;
 }
 
 // A .npy's weights in file order, summed into blocks. A head's rows (its queries' keys) are
