@@ -28,7 +28,9 @@ double heldAtChunkStarts(qint64 L, qint64 C, qint64 chunks, qint64 cap)
     const double k = double(chunks), c = double(C);
     if (cap <= 0)
         return k * double(L) + c * k * (k - 1) / 2;
-    const double growing = L > cap ? 0 : std::min(k, double((cap - L) / C + 1));
+    // Chunk starts L, L + C, ... at or below the cap: floor((cap − L) / C) + 1 of them.
+    const qint64 below = L > cap ? 0 : (cap - L) / C + 1;
+    const double growing = std::min(k, double(below));
     return growing * double(L) + c * growing * (growing - 1) / 2 + (k - growing) * double(cap);
 }
 
