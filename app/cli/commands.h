@@ -16,6 +16,8 @@ int runStrategies(const QStringList &args, QTextStream &out);
 int runRoofline(const QStringList &args, QTextStream &out);
 int runMass(const QStringList &args, QTextStream &out);
 int runProbe(const QStringList &args, QTextStream &out);
+int runPrefill(const QStringList &args, QTextStream &out);
+int runSession(const QStringList &args, QTextStream &out);
 
 // Parses `args` with `p` (adding --help); returns true when help was printed. More than
 // `maxPositional` positional arguments are a usage error.
