@@ -124,6 +124,33 @@ private slots:
         QCOMPARE(r.computeBound, computeBound);
     }
 
+    // Mistral 7B (7.24e9 parameters, fp16 weights 1.448e10 B, window 4096 on every layer,
+    // 131,072 B of KV per token): a chunk reads at most the window and writes at most the window.
+    void windowedChunks_data()
+    {
+        QTest::addColumn<qint64>("P");
+        QTest::addColumn<qint64>("L");
+        QTest::addColumn<qint64>("chunk");
+        QTest::addColumn<double>("bytes");
+        // Chunks of 8192, 8192, 3616 from 0: reads min(0, 8192, 16,384; 4096) = 0 + 4096 + 4096,
+        // writes 4096 + 4096 + 3616; 3 × 1.448e10 + 20,000 × 131,072.
+        QTest::addRow("from nothing")
+            << qint64(20000) << qint64(0) << qint64(8192) << 3 * 1.448e10 + 20000 * 131072.0;
+        // Chunks of 1000 from 3000: reads 3000 + 4000 + 4096, writes 3 × 1000.
+        QTest::addRow("filling the window") << qint64(3000) << qint64(3000) << qint64(1000)
+                                            << 3 * 1.448e10 + (11096 + 3000) * 131072.0;
+    }
+    void windowedChunks()
+    {
+        QFETCH(qint64, P);
+        QFETCH(qint64, L);
+        QFETCH(qint64, chunk);
+        QFETCH(double, bytes);
+        ModelSpec m = mistral7b();
+        m.totalParameters = 7.24e9;
+        QCOMPARE(prefill(scenario(m), P, L, chunk).bytes, bytes);
+    }
+
     // Tensor parallel over 2: FLOP split two ways; each GPU reads half the weights and its 4 KV
     // heads (65,536 B per token), so the bytes over both GPUs are those of one.
     void tensorParallel()
