@@ -32,6 +32,9 @@ struct RealRange
 };
 inline constexpr RealRange efficiency{0.01, 2.0};
 inline constexpr RealRange memoryFraction{0.01, 1.0};
+inline constexpr RealRange computeEfficiency{0.01, 2.0};
+// USD per GPU-hour. Zero is meaningful (hardware already paid for); the price only multiplies.
+inline constexpr RealRange gpuHourPrice{0.0, 1000.0};
 inline constexpr RealRange gpuMemoryBytes{1e8, 1e15};
 inline constexpr RealRange bandwidth{1e8, 1e15}; // bytes/s, datasheet or measured
 inline constexpr RealRange flops{1e9, 1e18};     // FLOP/s; optional peaks may also be 0

@@ -41,6 +41,11 @@ double perGpuBytes(const Scenario &s, int gpus, double weightBytes)
 
 } // namespace
 
+double gpuCost(const Scenario &s, double seconds)
+{
+    return s.gpus * s.gpuHourPrice * seconds / 3600;
+}
+
 double stepSeconds(const Scenario &s, qint64 context)
 {
     return StepModel(s).stepSeconds(context);
@@ -141,6 +146,7 @@ Ledger evaluate(const Scenario &s)
     l.stateSecondsPerToken = step.stateBytes / step.bandwidth;
     l.tokensPerSecond = 1.0 / l.secondsPerToken;
     l.aggregateTokensPerSecond = s.batch / l.secondsPerToken;
+    l.costPerMillionOutputTokens = gpuCost(s, 1e6 / l.aggregateTokensPerSecond);
 
     l.responseSeconds = step.sumStepSeconds(s.context, s.responseTokens);
     l.responseKvSeconds = step.sumKvSeconds(s.context, s.responseTokens);
@@ -156,7 +162,7 @@ Ledger evaluate(const Scenario &s)
 QList<Quantity> allQuantities()
 {
     QList<Quantity> out;
-    for (int i = 0; i <= int(Quantity::RidgePoint); ++i)
+    for (int i = 0; i <= int(Quantity::CostPerMillionOutputTokens); ++i)
         out << Quantity(i);
     return out;
 }
@@ -178,8 +184,10 @@ static const char *const kKeys[] = {"kv_bytes_per_token",
                                     "response_seconds",
                                     "conversation_seconds",
                                     "arithmetic_intensity",
-                                    "ridge_point"};
-static_assert(std::size(kKeys) == int(Quantity::RidgePoint) + 1);
+                                    "ridge_point",
+                                    "aggregate_tokens_per_second",
+                                    "cost_per_million_output_tokens"};
+static_assert(std::size(kKeys) == int(Quantity::CostPerMillionOutputTokens) + 1);
 
 QString quantityKey(Quantity q)
 {
@@ -212,7 +220,10 @@ QString quantityUnit(Quantity q)
     case Quantity::ConversationSeconds:
         return QStringLiteral("s");
     case Quantity::TokensPerSecond:
+    case Quantity::AggregateTokensPerSecond:
         return QStringLiteral("tokens/s");
+    case Quantity::CostPerMillionOutputTokens:
+        return QStringLiteral("USD");
     case Quantity::ArithmeticIntensity:
     case Quantity::RidgePoint:
         return QStringLiteral("FLOP/B");
@@ -264,6 +275,10 @@ double quantityValue(const Ledger &l, Quantity q)
         return l.arithmeticIntensity;
     case Quantity::RidgePoint:
         return l.ridgePoint;
+    case Quantity::AggregateTokensPerSecond:
+        return l.aggregateTokensPerSecond;
+    case Quantity::CostPerMillionOutputTokens:
+        return l.costPerMillionOutputTokens;
     }
     return 0;
 }

@@ -70,6 +70,10 @@ struct Ledger
     double tokensPerSecond = 0;          // per sequence
     double aggregateTokensPerSecond = 0; // whole batch
 
+    // USD for a million tokens of the batch at this step time: GPUs × price per GPU-hour / 3600
+    // / aggregate tokens per second × 10^6.
+    double costPerMillionOutputTokens = 0;
+
     double responseSeconds = 0;     // responseTokens from the context, cache growing
     double responseKvSeconds = 0;   // the KV streaming part of it
     double conversationSeconds = 0; // every token from 0 to the context
@@ -88,6 +92,9 @@ qint64 kvBytesPerToken(const ModelSpec &m, const Precision &p);
 // Decode attention FLOP per KV byte over the model's layers: 2g/e for GQA, 2/e for MHA,
 // q × 2 × (2 rank + rope) / ((rank + rope) e) for MLA. Ledger::arithmeticIntensity is this.
 double attentionIntensity(const ModelSpec &m, const Precision &p);
+
+// USD for `seconds` of the scenario's GPUs: GPUs × price per GPU-hour × seconds / 3600.
+double gpuCost(const Scenario &s, double seconds);
 
 // Decode step time at context `context` (same scenario otherwise).
 double stepSeconds(const Scenario &s, qint64 context);
@@ -115,12 +122,14 @@ enum class Quantity
     ConversationSeconds,
     ArithmeticIntensity,
     RidgePoint,
+    AggregateTokensPerSecond,
+    CostPerMillionOutputTokens,
 };
 
 QList<Quantity> allQuantities();
 QString quantityKey(Quantity q); // "kv_bytes_per_token"
 std::optional<Quantity> quantityFromKey(const QString &key);
-QString quantityUnit(Quantity q); // "B", "s", "tokens/s", "FLOP/B", ""
+QString quantityUnit(Quantity q); // "B", "s", "tokens/s", "FLOP/B", "USD", ""
 double quantityValue(const Ledger &l, Quantity q);
 
 } // namespace kvl

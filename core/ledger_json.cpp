@@ -27,6 +27,8 @@ QJsonObject scenarioSummaryJson(const Scenario &s)
         {QStringLiteral("weight_bits_per_element"), computePrecision(s).effectiveBits()},
         {QStringLiteral("efficiency"), s.efficiency},
         {QStringLiteral("memory_fraction"), s.memoryFraction},
+        {QStringLiteral("compute_efficiency"), s.computeEfficiency},
+        {QStringLiteral("gpu_hour_price"), s.gpuHourPrice},
         {QStringLiteral("response_tokens"), jsonNumber(double(s.responseTokens))},
         {QStringLiteral("bandwidth_bytes_per_second"), jsonNumber(s.gpu.bandwidth)},
         {QStringLiteral("gpu_memory_bytes"), jsonNumber(s.gpu.memoryBytes)},
@@ -54,7 +56,6 @@ QJsonObject ledgerToJson(const Scenario &s, const Ledger &l)
     o.insert(QStringLiteral("compute_seconds"), l.computeSeconds);
     o.insert(QStringLiteral("weight_seconds_per_token"), l.weightSecondsPerToken);
     o.insert(QStringLiteral("memory_bound"), l.memoryBound);
-    o.insert(QStringLiteral("aggregate_tokens_per_second"), l.aggregateTokensPerSecond);
     o.insert(QStringLiteral("response_kv_seconds"), l.responseKvSeconds);
     o.insert(QStringLiteral("mha_arithmetic_intensity"), l.mhaArithmeticIntensity);
     o.insert(QStringLiteral("below_ridge"), l.belowRidge);

@@ -237,6 +237,14 @@ QList<LedgerRow> ledgerRows(const Scenario &s, const Ledger &l, ByteUnits u)
                       LedgerStrings::tr("per sequence; %1 for the batch")
                           .arg(formatNumber(l.aggregateTokensPerSecond, 3)),
                       broken};
+    rows << LedgerRow{
+        QStringLiteral("cost_per_million_output_tokens"),
+        LedgerStrings::tr("Cost per million output tokens"),
+        LedgerStrings::tr("$%1").arg(formatNumber(l.costPerMillionOutputTokens, 3)),
+        LedgerStrings::tr("%1 GPUs × $%2 per GPU-hour at %3 tokens/s for the batch")
+            .arg(s.gpus)
+            .arg(formatNumber(s.gpuHourPrice, 4), formatNumber(l.aggregateTokensPerSecond, 3)),
+        broken};
     rows << LedgerRow{QStringLiteral("response_seconds"),
                       LedgerStrings::tr("A %1-token answer").arg(tokens(s.responseTokens)),
                       formatSeconds(l.responseSeconds),

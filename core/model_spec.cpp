@@ -180,6 +180,14 @@ double ModelSpec::attentionFlopPerTokenLayer(AttentionKind kind, int gpus) const
     return 0;
 }
 
+double ModelSpec::prefillFlopPerPairLayer(AttentionKind kind, int gpus) const
+{
+    const int n = std::max(1, gpus);
+    if (kind == AttentionKind::Latent)
+        return 2.0 * queryHeads * (double(keyHeadDim()) + headDim) / n;
+    return attentionFlopPerTokenLayer(kind, gpus); // 4 × q × head_dim: the same per pair
+}
+
 double ModelSpec::stateFlopLayer(AttentionKind kind, int gpus) const
 {
     // Decay, rank-one update and readout: about 6 FLOP per recurrent state element.

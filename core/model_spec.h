@@ -132,6 +132,11 @@ struct ModelSpec
     // Decode attention FLOP per held token in one layer of `kind`, one sequence, one GPU:
     // QK^T and AV for that GPU's query heads.
     double attentionFlopPerTokenLayer(AttentionKind kind, int gpus = 1) const;
+    // Prefill FLOP per query-key pair in one layer of `kind`, one GPU: QK^T and PV at the
+    // layer's head sizes for that GPU's query heads. MLA prefills un-absorbed, as vLLM does:
+    // K heads of qk_nope + qk_rope, V heads of v_head_dim. 0 for fixed-state kinds (their
+    // prefill is linear in the tokens: stateFlopLayer per token).
+    double prefillFlopPerPairLayer(AttentionKind kind, int gpus = 1) const;
     // Decode FLOP of one fixed-state layer per sequence and step, one GPU: the state is read,
     // updated and applied once (2 FLOP per element each way).
     double stateFlopLayer(AttentionKind kind, int gpus = 1) const;

@@ -3,13 +3,13 @@
 #include "weights.h"
 
 #include "ledger.h"
+#include "prefill.h"
 #include "step_model.h"
 #include "units.h"
 
 #include <QCoreApplication>
 
 #include <algorithm>
-#include <climits>
 
 namespace kvl {
 
@@ -33,37 +33,12 @@ QList<QPointF> Roofline::roof(double from, double to, bool measured) const
     return out;
 }
 
-// Σ_{i=1..P} min(i, cap): the tokens a causal prefill's queries see.
-static double heldSum(qint64 P, qint64 cap)
-{
-    const double p = double(P), c = double(cap);
-    if (cap >= P)
-        return p * (p + 1) / 2;
-    return c * (c + 1) / 2 + (p - c) * c;
-}
-
 double prefillIntensity(const Scenario &s, qint64 promptTokens)
 {
-    if (promptTokens <= 0)
-        return 0;
-    const ModelSpec &m = s.model;
-    Scenario t = s;
-    t.gpus = 1;
-    // For the weights, a prefill of P tokens is a decode step with batch P.
-    t.batch = int(std::min<qint64>(promptTokens, INT_MAX));
-    const StepModel weights(t);
-    t.batch = 1;
-    const StepModel cache(t);
-    double attention = 0;
-    for (AttentionKind kind : kAllKinds) {
-        const int n = m.layerCount(kind);
-        if (n == 0)
-            continue;
-        const qint64 cap = m.tokenCap(kind) > 0 ? m.tokenCap(kind) : promptTokens;
-        attention += n * m.attentionFlopPerTokenLayer(kind) * heldSum(promptTokens, cap);
-    }
-    const double bytes = weights.weightBytesRead + cache.stateBytes + cache.kvBytes(promptTokens);
-    return bytes > 0 ? (weights.matmulFlop + attention) / bytes : 0;
+    Scenario one = s;
+    one.gpus = 1;
+    const Prefill p = prefill(one, promptTokens, 0, std::max<qint64>(1, promptTokens));
+    return p.bytes > 0 ? p.flops / p.bytes : 0;
 }
 
 Roofline roofline(const Scenario &s, const RooflineOptions &o)

@@ -48,9 +48,8 @@ struct Roofline
 // scenario's batch (≈ 2B/e_w); prefill of options.promptTokens (see prefillIntensity).
 Roofline roofline(const Scenario &s, const RooflineOptions &options = {});
 
-// Prefill of P tokens, one sequence, whole model:
-//   FLOP  = 2 × active parameters × P + Σ_layers flop_per_token × Σ_{i=1..P} held(i)
-//   bytes = weights read once (MoE: the experts P tokens touch) + the KV cache written once.
+// Prefill of P tokens from an empty cache, one sequence, one GPU, in one chunk: prefill()'s FLOP
+// over its bytes (the weights read once, MoE: the experts P tokens touch, and the KV written).
 // Activations and re-reads of K/V tiles are left out, so this is an upper bound. For large P the
 // weight term alone gives ≈ 2P/e_w: intensity grows linearly with the prompt (and faster while
 // the attention term's P² matters).

@@ -35,6 +35,16 @@ QString Scenario::validate() const
             .arg(memoryFraction)
             .arg(limits::memoryFraction.lo)
             .arg(limits::memoryFraction.hi);
+    if (!limits::computeEfficiency.contains(computeEfficiency))
+        return ScenarioText::tr("compute efficiency: %1 is outside %2-%3")
+            .arg(computeEfficiency)
+            .arg(limits::computeEfficiency.lo)
+            .arg(limits::computeEfficiency.hi);
+    if (!limits::gpuHourPrice.contains(gpuHourPrice))
+        return ScenarioText::tr("GPU-hour price: %1 is outside %2-%3")
+            .arg(gpuHourPrice)
+            .arg(limits::gpuHourPrice.lo)
+            .arg(limits::gpuHourPrice.hi);
     if (responseTokens < 0 || responseTokens > limits::maxContext)
         return ScenarioText::tr("response: %1 is outside 0-%2")
             .arg(responseTokens)

@@ -23,6 +23,13 @@ struct Scenario
     double efficiency =
         1.0; // achieved / datasheet bandwidth; 1.0 is the physical floor the seed uses
     double memoryFraction = 1.0; // usable share of HBM (vLLM reserves, default 0.9)
+    // Achieved / dense datasheet FLOP/s, for prefill and the decode compute floor; 1.0 is the
+    // physical floor, as for `efficiency`.
+    double computeEfficiency = 1.0;
+    // USD per GPU-hour. An assumption: Lambda's on-demand price for 8x NVIDIA H100 SXM, $3.99
+    // per GPU-hour (lambda.ai/pricing, as read in September 2026). Prices vary by provider and
+    // date (AWS p5.48xlarge in us-east-1: $55.04 an hour for 8, $6.88 per GPU-hour, Nov 2026).
+    double gpuHourPrice = 3.99;
     qint64 responseTokens = 1000;
     std::optional<MeasuredBandwidth> measured; // from the GPU panel; saved with the scenario
 

@@ -72,6 +72,8 @@ QJsonObject scenarioToJson(const Scenario &s)
         {QStringLiteral("weights_as_stored"), s.weightsAsStored},
         {QStringLiteral("efficiency"), s.efficiency},
         {QStringLiteral("memory_fraction"), s.memoryFraction},
+        {QStringLiteral("compute_efficiency"), s.computeEfficiency},
+        {QStringLiteral("gpu_hour_price"), s.gpuHourPrice},
         {QStringLiteral("response_tokens"), double(s.responseTokens)},
     };
     if (s.measured)
@@ -109,6 +111,12 @@ bool readNumber(const QJsonObject &o, const char *key, double &out, QString *err
         return fail(error, FileText::tr("%1: not a number").arg(QLatin1String(key)));
     out = v.toDouble();
     return true;
+}
+
+// A field added after version 1 was written: absent, the default stays.
+bool readOptionalNumber(const QJsonObject &o, const char *key, double &out, QString *error)
+{
+    return !o.contains(QLatin1String(key)) || readNumber(o, key, out, error);
 }
 
 bool readPrecision(const QJsonObject &o, const char *key, Precision &out, QString *error)
@@ -166,7 +174,9 @@ std::optional<Scenario> scenarioFromJson(const QJsonObject &o, QString *error)
         !readPrecision(o, "kv_precision", s.kvPrecision, error) ||
         !readPrecision(o, "weight_precision", s.weightPrecision, error) ||
         !readNumber(o, "efficiency", s.efficiency, error) ||
-        !readNumber(o, "memory_fraction", s.memoryFraction, error))
+        !readNumber(o, "memory_fraction", s.memoryFraction, error) ||
+        !readOptionalNumber(o, "compute_efficiency", s.computeEfficiency, error) ||
+        !readOptionalNumber(o, "gpu_hour_price", s.gpuHourPrice, error))
         return std::nullopt;
     s.weightsAsStored = o.value(QStringLiteral("weights_as_stored")).toBool(false);
     if (gpus < 0 || gpus > limits::maxGpus || batch < 0 || batch > limits::maxBatch) {

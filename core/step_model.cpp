@@ -79,8 +79,8 @@ StepModel::StepModel(const Scenario &s) : CacheModel(s.model, s.kvPrecision, s.b
     weightBytesRead = weightBytesReadPerStep(s) / n;
     matmulFlop = 2.0 * s.model.parametersActive() * s.batch / n;
     bandwidth = s.gpu.bandwidth * s.efficiency;
-    matmulPeak = s.gpu.peakFlops(computePrecision(s));
-    attentionPeak = s.gpu.peakBf16;
+    matmulPeak = s.gpu.peakFlops(computePrecision(s)) * s.computeEfficiency;
+    attentionPeak = s.gpu.peakBf16 * s.computeEfficiency;
 }
 
 double StepModel::memorySeconds(qint64 L) const

@@ -35,7 +35,7 @@ struct StepModel : CacheModel
     double weightBytesRead = 0; // per GPU per step
     double matmulFlop = 0;      // per GPU per step
     double bandwidth = 0;       // effective bytes/s per GPU
-    double matmulPeak = 0;
+    double matmulPeak = 0;      // achieved FLOP/s: the dense peak × compute efficiency
     double attentionPeak = 0;
 
     double memorySeconds(qint64 L) const;

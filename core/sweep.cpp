@@ -44,4 +44,38 @@ QList<QPointF> sweepGpus(const Scenario &s, Quantity q, int maxGpus)
     return out;
 }
 
+QList<QPointF> sweepBatch(const Scenario &s, Quantity q, int maxBatch)
+{
+    QList<QPointF> out;
+    out.reserve(maxBatch);
+    Scenario t = s;
+    for (int b = 1; b <= maxBatch; ++b) {
+        t.batch = b;
+        out.append(QPointF(b, quantityValue(evaluate(t), q)));
+    }
+    return out;
+}
+
+int batchCapacity(const Scenario &s)
+{
+    // Memory grows with the batch, so the batches that fit are 1..capacity: bisect.
+    Scenario t = s;
+    const auto fits = [&t](int b) {
+        t.batch = b;
+        return evaluate(t).fits;
+    };
+    int lo = 0, hi = limits::maxBatch; // fits(lo) or lo == 0; capacity <= hi
+    if (fits(hi))
+        return hi;
+    --hi;
+    while (lo < hi) {
+        const int mid = lo + (hi - lo + 1) / 2;
+        if (fits(mid))
+            lo = mid;
+        else
+            hi = mid - 1;
+    }
+    return lo;
+}
+
 } // namespace kvl

@@ -12,17 +12,20 @@ int runSweep(const QStringList &args, QTextStream &out)
 {
     QCommandLineParser p;
     p.setApplicationDescription(
-        QStringLiteral("One ledger quantity over context length or GPU count."));
+        QStringLiteral("One ledger quantity over context length, GPU count or batch."));
     addScenarioOptions(p);
     p.addOptions({
-        {QStringLiteral("over"), QStringLiteral("context (log-spaced) or gpus."),
-         QStringLiteral("context|gpus")},
+        {QStringLiteral("over"),
+         QStringLiteral("context (log-spaced), gpus, or batch (1 to the most sequences that "
+                        "fit at the context)."),
+         QStringLiteral("context|gpus|batch")},
         {QStringLiteral("quantity"), QStringLiteral("A ledger key, e.g. seconds_per_token."),
          QStringLiteral("NAME")},
         {QStringLiteral("from"), QStringLiteral("First context (default 1k)."),
          QStringLiteral("TOKENS")},
         {QStringLiteral("to"),
-         QStringLiteral("Last context (default 10M) or GPU count (default 64)."),
+         QStringLiteral("Last context (default 10M), GPU count (default 64) or batch "
+                        "(default: the most that fit)."),
          QStringLiteral("N")},
         {QStringLiteral("points"), QStringLiteral("Points over context (default 64)."),
          QStringLiteral("N")},
@@ -34,9 +37,9 @@ int runSweep(const QStringList &args, QTextStream &out)
     for (Quantity q : allQuantities())
         keys << quantityKey(q);
     const QString over = p.value(QStringLiteral("over"));
-    if (over != u"context" && over != u"gpus")
+    if (over != u"context" && over != u"gpus" && over != u"batch")
         throw UsageError{
-            QStringLiteral("--over: \"%1\" is not context or gpus").arg(shownInput(over))};
+            QStringLiteral("--over: \"%1\" is not context, gpus or batch").arg(shownInput(over))};
     const QString key = p.value(QStringLiteral("quantity"));
     const auto q = quantityFromKey(key);
     if (!q)
@@ -46,6 +49,18 @@ int runSweep(const QStringList &args, QTextStream &out)
     QList<QPointF> series;
     if (over == u"context") {
         series = sweepContext(s, *q, contextsFromOptions(p, 64));
+    } else if (over == u"batch") {
+        const int to = p.isSet(QStringLiteral("to"))
+                           ? intOption(p, QStringLiteral("to"), 1, limits::maxBatch)
+                           : batchCapacity(s);
+        if (to == 0)
+            throw UsageError{QStringLiteral("--over batch: one sequence of %1 tokens does not "
+                                            "fit %2 × %3; give --to, more --gpus or less "
+                                            "--context")
+                                 .arg(formatInteger(s.context))
+                                 .arg(s.gpus)
+                                 .arg(s.gpu.name)};
+        series = sweepBatch(s, *q, to);
     } else {
         const int to = p.isSet(QStringLiteral("to"))
                            ? intOption(p, QStringLiteral("to"), 1, limits::maxGpus)

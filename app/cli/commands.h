@@ -17,6 +17,8 @@ int runRoofline(const QStringList &args, QTextStream &out);
 int runMass(const QStringList &args, QTextStream &out);
 int runProbe(const QStringList &args, QTextStream &out);
 int runCapacity(const QStringList &args, QTextStream &out);
+int runPrefill(const QStringList &args, QTextStream &out);
+int runSession(const QStringList &args, QTextStream &out);
 
 // Parses `args` with `p` (adding --help); returns true when help was printed. More than
 // `maxPositional` positional arguments are a usage error.

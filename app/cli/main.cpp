@@ -25,6 +25,8 @@ Commands:
   mass      how concentrated attention mass is, from a .npy/.csv file or a synthetic source
   probe     measure streaming-read bandwidth (CUDA GPU, else host memory)
   capacity  KV cache capacity per GPU as vLLM's V1 engine computes it
+  prefill   time to prefill a prompt on top of a cached context
+  session   an agent's session: turns of input and answers, time and cost
 
 Run `kvledger-cli COMMAND --help` for a command's options.
 )";
@@ -72,13 +74,15 @@ int main(int argc, char *argv[])
         {QStringLiteral("mass"), runMass},
         {QStringLiteral("probe"), runProbe},
         {QStringLiteral("capacity"), runCapacity},
+        {QStringLiteral("prefill"), runPrefill},
+        {QStringLiteral("session"), runSession},
     };
     const auto it = commands.find(args.at(1));
     try {
         if (it == commands.end())
             throw UsageError{
                 QStringLiteral("\"%1\" is not a command (ledger, presets, sweep, export, "
-                               "probe, strategies, roofline, mass, capacity)")
+                               "probe, strategies, roofline, mass, capacity, prefill, session)")
                     .arg(kvl::shownInput(args.at(1)))};
         return it->second(args, out);
     } catch (const UsageError &e) {

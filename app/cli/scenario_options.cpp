@@ -45,6 +45,13 @@ void addScenarioOptions(QCommandLineParser &p)
         {QStringLiteral("memory-fraction"),
          QStringLiteral("Usable share of GPU memory, 0.01-1 (vLLM reserves: 0.9)."),
          QStringLiteral("F")},
+        {QStringLiteral("compute-efficiency"),
+         QStringLiteral("Achieved / dense datasheet FLOP/s, 0.01-2; 1 is the physical floor."),
+         QStringLiteral("F")},
+        {QStringLiteral("gpu-hour-price"),
+         QStringLiteral("USD per GPU-hour, 0-1000 (default 3.99: Lambda's on-demand 8x H100 "
+                        "SXM price, September 2026; an assumption)."),
+         QStringLiteral("X")},
         {QStringLiteral("response"),
          QStringLiteral("Answer length in tokens for the response time."),
          QStringLiteral("TOKENS")},
@@ -112,6 +119,22 @@ qint64 tokenOption(const QCommandLineParser &p, const QString &name, qint64 lo, 
             name, v,
             QStringLiteral("is outside %1-%2 tokens").arg(formatInteger(lo), formatInteger(hi)))};
     return *n;
+}
+
+void addMaxBatchedTokensOption(QCommandLineParser &p)
+{
+    p.addOption({QStringLiteral("max-batched-tokens"),
+                 QStringLiteral("Tokens per prefill chunk (default 8192: vLLM's "
+                                "max_num_batched_tokens for its server on a GPU of 70 GiB or "
+                                "more)."),
+                 QStringLiteral("TOKENS")});
+}
+
+qint64 maxBatchedTokensFromOptions(const QCommandLineParser &p)
+{
+    return p.isSet(QStringLiteral("max-batched-tokens"))
+               ? tokenOption(p, QStringLiteral("max-batched-tokens"), 1, limits::maxContext)
+               : kDefaultMaxBatchedTokens;
 }
 
 QList<qint64> contextsFromOptions(const QCommandLineParser &p, int defaultPoints)
@@ -197,6 +220,11 @@ Scenario scenarioFromOptions(const QCommandLineParser &p)
     if (p.isSet(QStringLiteral("memory-fraction")))
         s.memoryFraction =
             doubleOption(p, QStringLiteral("memory-fraction"), limits::memoryFraction);
+    if (p.isSet(QStringLiteral("compute-efficiency")))
+        s.computeEfficiency =
+            doubleOption(p, QStringLiteral("compute-efficiency"), limits::computeEfficiency);
+    if (p.isSet(QStringLiteral("gpu-hour-price")))
+        s.gpuHourPrice = doubleOption(p, QStringLiteral("gpu-hour-price"), limits::gpuHourPrice);
     if (p.isSet(QStringLiteral("response")))
         s.responseTokens = tokenOption(p, QStringLiteral("response"), 0, limits::maxContext);
     if (const QString e = s.validate(); !e.isEmpty())

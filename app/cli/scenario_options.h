@@ -2,6 +2,7 @@
 
 #include "input_limits.h"
 #include "ledger.h"
+#include "prefill.h"
 #include "scenario.h"
 #include "units.h"
 #include <QCommandLineParser>
@@ -20,6 +21,9 @@ int intOption(const QCommandLineParser &p, const QString &name, int lo, int hi);
 double doubleOption(const QCommandLineParser &p, const QString &name, double lo, double hi);
 double doubleOption(const QCommandLineParser &p, const QString &name, limits::RealRange range);
 qint64 tokenOption(const QCommandLineParser &p, const QString &name, qint64 lo, qint64 hi);
+// --max-batched-tokens: the tokens of one prefill chunk (default kDefaultMaxBatchedTokens).
+void addMaxBatchedTokensOption(QCommandLineParser &parser);
+qint64 maxBatchedTokensFromOptions(const QCommandLineParser &parser);
 // Log-spaced contexts from --from (default 1k), --to (default 10M) and --points.
 QList<qint64> contextsFromOptions(const QCommandLineParser &p, int defaultPoints);
 

@@ -149,6 +149,30 @@ private slots:
         QTest::addRow("sweep over")
             << QStringList{"sweep", "--over", "time", "--quantity", "kv_bytes"} << "--over";
         QTest::addRow("units") << QStringList{"ledger", "--units", "furlongs"} << "--units";
+        QTest::addRow("negative price")
+            << QStringList{"ledger", "--gpu-hour-price", "-1"}
+            << "kvledger-cli: --gpu-hour-price: \"-1\" is outside 0-1000";
+        QTest::addRow("negative price in a session")
+            << QStringList{"session", "--turns", "3", "--gpu-hour-price", "-0.5"}
+            << "--gpu-hour-price";
+        QTest::addRow("compute efficiency")
+            << QStringList{"prefill", "--prompt", "1k", "--compute-efficiency", "0"}
+            << "--compute-efficiency";
+        QTest::addRow("zero turns") << QStringList{"session", "--turns", "0"} << "--turns";
+        QTest::addRow("no turns") << QStringList{"session"} << "--turns";
+        QTest::addRow("prefix cache")
+            << QStringList{"session", "--turns", "2", "--prefix-cache", "maybe"}
+            << "--prefix-cache: \"maybe\" is not on or off";
+        QTest::addRow("session too long")
+            << QStringList{"session", "--turns", "1000", "--turn-input", "1M"} << "session ends";
+        QTest::addRow("no prompt") << QStringList{"prefill"} << "--prompt";
+        QTest::addRow("zero prompt") << QStringList{"prefill", "--prompt", "0"} << "--prompt";
+        QTest::addRow("chunk") << QStringList{"prefill", "--prompt", "1k", "--max-batched-tokens",
+                                              "0"}
+                               << "--max-batched-tokens";
+        QTest::addRow("batch sweep, nothing fits")
+            << QStringList{"sweep", "--over", "batch", "--quantity", "seconds_per_token"}
+            << "--over batch";
     }
     void badInput()
     {
@@ -275,6 +299,87 @@ private slots:
         QCOMPARE(p.exitCode(), 2);
         QVERIFY2(err.contains(QStringLiteral("File too large")), qPrintable(err));
         QVERIFY(QDir(dir.path()).isEmpty());
+    }
+
+    void costKey()
+    {
+        // Seed on 8 GPUs: 12.2 ms per token (KV 40.96 GB + weights 17.64 GB per GPU at 3.35 TB/s);
+        // 8 × $2 / 3600 × 10^6 × t.
+        const QJsonObject o = json({"ledger", "--json", "--gpus", "8", "--gpu-hour-price", "2"});
+        const double t = (141107412992.0 / 8 + 40.96e9) / 3.35e12;
+        QCOMPARE(o.value("seconds_per_token").toDouble(), t);
+        QCOMPARE(o.value("cost_per_million_output_tokens").toDouble(), 8 * 2.0 / 3600 * 1e6 * t);
+        QCOMPARE(o.value("scenario").toObject().value("gpu_hour_price").toDouble(), 2.0);
+        QVERIFY(run({"ledger", "--gpus", "8"}).out.contains("Cost per million output tokens"));
+    }
+
+    void prefillJson()
+    {
+        // Llama 3.1 8B (8,030,261,248 parameters, bf16) on one H100, 1,000 tokens from nothing:
+        // 2 × 8,030,261,248 × 1000 + 32 × 4 × 128 × 32 × 500,500 FLOP at 989e12 FLOP/s.
+        const QJsonObject o =
+            json({"prefill", "--model", "llama-3.1-8b", "--prompt", "1000", "--json"});
+        for (const char *key : {"prefill_seconds", "flops", "bytes", "bound", "chunks"})
+            QVERIFY2(o.contains(QLatin1String(key)), key);
+        const double flops = 2 * 8030261248.0 * 1000 + 524288.0 * 500500;
+        QCOMPARE(o.value("flops").toDouble(), flops);
+        QCOMPARE(o.value("prefill_seconds").toDouble(), flops / 989e12);
+        QCOMPARE(o.value("bound").toString(), QStringLiteral("compute"));
+        QCOMPARE(o.value("chunks").toInt(), 1);
+        // At compute efficiency 0.5, twice as long; 20k tokens in 3 chunks of up to 8192.
+        const QJsonObject half = json({"prefill", "--model", "llama-3.1-8b", "--prompt", "1000",
+                                       "--compute-efficiency", "0.5", "--json"});
+        QCOMPARE(half.value("prefill_seconds").toDouble(), 2 * flops / 989e12);
+        QCOMPARE(json({"prefill", "--prompt", "20000", "--json"}).value("chunks").toInt(), 3);
+        QCOMPARE(run({"prefill", "--prompt", "1k"}).exit, 0);
+    }
+
+    void sessionJson_data()
+    {
+        QTest::addColumn<QString>("prefixCache");
+        QTest::addRow("on") << "on";
+        QTest::addRow("off") << "off";
+    }
+    void sessionJson()
+    {
+        QFETCH(QString, prefixCache);
+        const QJsonObject o =
+            json({"session", "--model", "llama-3.1-8b", "--context", "1000", "--turns", "3",
+                  "--turn-input", "500", "--response", "100", "--prefix-cache", prefixCache,
+                  "--gpu-hour-price", "3.99", "--json"});
+        for (const char *key : {"session_seconds", "session_cost", "turns"})
+            QVERIFY2(o.contains(QLatin1String(key)), key);
+        const QJsonArray turns = o.value("turns").toArray();
+        QCOMPARE(turns.size(), 3);
+        double cost = 0;
+        for (int i = 0; i < 3; ++i) {
+            const QJsonObject t = turns.at(i).toObject();
+            for (const char *key : {"context", "prefill_seconds", "decode_seconds", "cost"})
+                QVERIFY2(t.contains(QLatin1String(key)), key);
+            QCOMPARE(t.value("context").toInteger(), 1000 + 600 * i); // + 500 in, 100 out
+            cost += t.value("cost").toDouble();
+        }
+        QCOMPARE(o.value("session_cost").toDouble(), cost);
+        QCOMPARE(o.value("session_cost").toDouble(),
+                 3.99 * o.value("session_seconds").toDouble() / 3600);
+        QVERIFY(o.value("first_turn_not_fitting").isNull());
+        QCOMPARE(run({"session", "--turns", "2", "--context", "1000"}).exit, 0);
+    }
+
+    void sweepBatch()
+    {
+        // Llama 3.1 8B (bf16, 16.06 GB) on one H100 at 8,192 tokens: 1 GiB of KV a sequence,
+        // (80e9 − 16,060,522,496) / 1,073,741,824 = 59.5: batches 1..59.
+        const Run r =
+            run({"sweep", "--over", "batch", "--quantity", "cost_per_million_output_tokens",
+                 "--model", "llama-3.1-8b", "--context", "8Ki", "--gpu-hour-price", "2", "--csv"});
+        QCOMPARE(r.exit, 0);
+        const QStringList lines = r.out.trimmed().split(u'\n');
+        QCOMPARE(lines.size(), 60);
+        QCOMPARE(lines.at(0), QStringLiteral("batch,cost_per_million_output_tokens"));
+        const double t = (16060522496.0 + 8192 * 131072.0) / 3.35e12;
+        const double cost = 2.0 / 3600 * 1e6 * t; // the CSV has 12 significant digits
+        QVERIFY(qAbs(lines.at(1).section(u',', 1).toDouble() / cost - 1) < 1e-10);
     }
 
     void help()

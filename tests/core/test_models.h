@@ -38,6 +38,23 @@ inline ModelSpec llama70b()
     return m;
 }
 
+// Llama 3.1 8B (config.json) with the published 8.03e9 parameters, not the estimate: fp16
+// weights 1.606e10 B, KV 2 × 32 × 8 × 128 × 2 = 131,072 B per token.
+inline ModelSpec llama8b()
+{
+    ModelSpec m;
+    m.name = QStringLiteral("Llama 3.1 8B");
+    m.layers = 32;
+    m.queryHeads = 32;
+    m.kvHeads = 8;
+    m.headDim = 128;
+    m.hiddenSize = 4096;
+    m.intermediateSize = 14336;
+    m.vocabSize = 128256;
+    m.totalParameters = 8.03e9;
+    return m;
+}
+
 inline ModelSpec mistral7b()
 {
     ModelSpec m;

@@ -418,6 +418,77 @@ private slots:
         }
     }
 
+    // GPUs × price per GPU-hour / 3600 / aggregate tokens per second × 10^6.
+    void costPerMillionOutputTokens_data()
+    {
+        QTest::addColumn<int>("gpus");
+        QTest::addColumn<int>("batch");
+        QTest::addColumn<qint64>("context");
+        QTest::addColumn<double>("price");
+        QTest::addColumn<double>("cost");
+        // Llama 3.1 8B, one H100, context 0: a step reads 1.606e10 B in 4.794 ms, 208.6 tokens/s:
+        // $3.99 / 3600 × 10^6 × 1.606e10 / 3.35e12 = $5.313.
+        QTest::addRow("8B, batch 1")
+            << 1 << 1 << qint64(0) << 3.99 << 3.99 / 3600 * 1e6 * 1.606e10 / 3.35e12;
+        // 2 GPUs, batch 8 at 8,192: per GPU half the weights and 4 KV heads (65,536 B per token):
+        // t = (8.03e9 + 8 × 8192 × 65,536) / 3.35e12; 2 × $2 / 3600 × 10^6 × t / 8.
+        QTest::addRow("8B, 2 GPUs, batch 8")
+            << 2 << 8 << qint64(8192) << 2.0
+            << 2 * 2.0 / 3600 * 1e6 * (8.03e9 + 8 * 8192 * 65536.0) / 3.35e12 / 8;
+        QTest::addRow("free GPUs") << 1 << 1 << qint64(0) << 0.0 << 0.0;
+    }
+    void costPerMillionOutputTokens()
+    {
+        QFETCH(int, gpus);
+        QFETCH(int, batch);
+        QFETCH(qint64, context);
+        QFETCH(double, price);
+        QFETCH(double, cost);
+        Scenario s = scenario(llama8b(), context, gpus);
+        s.batch = batch;
+        s.gpuHourPrice = price;
+        QCOMPARE(s.validate(), QString());
+        const Ledger l = evaluate(s);
+        QVERIFY(l.memoryBound);
+        QCOMPARE(l.costPerMillionOutputTokens, cost);
+        QCOMPARE(quantityValue(l, Quantity::CostPerMillionOutputTokens), cost);
+    }
+
+    void newInputsValidate_data()
+    {
+        QTest::addColumn<double>("computeEfficiency");
+        QTest::addColumn<double>("price");
+        QTest::addColumn<QString>("field");
+        QTest::addRow("negative price") << 1.0 << -1.0 << "GPU-hour price";
+        QTest::addRow("NaN price") << 1.0 << std::nan("") << "GPU-hour price";
+        QTest::addRow("zero compute") << 0.0 << 1.0 << "compute efficiency";
+        QTest::addRow("valid") << 0.5 << 0.0 << "";
+    }
+    void newInputsValidate()
+    {
+        QFETCH(double, computeEfficiency);
+        QFETCH(double, price);
+        QFETCH(QString, field);
+        Scenario s = scenario(llama8b());
+        s.computeEfficiency = computeEfficiency;
+        s.gpuHourPrice = price;
+        if (field.isEmpty())
+            QCOMPARE(s.validate(), QString());
+        else
+            QVERIFY2(s.validate().startsWith(field), qPrintable(s.validate()));
+    }
+
+    // The decode compute floor runs at the achieved FLOP/s too: batch 1024 at context 0 is
+    // compute-bound, 2 × 70.55e9 × 1024 / (989e12 × 0.5).
+    void computeEfficiencyInDecode()
+    {
+        Scenario s = scenario(llama70b(), 0, 8);
+        s.batch = 1024;
+        s.computeEfficiency = 0.5;
+        const Ledger l = evaluate(s);
+        QCOMPARE(l.computeSeconds, 2 * 70553706496.0 * 1024 / 8 / (989e12 * 0.5));
+    }
+
     // 3,000 scenarios drawn over every range, ends included: each one that validates gives a
     // ledger of finite, non-negative numbers (the sweep that found the inf and NaN above).
     void randomScenariosStayFinite()

@@ -33,6 +33,8 @@ private slots:
         s.efficiency = 0.83;
         s.memoryFraction = 0.9;
         s.responseTokens = 250;
+        s.computeEfficiency = 0.6;
+        s.gpuHourPrice = 2.49;
         QTest::addRow("everything changed") << s;
         Scenario d = Scenario::seed();
         d.model = *PresetLibrary::instance().model(QStringLiteral("deepseek-v3"));
@@ -100,6 +102,15 @@ private slots:
         o.insert("efficiency", 1e-300);
         QTest::addRow("efficiency near zero") << QJsonDocument(o).toJson() << "efficiency";
         o = seedJson();
+        o.insert(QStringLiteral("gpu_hour_price"), -1);
+        QTest::addRow("negative price") << QJsonDocument(o).toJson() << "GPU-hour price";
+        o.insert(QStringLiteral("gpu_hour_price"), QStringLiteral("cheap"));
+        QTest::addRow("price is text") << QJsonDocument(o).toJson() << "gpu_hour_price";
+        o = seedJson();
+        o.insert(QStringLiteral("compute_efficiency"), 1e-300);
+        QTest::addRow("compute efficiency near zero")
+            << QJsonDocument(o).toJson() << "compute efficiency";
+        o = seedJson();
         o.insert("memory_fraction", 5e-324);
         QTest::addRow("memory fraction near zero")
             << QJsonDocument(o).toJson() << "memory fraction";
@@ -120,6 +131,20 @@ private slots:
         QTest::addRow("measured bandwidth near zero")
             << QJsonDocument(o).toJson() << "measured bandwidth";
     }
+    // Files written before compute_efficiency and gpu_hour_price read with their defaults.
+    void olderFileDefaults()
+    {
+        QJsonObject o = seedJson();
+        o.remove(QStringLiteral("compute_efficiency"));
+        o.remove(QStringLiteral("gpu_hour_price"));
+        QString error;
+        const auto s = readScenario(QJsonDocument(o).toJson(), &error);
+        QVERIFY2(s, qPrintable(error));
+        QCOMPARE(s->computeEfficiency, 1.0);
+        QCOMPARE(s->gpuHourPrice, 3.99);
+        QVERIFY(*s == Scenario::seed());
+    }
+
     void broken()
     {
         QFETCH(QByteArray, data);
