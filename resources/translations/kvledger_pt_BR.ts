@@ -1055,6 +1055,18 @@
         <source>Cannot run as set: see the per-GPU row.</source>
         <translation>Não roda como configurado: veja a linha por GPU.</translation>
     </message>
+    <message>
+        <source>Cost per million output tokens</source>
+        <translation>Custo por milhão de tokens de saída</translation>
+    </message>
+    <message>
+        <source>$%1</source>
+        <translation>US$ %1</translation>
+    </message>
+    <message>
+        <source>%1 GPUs × $%2 per GPU-hour at %3 tokens/s for the batch</source>
+        <translation>%1 GPUs × US$ %2 por hora de GPU a %3 tokens/s para o batch</translation>
+    </message>
 </context>
 <context>
     <name>MassText</name>
@@ -1414,6 +1426,33 @@
     <message>
         <source>memory fraction: %1 is outside %2-%3</source>
         <translation>fração de memória: %1 está fora de %2-%3</translation>
+    </message>
+    <message>
+        <source>compute efficiency: %1 is outside %2-%3</source>
+        <translation>eficiência de computação: %1 está fora de %2-%3</translation>
+    </message>
+    <message>
+        <source>GPU-hour price: %1 is outside %2-%3</source>
+        <translation>preço por hora de GPU: %1 está fora de %2-%3</translation>
+    </message>
+</context>
+<context>
+    <name>SessionText</name>
+    <message>
+        <source>turns: %1 is outside 1-%2</source>
+        <translation>turnos: %1 está fora de 1-%2</translation>
+    </message>
+    <message>
+        <source>context, turn input and response: none may be negative</source>
+        <translation>contexto, entrada por turno e resposta: nenhum pode ser negativo</translation>
+    </message>
+    <message>
+        <source>max batched tokens: %1 is outside 1-%2</source>
+        <translation>máximo de tokens por batch: %1 está fora de 1-%2</translation>
+    </message>
+    <message>
+        <source>the session ends at %1 tokens, past the %2 a context may hold</source>
+        <translation>a sessão termina em %1 tokens, além dos %2 que um contexto pode conter</translation>
     </message>
 </context>
 <context>
