@@ -56,26 +56,45 @@ QList<QPointF> sweepBatch(const Scenario &s, Quantity q, int maxBatch)
     return out;
 }
 
-int batchCapacity(const Scenario &s)
+namespace {
+
+// The largest n in [1, hi] for which `holds` is true, or 0: `holds` is true up to some n and
+// false from there on.
+template <typename Holds> qint64 lastHolding(qint64 hi, Holds &&holds)
 {
-    // Memory grows with the batch, so the batches that fit are 1..capacity: bisect.
-    Scenario t = s;
-    const auto fits = [&t](int b) {
-        t.batch = b;
-        return evaluate(t).fits;
-    };
-    int lo = 0, hi = limits::maxBatch; // fits(lo) or lo == 0; capacity <= hi
-    if (fits(hi))
+    if (holds(hi))
         return hi;
+    qint64 lo = 0;
     --hi;
     while (lo < hi) {
-        const int mid = lo + (hi - lo + 1) / 2;
-        if (fits(mid))
+        const qint64 mid = lo + (hi - lo + 1) / 2;
+        if (holds(mid))
             lo = mid;
         else
             hi = mid - 1;
     }
     return lo;
+}
+
+} // namespace
+
+int batchCapacity(const Scenario &s)
+{
+    // Memory grows with the batch, so the batches that fit are 1..capacity.
+    Scenario t = s;
+    return int(lastHolding(limits::maxBatch, [&t](qint64 b) {
+        t.batch = int(b);
+        return evaluate(t).fits;
+    }));
+}
+
+qint64 contextCapacity(const Scenario &s)
+{
+    Scenario t = s;
+    return lastHolding(limits::maxContext, [&t](qint64 c) {
+        t.context = c;
+        return evaluate(t).fits;
+    });
 }
 
 } // namespace kvl

@@ -18,5 +18,8 @@ QList<QPointF> sweepBatch(const Scenario &s, Quantity q, int maxBatch);
 // The largest batch up to limits::maxBatch whose weights, KV and states fit the usable memory of
 // the scenario's GPUs at its context (Ledger::fits); 0 when one sequence does not fit.
 int batchCapacity(const Scenario &s);
+// The longest context up to limits::maxContext at which the scenario's batch fits; 0 when its
+// weights alone do not.
+qint64 contextCapacity(const Scenario &s);
 
 } // namespace kvl
