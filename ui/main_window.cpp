@@ -20,6 +20,7 @@
 #include "roofline_chart.h"
 #include "scenario_controller.h"
 #include "scenario_document.h"
+#include "serving_views.h"
 #include "strategy_panel.h"
 #include "tour.h"
 #include "tradeoff_views.h"
@@ -124,8 +125,9 @@ LedgerChart *MainWindow::chart(const QString &id) const
 
 QStringList MainWindow::tabIds()
 {
-    return {QStringLiteral("cost"), QStringLiteral("strategies"), QStringLiteral("roofline"),
-            QStringLiteral("mass")};
+    return {QStringLiteral("cost"),   QStringLiteral("strategies"), QStringLiteral("roofline"),
+            QStringLiteral("mass"),   QStringLiteral("capacity"),   QStringLiteral("token-cost"),
+            QStringLiteral("session")};
 }
 
 // The centre: one tab page per view. The first holds the four cost charts in two columns, one
@@ -136,6 +138,10 @@ void MainWindow::buildPages()
     m_views = new QTabWidget(this);
     m_views->setObjectName(QStringLiteral("views"));
     m_views->setDocumentMode(true);
+    // Every tab in sight on a small screen: names elide (the tooltip has the whole) rather than
+    // scroll out of view.
+    m_views->setUsesScrollButtons(false);
+    m_views->setElideMode(Qt::ElideRight);
     auto *cost = new ViewPage(m_controller, QStringLiteral("costPage"), m_views);
     auto *grid = new ChartGrid;
     m_charts = createCharts(grid);
@@ -155,16 +161,19 @@ void MainWindow::buildPages()
     layout->addWidget(m_chartArea);
     cost->setRefresh([this](const Scenario &, const Ledger &) { drawCostPage(); });
     const TradeoffViews tradeoffs = createTradeoffViews(m_controller, m_views);
-    m_pages = {cost, tradeoffs.strategies, tradeoffs.roofline, tradeoffs.mass};
+    const ServingViews serving = createServingViews(m_controller, m_views);
+    m_pages = {cost,           tradeoffs.strategies, tradeoffs.roofline,
+               tradeoffs.mass, serving.capacity,     serving.tokenCost,
+               serving.session};
     m_views->addTab(cost, QString());
-    for (ViewPage *page : {tradeoffs.strategies, tradeoffs.roofline, tradeoffs.mass}) {
+    for (ViewPage *page : m_pages.mid(1)) {
         auto *scroll = new QScrollArea(m_views);
         scroll->setFrameShape(QFrame::NoFrame);
         scroll->setWidgetResizable(true);
         scroll->setWidget(page);
         m_views->addTab(scroll, QString());
     }
-    m_allCharts = m_charts + tradeoffs.charts;
+    m_allCharts = m_charts + tradeoffs.charts + serving.charts;
     setCentralWidget(m_views);
 }
 
@@ -398,13 +407,17 @@ void MainWindow::retranslate()
     m_menus.view->setTitle(tr("&View"));
     m_menus.language->setTitle(tr("&Language"));
     m_menus.help->setTitle(tr("&Help"));
-    const QStringList tabs = {tr("Cost"), tr("KV strategies"), tr("Roofline"),
-                              tr("Attention mass")};
+    const QStringList tabs = {tr("Cost"),           tr("KV strategies"), tr("Roofline"),
+                              tr("Attention mass"), tr("Capacity"),      tr("Token cost"),
+                              tr("Session")};
     const QStringList tips = {
         tr("Memory, time per token, GQA and precision"),
         tr("Quantize, window, evict or read sparsely: what each holds, reads and loses"),
         tr("Where decode sits below the GPU's ridge point"),
-        tr("Measure first: how much attention mass the top 1% of KV blocks holds, per layer")};
+        tr("Measure first: how much attention mass the top 1% of KV blocks holds, per layer"),
+        tr("Capacity as vLLM computes it, latency against throughput, measured against predicted"),
+        tr("What a million output tokens cost against the batch and the context"),
+        tr("An agent session turn by turn: prefill, answers and cost, prefix cache on and off")};
     for (int i = 0; i < m_views->count() && i < tabs.size(); ++i) {
         m_views->setTabText(i, tabs.at(i));
         m_views->setTabToolTip(i, tips.at(i));

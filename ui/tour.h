@@ -44,7 +44,7 @@ struct TourStep
 {
     QString title;
     std::function<void(Scenario &)> apply; // starting from the seed scenario
-    QString tab;                           // "cost", "strategies", "roofline", "mass"
+    QString tab;                           // one of MainWindow::tabIds()
     QString ledgerKey;                     // row to highlight
     QString chartId;                       // chart to highlight
     ByteUnits units = ByteUnits::SI;

@@ -23,7 +23,9 @@ int runExport(const QStringList &args, QTextStream &out)
         "and ledger.txt. A --scenario file's measured bandwidth is drawn on the latency chart."));
     addScenarioOptions(p);
     p.addOptions({
-        {QStringLiteral("chart"), QStringLiteral("%1 or all.").arg(chartIds().join(u'|')),
+        {QStringLiteral("chart"),
+         QStringLiteral("%1 or all (the first four).")
+             .arg((chartIds() + servingChartIds()).join(u'|')),
          QStringLiteral("ID")},
         {QStringLiteral("format"),
          QStringLiteral("png, svg, pdf or csv (default: from the --out suffix)."),
@@ -46,12 +48,12 @@ int runExport(const QStringList &args, QTextStream &out)
 
     const QString chart = p.value(QStringLiteral("chart"));
     const bool all = chart == u"all";
+    const QStringList known = chartIds() + servingChartIds();
     if (chart.isEmpty())
-        throw UsageError{
-            QStringLiteral("--chart: give one of %1, all").arg(chartIds().join(u", "))};
-    if (!all && !chartIds().contains(chart))
+        throw UsageError{QStringLiteral("--chart: give one of %1, all").arg(known.join(u", "))};
+    if (!all && !known.contains(chart))
         throw UsageError{QStringLiteral("--chart: \"%1\" is not one of %2, all")
-                             .arg(shownInput(chart), chartIds().join(u", "))};
+                             .arg(shownInput(chart), known.join(u", "))};
     const QString path = p.value(QStringLiteral("out"));
     if (path.isEmpty())
         throw UsageError{QStringLiteral("--out: give a file (or a folder for --chart all)")};

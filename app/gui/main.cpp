@@ -58,7 +58,7 @@ void describeOptions(QCommandLineParser &parser)
          QStringLiteral("FILE")},
         {QStringLiteral("seed"), QStringLiteral("Start on the seed scenario, not the last one.")},
         {QStringLiteral("view"),
-         QStringLiteral("Open on a view: cost, strategies, roofline or mass."),
+         QStringLiteral("Open on a view: %1.").arg(MainWindow::tabIds().join(u", ")),
          QStringLiteral("NAME")},
         {QStringLiteral("measure"),
          QStringLiteral(
@@ -188,8 +188,7 @@ int main(int argc, char *argv[])
         window.tour()->goTo(step - 1);
     }
     if (parser.isSet(QStringLiteral("view"))) {
-        const QStringList views = {QStringLiteral("cost"), QStringLiteral("strategies"),
-                                   QStringLiteral("roofline"), QStringLiteral("mass")};
+        const QStringList views = MainWindow::tabIds();
         const int index = views.indexOf(parser.value(QStringLiteral("view")));
         if (index < 0)
             return fail(

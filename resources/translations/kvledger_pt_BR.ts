@@ -1673,6 +1673,45 @@
     </message>
 </context>
 <context>
+    <name>ValidationText</name>
+    <message>
+        <source>Llama-3-8B-Instruct, 1 × H800, vLLM 0.4.2, 1k prompt</source>
+        <translation>Llama-3-8B-Instruct, 1 × H800, vLLM 0.4.2, prompt de 1k</translation>
+    </message>
+    <message>
+        <source>the same, ~200k prompt</source>
+        <translation>o mesmo, prompt de ~200k</translation>
+    </message>
+    <message>
+        <source>Llama-3.3-70B FP8, 2 × H100, concurrency 1, 5,000 in / 500 out</source>
+        <translation>Llama-3.3-70B FP8, 2 × H100, concorrência 1, 5.000 de entrada / 500 de saída</translation>
+    </message>
+    <message>
+        <source>the same, 5,000 in</source>
+        <translation>o mesmo, 5.000 de entrada</translation>
+    </message>
+    <message>
+        <source>the same, 500 in / 2,000 out</source>
+        <translation>o mesmo, 500 de entrada / 2.000 de saída</translation>
+    </message>
+    <message>
+        <source>the same, 500 in</source>
+        <translation>o mesmo, 500 de entrada</translation>
+    </message>
+    <message>
+        <source>Llama-3.3-70B FP8, 2 × H100, 20,000 in / 2,000 out</source>
+        <translation>Llama-3.3-70B FP8, 2 × H100, 20.000 de entrada / 2.000 de saída</translation>
+    </message>
+    <message>
+        <source>Llama-3.3-70B FP8, 1 × H200, 20,000 in / 2,000 out</source>
+        <translation>Llama-3.3-70B FP8, 1 × H200, 20.000 de entrada / 2.000 de saída</translation>
+    </message>
+    <message>
+        <source>Llama 3.1 405B FP8, 8 × H200, 120,000 in / 2,048 out</source>
+        <translation>Llama 3.1 405B FP8, 8 × H200, 120.000 de entrada / 2.048 de saída</translation>
+    </message>
+</context>
+<context>
     <name>kvl::AccessibleNames</name>
     <message>
         <source>Bandwidth measurements</source>
@@ -1772,6 +1811,145 @@
     <message>
         <source>%1 at %2 tokens</source>
         <translation>%1 (%2 tokens)</translation>
+    </message>
+</context>
+<context>
+    <name>kvl::CapacityPanel</name>
+    <message>
+        <source>Device memory (datasheet label)</source>
+        <translation>Memória do dispositivo (rótulo da ficha técnica)</translation>
+    </message>
+    <message>
+        <source>Device memory (as the driver reports it)</source>
+        <translation>Memória do dispositivo (como o driver informa)</translation>
+    </message>
+    <message>
+        <source>× gpu_memory_utilization %1</source>
+        <translation>× gpu_memory_utilization %1</translation>
+    </message>
+    <message>
+        <source>− weights per GPU</source>
+        <translation>− pesos por GPU</translation>
+    </message>
+    <message>
+        <source>− activations (profiling peak, %1 batched tokens)</source>
+        <translation>− ativações (pico do profiling, %1 tokens por lote)</translation>
+    </message>
+    <message>
+        <source>− CUDA context, graphs, NCCL (allowance)</source>
+        <translation>− contexto CUDA, grafos, NCCL (reserva)</translation>
+    </message>
+    <message>
+        <source>= KV cache memory per GPU (given)</source>
+        <translation>= memória do KV cache por GPU (informada)</translation>
+    </message>
+    <message>
+        <source>= KV cache memory per GPU</source>
+        <translation>= memória do KV cache por GPU</translation>
+    </message>
+    <message>
+        <source>Page: %1 tokens of one layer</source>
+        <translation>Página: %1 tokens de uma camada</translation>
+    </message>
+    <message>
+        <source>Blocks (num_gpu_blocks)</source>
+        <translation>Blocos (num_gpu_blocks)</translation>
+    </message>
+    <message>
+        <source>GPU KV cache size</source>
+        <translation>Tamanho do KV cache na GPU</translation>
+    </message>
+    <message>
+        <source>%1 tokens</source>
+        <translation>%1 tokens</translation>
+    </message>
+    <message>
+        <source>Maximum concurrency at %1 tokens per request</source>
+        <translation>Concorrência máxima com %1 tokens por requisição</translation>
+    </message>
+    <message>
+        <source>%1×</source>
+        <translation>%1×</translation>
+    </message>
+    <message>
+        <source>Paste the start-up lines of a vLLM server to compare: &quot;GPU KV cache size&quot; and &quot;Maximum concurrency&quot;.</source>
+        <translation>Cole as linhas de inicialização de um servidor vLLM para comparar: &quot;GPU KV cache size&quot; e &quot;Maximum concurrency&quot;.</translation>
+    </message>
+    <message>
+        <source>Not a vLLM start-up log: %1</source>
+        <translation>Não é um log de inicialização do vLLM: %1</translation>
+    </message>
+    <message>
+        <source>Logged %1 tokens, predicted %2 (%3); concurrency logged %4×, predicted %5×.</source>
+        <translation>Log: %1 tokens, previsto: %2 (%3); concorrência no log %4×, prevista %5×.</translation>
+    </message>
+    <message>
+        <source>The log&apos;s max_model_len is %1 tokens, the scenario&apos;s context %2: set the context to the log&apos;s for a like-for-like comparison.</source>
+        <translation>O max_model_len do log é %1 tokens e o contexto do cenário, %2: ajuste o contexto ao do log para comparar igual com igual.</translation>
+    </message>
+    <message>
+        <source>KV memory logged %1, predicted %2 (%3).</source>
+        <translation>Memória de KV no log %1, prevista %2 (%3).</translation>
+    </message>
+    <message>
+        <source>GPU memory utilization:</source>
+        <translation>Uso da memória da GPU:</translation>
+    </message>
+    <message>
+        <source>Block size (tokens):</source>
+        <translation>Tamanho do bloco (tokens):</translation>
+    </message>
+    <message>
+        <source>Max batched tokens:</source>
+        <translation>Máx. de tokens por lote:</translation>
+    </message>
+    <message>
+        <source>vLLM&apos;s default</source>
+        <translation>padrão do vLLM</translation>
+    </message>
+    <message>
+        <source>KV cache memory:</source>
+        <translation>Memória do KV cache:</translation>
+    </message>
+    <message>
+        <source>profiled</source>
+        <translation>medida no profiling</translation>
+    </message>
+    <message>
+        <source> GB</source>
+        <translation> GB</translation>
+    </message>
+    <message>
+        <source>What vLLM would log:</source>
+        <translation>O que o vLLM registraria no log:</translation>
+    </message>
+    <message>
+        <source>Paste your vLLM log:</source>
+        <translation>Cole o seu log do vLLM:</translation>
+    </message>
+    <message>
+        <source>INFO ... GPU KV cache size: 178,880 tokens</source>
+        <translation>INFO ... GPU KV cache size: 178,880 tokens</translation>
+    </message>
+    <message>
+        <source>Budget per GPU</source>
+        <translation>Orçamento por GPU</translation>
+    </message>
+    <message>
+        <source>Value</source>
+        <translation>Valor</translation>
+    </message>
+    <message>
+        <source>Memory budget per GPU, as vLLM computes it</source>
+        <translation>Orçamento de memória por GPU, como o vLLM calcula</translation>
+    </message>
+    <message>
+        <source>vLLM would refuse to start:</source>
+        <translation>O vLLM se recusaria a iniciar:</translation>
+    </message>
+    <message>
+        <source>As vLLM computes it at start-up, per GPU of %1 (tensor parallel)</source>
+        <translation>Como o vLLM calcula na inicialização, por GPU de %1 (paralelismo de tensor)</translation>
     </message>
 </context>
 <context>
@@ -1979,6 +2157,104 @@
     <message>
         <source>Ba&amp;ndwidth efficiency</source>
         <translation>E&amp;ficiência de banda</translation>
+    </message>
+</context>
+<context>
+    <name>kvl::CostBatchChart</name>
+    <message>
+        <source>Cost per million output tokens vs batch</source>
+        <translation>Custo por milhão de tokens de saída vs batch</translation>
+    </message>
+    <message>
+        <source>Batch (concurrent sequences, log scale)</source>
+        <translation>Batch (sequências simultâneas, escala log)</translation>
+    </message>
+    <message>
+        <source>USD per million output tokens (log scale)</source>
+        <translation>US$ por milhão de tokens de saída (escala log)</translation>
+    </message>
+    <message>
+        <source>Batches that fit</source>
+        <translation>Batches que cabem</translation>
+    </message>
+    <message>
+        <source>Past the memory (dashed)</source>
+        <translation>Além da memória (tracejado)</translation>
+    </message>
+    <message>
+        <source>Memory wall: %1 at most</source>
+        <translation>Muro da memória: no máximo %1</translation>
+    </message>
+    <message>
+        <source>Memory wall: not even one sequence fits</source>
+        <translation>Muro da memória: nem uma sequência cabe</translation>
+    </message>
+    <message>
+        <source>This scenario&apos;s batch</source>
+        <translation>O batch deste cenário</translation>
+    </message>
+    <message>
+        <source>%1: %2 per million output tokens%3</source>
+        <translation>%1: %2 por milhão de tokens de saída%3</translation>
+    </message>
+    <message>
+        <source>does not fit in memory</source>
+        <translation>não cabe na memória</translation>
+    </message>
+    <message>
+        <source>%1: %2 per million output tokens for one sequence, which does not fit</source>
+        <translation>%1: %2 por milhão de tokens de saída para uma sequência, que não cabe</translation>
+    </message>
+    <message>
+        <source>%1: %2 per million for one sequence, %3 at the largest batch that fits (%4)</source>
+        <translation>%1: %2 por milhão para uma sequência, %3 no maior batch que cabe (%4)</translation>
+    </message>
+</context>
+<context>
+    <name>kvl::CostContextChart</name>
+    <message>
+        <source>Cost per million output tokens vs context length</source>
+        <translation>Custo por milhão de tokens de saída vs tamanho do contexto</translation>
+    </message>
+    <message>
+        <source>Context length (tokens, log scale)</source>
+        <translation>Tamanho do contexto (tokens, escala log)</translation>
+    </message>
+    <message>
+        <source>USD per million output tokens (log scale)</source>
+        <translation>US$ por milhão de tokens de saída (escala log)</translation>
+    </message>
+    <message>
+        <source>1 sequence</source>
+        <translation>1 sequência</translation>
+    </message>
+    <message>
+        <source>batch of %1</source>
+        <translation>batch de %1</translation>
+    </message>
+    <message>
+        <source>Past the memory (dashed)</source>
+        <translation>Além da memória (tracejado)</translation>
+    </message>
+    <message>
+        <source>Memory wall: %1 tokens at most</source>
+        <translation>Muro da memória: no máximo %1 tokens</translation>
+    </message>
+    <message>
+        <source>This scenario&apos;s context</source>
+        <translation>O contexto deste cenário</translation>
+    </message>
+    <message>
+        <source>%1 tokens: %2 per million output tokens%3</source>
+        <translation>%1 tokens: %2 por milhão de tokens de saída%3</translation>
+    </message>
+    <message>
+        <source>does not fit in memory</source>
+        <translation>não cabe na memória</translation>
+    </message>
+    <message>
+        <source>%1: %2 per million output tokens at %3 tokens, %4 at %5 tokens</source>
+        <translation>%1: %2 por milhão de tokens de saída com %3 tokens, %4 com %5 tokens</translation>
     </message>
 </context>
 <context>
@@ -2664,6 +2940,30 @@ Só o termo de KV: %3</translation>
     <message>
         <source>&lt;h3&gt;KV Ledger %1&lt;/h3&gt;&lt;p&gt;Why long-context decoding is bound by memory bandwidth: every decoded token reads the whole KV cache.&lt;/p&gt;&lt;p&gt;Every figure comes from the cost model in core/, checked by tests against the article “%2” and the datasheets.&lt;/p&gt;</source>
         <translation>&lt;h3&gt;KV Ledger %1&lt;/h3&gt;&lt;p&gt;Por que a decodificação de contexto longo é limitada pela largura de banda de memória: cada token decodificado lê o KV cache inteiro.&lt;/p&gt;&lt;p&gt;Cada número vem do modelo de custo em core/, conferido por testes contra o artigo “%2” e as folhas de dados.&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>Capacity</source>
+        <translation>Capacidade</translation>
+    </message>
+    <message>
+        <source>Token cost</source>
+        <translation>Custo do token</translation>
+    </message>
+    <message>
+        <source>Capacity as vLLM computes it, latency against throughput, measured against predicted</source>
+        <translation>Capacidade como o vLLM calcula, latência contra vazão, medido contra previsto</translation>
+    </message>
+    <message>
+        <source>What a million output tokens cost against the batch and the context</source>
+        <translation>Quanto custa um milhão de tokens de saída conforme o batch e o contexto</translation>
+    </message>
+    <message>
+        <source>An agent session turn by turn: prefill, answers and cost, prefix cache on and off</source>
+        <translation>Uma sessão de agente turno a turno: prefill, respostas e custo, com e sem prefix cache</translation>
+    </message>
+    <message>
+        <source>Session</source>
+        <translation>Sessão</translation>
     </message>
 </context>
 <context>
@@ -3432,6 +3732,113 @@ na largura de banda medida: %1 TFLOP/s</translation>
     </message>
 </context>
 <context>
+    <name>kvl::ServingChart</name>
+    <message>
+        <source>$%1</source>
+        <translation>US$ %1</translation>
+    </message>
+    <message>
+        <source>1 sequence</source>
+        <translation>1 sequência</translation>
+    </message>
+    <message>
+        <source>batch of %1</source>
+        <translation>batch de %1</translation>
+    </message>
+</context>
+<context>
+    <name>kvl::SessionChart</name>
+    <message>
+        <source>Turn %1 from %2 tokens, %3
+prefill %4, answer %5, %6</source>
+        <translation>Turno %1 a partir de %2 tokens, %3
+prefill %4, resposta %5, %6</translation>
+    </message>
+    <message>
+        <source>prefix cache on</source>
+        <translation>com prefix cache</translation>
+    </message>
+    <message>
+        <source>prefix cache off</source>
+        <translation>sem prefix cache</translation>
+    </message>
+    <message>
+        <source>$%1</source>
+        <translation>US$ %1</translation>
+    </message>
+    <message>
+        <source>An agent session, turn by turn: prefix cache on and off</source>
+        <translation>Uma sessão de agente, turno a turno: com e sem prefix cache</translation>
+    </message>
+    <message>
+        <source>Turn (left bar: prefix cache on; right bar: off)</source>
+        <translation>Turno (barra da esquerda: com prefix cache; da direita: sem)</translation>
+    </message>
+    <message>
+        <source>Seconds per turn (s)</source>
+        <translation>Segundos por turno (s)</translation>
+    </message>
+    <message>
+        <source>Cumulative cost (USD)</source>
+        <translation>Custo acumulado (US$)</translation>
+    </message>
+    <message>
+        <source>Prefill, cache on</source>
+        <translation>Prefill, com cache</translation>
+    </message>
+    <message>
+        <source>Answer, cache on</source>
+        <translation>Resposta, com cache</translation>
+    </message>
+    <message>
+        <source>Prefill, cache off</source>
+        <translation>Prefill, sem cache</translation>
+    </message>
+    <message>
+        <source>Answer, cache off</source>
+        <translation>Resposta, sem cache</translation>
+    </message>
+    <message>
+        <source>Cumulative cost, cache on</source>
+        <translation>Custo acumulado, com cache</translation>
+    </message>
+    <message>
+        <source>Cumulative cost, cache off (dashed)</source>
+        <translation>Custo acumulado, sem cache (tracejado)</translation>
+    </message>
+    <message>
+        <source>From turn %1 the context no longer fits</source>
+        <translation>A partir do turno %1 o contexto não cabe mais</translation>
+    </message>
+    <message>
+        <source>%1: %2 turns from %3 tokens cost %4 with the prefix cache (%5), %6 without (%7)</source>
+        <translation>%1: %2 turnos a partir de %3 tokens custam %4 com prefix cache (%5), %6 sem (%7)</translation>
+    </message>
+    <message>
+        <source>; from turn %1 the context no longer fits</source>
+        <translation>; a partir do turno %1 o contexto não cabe mais</translation>
+    </message>
+</context>
+<context>
+    <name>kvl::SessionControls</name>
+    <message>
+        <source>Starts at the scenario&apos;s context: %1 tokens</source>
+        <translation>Começa no contexto do cenário: %1 tokens</translation>
+    </message>
+    <message>
+        <source>Turns:</source>
+        <translation>Turnos:</translation>
+    </message>
+    <message>
+        <source>New tokens per turn:</source>
+        <translation>Tokens novos por turno:</translation>
+    </message>
+    <message>
+        <source>Answer tokens per turn:</source>
+        <translation>Tokens de resposta por turno:</translation>
+    </message>
+</context>
+<context>
     <name>kvl::Settings</name>
     <message>
         <source>%1: %2, not a file; the settings are not read or saved this session</source>
@@ -3718,6 +4125,57 @@ na largura de banda medida: %1 TFLOP/s</translation>
     <message>
         <source>What is lost</source>
         <translation>O que se perde</translation>
+    </message>
+</context>
+<context>
+    <name>kvl::ThroughputLatencyChart</name>
+    <message>
+        <source>Latency vs throughput as the batch grows</source>
+        <translation>Latência vs vazão à medida que o batch cresce</translation>
+    </message>
+    <message>
+        <source>Throughput, whole batch (tokens/s, log scale)</source>
+        <translation>Vazão do batch inteiro (tokens/s, escala log)</translation>
+    </message>
+    <message>
+        <source>Time per token (ms, log scale)</source>
+        <translation>Tempo por token (ms, escala log)</translation>
+    </message>
+    <message>
+        <source>Batches that fit</source>
+        <translation>Batches que cabem</translation>
+    </message>
+    <message>
+        <source>Past the memory (dashed)</source>
+        <translation>Além da memória (tracejado)</translation>
+    </message>
+    <message>
+        <source>Memory wall: %1 at most</source>
+        <translation>Muro da memória: no máximo %1</translation>
+    </message>
+    <message>
+        <source>Memory wall: not even one sequence fits</source>
+        <translation>Muro da memória: nem uma sequência cabe</translation>
+    </message>
+    <message>
+        <source>This scenario&apos;s batch</source>
+        <translation>O batch deste cenário</translation>
+    </message>
+    <message>
+        <source>%1: %2 tokens/s in all, %3 per token (%4 tokens/s each)%5</source>
+        <translation>%1: %2 tokens/s no total, %3 por token (%4 tokens/s cada)%5</translation>
+    </message>
+    <message>
+        <source>does not fit in memory</source>
+        <translation>não cabe na memória</translation>
+    </message>
+    <message>
+        <source>%1: at %2 tokens not even one sequence fits in memory</source>
+        <translation>%1: com %2 tokens nem uma sequência cabe na memória</translation>
+    </message>
+    <message>
+        <source>%1: one sequence %2 tokens/s at %3 per token; the largest batch that fits (%4) %5 tokens/s at %6 per token</source>
+        <translation>%1: uma sequência, %2 tokens/s a %3 por token; o maior batch que cabe (%4), %5 tokens/s a %6 por token</translation>
     </message>
 </context>
 <context>
@@ -4113,6 +4571,69 @@ na largura de banda medida: %1 TFLOP/s</translation>
     <message>
         <source>Flattest</source>
         <translation>Mais plana</translation>
+    </message>
+</context>
+<context>
+    <name>kvl::ValidationTable</name>
+    <message>
+        <source>Measured</source>
+        <translation>Medida</translation>
+    </message>
+    <message>
+        <source>Setup (source)</source>
+        <translation>Configuração (fonte)</translation>
+    </message>
+    <message>
+        <source>Measured value</source>
+        <translation>Valor medido</translation>
+    </message>
+    <message>
+        <source>Floor (efficiency 1)</source>
+        <translation>Piso (eficiência 1)</translation>
+    </message>
+    <message>
+        <source>Efficiency to match</source>
+        <translation>Eficiência que explica</translation>
+    </message>
+    <message>
+        <source>Published measurements against the floor for the same setup</source>
+        <translation>Medições publicadas contra o piso da mesma configuração</translation>
+    </message>
+    <message>
+        <source>%1 tokens/s</source>
+        <translation>%1 tokens/s</translation>
+    </message>
+    <message>
+        <source>Time per token</source>
+        <translation>Tempo por token</translation>
+    </message>
+    <message>
+        <source>Inter-token latency</source>
+        <translation>Latência entre tokens</translation>
+    </message>
+    <message>
+        <source>Time to first token</source>
+        <translation>Tempo até o primeiro token</translation>
+    </message>
+    <message>
+        <source>Output throughput</source>
+        <translation>Vazão de saída</translation>
+    </message>
+    <message>
+        <source>%1 decode alone at batch %2; %3 with prefill</source>
+        <translation>%1 só o decode com batch %2; %3 com prefill</translation>
+    </message>
+    <message>
+        <source>%1; %2 with prefill</source>
+        <translation>%1; %2 com prefill</translation>
+    </message>
+    <message>
+        <source>%1 (compute)</source>
+        <translation>%1 (computação)</translation>
+    </message>
+    <message>
+        <source>%1 (%2)</source>
+        <translation>%1 (%2)</translation>
     </message>
 </context>
 </TS>

@@ -59,6 +59,9 @@ QStringList words(QString text)
     // the gpu/ layer's "built without CUDA": plain C++ without Qt, so without translations).
     static const QRegularExpression system(
         QStringLiteral(R"(\bhost\b|no CUDA driver.*|built without CUDA.*|(?:^|\s)/\S+)"));
+    // What vLLM itself prints (its version, its refusals) is quoted as it prints it.
+    static const QRegularExpression engine(QStringLiteral(R"(vLLM: “[^”]*”)"));
+    text.remove(engine);
     // Unit symbols read the same in both languages.
     static const QRegularExpression units(QStringLiteral(R"(\d\s*min\b)"));
     text.remove(units);

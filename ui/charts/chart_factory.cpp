@@ -4,6 +4,8 @@
 #include "latency_chart.h"
 #include "memory_chart.h"
 #include "precision_chart.h"
+#include "serving_charts.h"
+#include "session_chart.h"
 
 namespace kvl {
 
@@ -11,6 +13,12 @@ QStringList chartIds()
 {
     return {QStringLiteral("memory"), QStringLiteral("latency"), QStringLiteral("gqa"),
             QStringLiteral("precision")};
+}
+
+QStringList servingChartIds()
+{
+    return {QStringLiteral("throughput-latency"), QStringLiteral("cost-batch"),
+            QStringLiteral("cost-context"), QStringLiteral("session")};
 }
 
 LedgerChart *createChart(const QString &id, QWidget *parent)
@@ -23,6 +31,14 @@ LedgerChart *createChart(const QString &id, QWidget *parent)
         return new AttentionChart(parent);
     if (id == u"precision")
         return new PrecisionChart(parent);
+    if (id == u"throughput-latency")
+        return new ThroughputLatencyChart(parent);
+    if (id == u"cost-batch")
+        return new CostBatchChart(parent);
+    if (id == u"cost-context")
+        return new CostContextChart(parent);
+    if (id == u"session")
+        return new SessionChart(parent);
     return nullptr;
 }
 
