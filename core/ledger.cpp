@@ -112,7 +112,10 @@ Ledger evaluate(const Scenario &s)
     l.validTpDegree = isValidTpDegree(m, s.gpus);
 
     l.gpusToFit = gpusNeeded(l.totalBytes, l.usableBytesPerGpu);
-    for (qint64 n = l.gpusToFit; n <= limits::maxGpus && l.tpDegree == 0; ++n)
+    // A degree divides the query heads, so none lies past their count.
+    const qint64 lastDegree =
+        m.queryHeads > 0 ? std::min<qint64>(m.queryHeads, limits::maxGpus) : limits::maxGpus;
+    for (qint64 n = l.gpusToFit; n <= lastDegree && l.tpDegree == 0; ++n)
         if (isValidTpDegree(m, int(n)) &&
             perGpuBytes(s, int(n), l.weightBytes) <= l.usableBytesPerGpu)
             l.tpDegree = int(n);
