@@ -145,7 +145,7 @@ public:
         m_start = new QLabel(this);
         m_start->setWordWrap(true);
         grid->addWidget(m_start, 1, 2, 1, 2);
-        grid->setColumnStretch(3, 1);
+        grid->setColumnStretch(4, 1); // the fields keep their width
         retranslate();
     }
     // Called on every scenario change: the session starts at its context.
