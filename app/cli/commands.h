@@ -19,6 +19,7 @@ int runProbe(const QStringList &args, QTextStream &out);
 int runCapacity(const QStringList &args, QTextStream &out);
 int runPrefill(const QStringList &args, QTextStream &out);
 int runSession(const QStringList &args, QTextStream &out);
+int runCompare(const QStringList &args, QTextStream &out);
 
 // Parses `args` with `p` (adding --help); returns true when help was printed. More than
 // `maxPositional` positional arguments are a usage error.

@@ -27,6 +27,7 @@ Commands:
   capacity  KV cache capacity per GPU as vLLM's V1 engine computes it
   prefill   time to prefill a prompt on top of a cached context
   session   an agent's session: turns of input and answers, time and cost
+  compare   two scenarios side by side: every figure's change, and why it moved
 
 Run `kvledger-cli COMMAND --help` for a command's options.
 )";
@@ -76,13 +77,15 @@ int main(int argc, char *argv[])
         {QStringLiteral("capacity"), runCapacity},
         {QStringLiteral("prefill"), runPrefill},
         {QStringLiteral("session"), runSession},
+        {QStringLiteral("compare"), runCompare},
     };
     const auto it = commands.find(args.at(1));
     try {
         if (it == commands.end())
             throw UsageError{
                 QStringLiteral("\"%1\" is not a command (ledger, presets, sweep, export, "
-                               "probe, strategies, roofline, mass, capacity, prefill, session)")
+                               "probe, strategies, roofline, mass, capacity, prefill, session, "
+                               "compare)")
                     .arg(kvl::shownInput(args.at(1)))};
         return it->second(args, out);
     } catch (const UsageError &e) {

@@ -97,6 +97,145 @@
     </message>
 </context>
 <context>
+    <name>CompareText</name>
+    <message>
+        <source>Model</source>
+        <translation>Modelo</translation>
+    </message>
+    <message>
+        <source>Layers</source>
+        <translation>Camadas</translation>
+    </message>
+    <message>
+        <source>Query heads</source>
+        <translation>Query heads</translation>
+    </message>
+    <message>
+        <source>KV heads</source>
+        <translation>KV heads</translation>
+    </message>
+    <message>
+        <source>Head dim</source>
+        <translation>Head dim</translation>
+    </message>
+    <message>
+        <source>GPU</source>
+        <translation>GPU</translation>
+    </message>
+    <message>
+        <source>GPUs</source>
+        <translation>GPUs</translation>
+    </message>
+    <message>
+        <source>Context</source>
+        <translation>Contexto</translation>
+    </message>
+    <message>
+        <source>Batch</source>
+        <translation>Batch</translation>
+    </message>
+    <message>
+        <source>KV precision</source>
+        <translation>Precisão do KV</translation>
+    </message>
+    <message>
+        <source>Weight precision</source>
+        <translation>Precisão dos pesos</translation>
+    </message>
+    <message>
+        <source>Weights as stored</source>
+        <translation>Pesos como armazenados</translation>
+    </message>
+    <message>
+        <source>Bandwidth efficiency</source>
+        <translation>Eficiência de banda</translation>
+    </message>
+    <message>
+        <source>Usable memory fraction</source>
+        <translation>Fração utilizável da memória</translation>
+    </message>
+    <message>
+        <source>Compute efficiency</source>
+        <translation>Eficiência de computação</translation>
+    </message>
+    <message>
+        <source>GPU-hour price</source>
+        <translation>Preço da hora de GPU</translation>
+    </message>
+    <message>
+        <source>Answer length</source>
+        <translation>Tamanho da resposta</translation>
+    </message>
+    <message>
+        <source>unchanged</source>
+        <translation>inalterado</translation>
+    </message>
+    <message>
+        <source>%1 → %2</source>
+        <translation>%1 → %2</translation>
+    </message>
+    <message>
+        <source>÷%1</source>
+        <translation>÷%1</translation>
+    </message>
+    <message>
+        <source>×%1</source>
+        <translation>×%1</translation>
+    </message>
+    <message>
+        <source>KV cache %1 (%2 → %3)</source>
+        <translation>KV cache %1 (%2 → %3)</translation>
+    </message>
+    <message>
+        <source>weights %1 (%2 → %3)</source>
+        <translation>pesos %1 (%2 → %3)</translation>
+    </message>
+    <message>
+        <source>GPUs to fit %1 → %2</source>
+        <translation>GPUs para caber %1 → %2</translation>
+    </message>
+    <message>
+        <source>time per token %1 (%2 → %3)</source>
+        <translation>tempo por token %1 (%2 → %3)</translation>
+    </message>
+    <message>
+        <source>, not %1: the weights&apos; %2 per token are unchanged</source>
+        <translation>, não %1: os %2 por token dos pesos não mudam</translation>
+    </message>
+    <message>
+        <source>, now memory-bound</source>
+        <translation>, agora limitado por memória</translation>
+    </message>
+    <message>
+        <source>, now compute-bound</source>
+        <translation>, agora limitado por computação</translation>
+    </message>
+    <message>
+        <source>cost per million output tokens %1</source>
+        <translation>custo por milhão de tokens de saída %1</translation>
+    </message>
+    <message>
+        <source>now fits</source>
+        <translation>agora cabe</translation>
+    </message>
+    <message>
+        <source>no longer fits</source>
+        <translation>não cabe mais</translation>
+    </message>
+    <message>
+        <source>%1 %2 → %3</source>
+        <translation>%1 %2 → %3</translation>
+    </message>
+    <message>
+        <source>%1: no figure of the ledger moves</source>
+        <translation>%1: nenhum número do livro-caixa muda</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1: %2</translation>
+    </message>
+</context>
+<context>
     <name>FileText</name>
     <message>
         <source>… (%1 more characters)</source>

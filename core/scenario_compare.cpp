@@ -1,0 +1,217 @@
+#include "scenario_compare.h"
+
+#include <QCoreApplication>
+#include <cmath>
+
+namespace kvl {
+
+namespace {
+
+// Read in the window's ledger and the comparison page.
+class CompareText
+{
+    Q_DECLARE_TR_FUNCTIONS(CompareText)
+};
+
+QString tokens(qint64 n)
+{
+    return formatInteger(n);
+}
+
+// Each input: its text in scenario `s`, and setting it in `to` from `from`.
+struct InputAccess
+{
+    ScenarioInput input;
+    QString (*text)(const Scenario &);
+    void (*copy)(Scenario &to, const Scenario &from);
+};
+
+const InputAccess kInputs[] = {
+    {ScenarioInput::Model, [](const Scenario &s) { return s.model.name; },
+     [](Scenario &t, const Scenario &f) {
+         // A different model brings its shape; edits of the same model are the rows below.
+         if (t.model.id != f.model.id || t.model.name != f.model.name)
+             t.model = f.model;
+     }},
+    {ScenarioInput::Layers, [](const Scenario &s) { return QString::number(s.model.layers); },
+     [](Scenario &t, const Scenario &f) { t.model.layers = f.model.layers; }},
+    {ScenarioInput::QueryHeads,
+     [](const Scenario &s) { return QString::number(s.model.queryHeads); },
+     [](Scenario &t, const Scenario &f) { t.model.queryHeads = f.model.queryHeads; }},
+    {ScenarioInput::KvHeads, [](const Scenario &s) { return QString::number(s.model.kvHeads); },
+     [](Scenario &t, const Scenario &f) { t.model.kvHeads = f.model.kvHeads; }},
+    {ScenarioInput::HeadDim, [](const Scenario &s) { return QString::number(s.model.headDim); },
+     [](Scenario &t, const Scenario &f) { t.model.headDim = f.model.headDim; }},
+    {ScenarioInput::Gpu, [](const Scenario &s) { return s.gpu.name; },
+     [](Scenario &t, const Scenario &f) { t.gpu = f.gpu; }},
+    {ScenarioInput::Gpus, [](const Scenario &s) { return QString::number(s.gpus); },
+     [](Scenario &t, const Scenario &f) { t.gpus = f.gpus; }},
+    {ScenarioInput::Context, [](const Scenario &s) { return tokens(s.context); },
+     [](Scenario &t, const Scenario &f) { t.context = f.context; }},
+    {ScenarioInput::Batch, [](const Scenario &s) { return QString::number(s.batch); },
+     [](Scenario &t, const Scenario &f) { t.batch = f.batch; }},
+    {ScenarioInput::KvPrecision, [](const Scenario &s) { return s.kvPrecision.spec(); },
+     [](Scenario &t, const Scenario &f) { t.kvPrecision = f.kvPrecision; }},
+    {ScenarioInput::WeightPrecision, [](const Scenario &s) { return s.weightPrecision.spec(); },
+     [](Scenario &t, const Scenario &f) { t.weightPrecision = f.weightPrecision; }},
+    {ScenarioInput::WeightsAsStored,
+     [](const Scenario &s) {
+         return s.weightsAsStored ? QStringLiteral("on") : QStringLiteral("off");
+     },
+     [](Scenario &t, const Scenario &f) { t.weightsAsStored = f.weightsAsStored; }},
+    {ScenarioInput::Efficiency, [](const Scenario &s) { return formatNumber(s.efficiency, 4); },
+     [](Scenario &t, const Scenario &f) { t.efficiency = f.efficiency; }},
+    {ScenarioInput::MemoryFraction,
+     [](const Scenario &s) { return formatNumber(s.memoryFraction, 4); },
+     [](Scenario &t, const Scenario &f) { t.memoryFraction = f.memoryFraction; }},
+    {ScenarioInput::ComputeEfficiency,
+     [](const Scenario &s) { return formatNumber(s.computeEfficiency, 4); },
+     [](Scenario &t, const Scenario &f) { t.computeEfficiency = f.computeEfficiency; }},
+    {ScenarioInput::GpuHourPrice,
+     [](const Scenario &s) { return QString(u'$' + formatNumber(s.gpuHourPrice, 4)); },
+     [](Scenario &t, const Scenario &f) { t.gpuHourPrice = f.gpuHourPrice; }},
+    {ScenarioInput::ResponseTokens, [](const Scenario &s) { return tokens(s.responseTokens); },
+     [](Scenario &t, const Scenario &f) { t.responseTokens = f.responseTokens; }},
+};
+
+QString inputName(ScenarioInput input)
+{
+    switch (input) {
+    case ScenarioInput::Model:
+        return CompareText::tr("Model");
+    case ScenarioInput::Layers:
+        return CompareText::tr("Layers");
+    case ScenarioInput::QueryHeads:
+        return CompareText::tr("Query heads");
+    case ScenarioInput::KvHeads:
+        return CompareText::tr("KV heads");
+    case ScenarioInput::HeadDim:
+        return CompareText::tr("Head dim");
+    case ScenarioInput::Gpu:
+        return CompareText::tr("GPU");
+    case ScenarioInput::Gpus:
+        return CompareText::tr("GPUs");
+    case ScenarioInput::Context:
+        return CompareText::tr("Context");
+    case ScenarioInput::Batch:
+        return CompareText::tr("Batch");
+    case ScenarioInput::KvPrecision:
+        return CompareText::tr("KV precision");
+    case ScenarioInput::WeightPrecision:
+        return CompareText::tr("Weight precision");
+    case ScenarioInput::WeightsAsStored:
+        return CompareText::tr("Weights as stored");
+    case ScenarioInput::Efficiency:
+        return CompareText::tr("Bandwidth efficiency");
+    case ScenarioInput::MemoryFraction:
+        return CompareText::tr("Usable memory fraction");
+    case ScenarioInput::ComputeEfficiency:
+        return CompareText::tr("Compute efficiency");
+    case ScenarioInput::GpuHourPrice:
+        return CompareText::tr("GPU-hour price");
+    case ScenarioInput::ResponseTokens:
+        return CompareText::tr("Answer length");
+    }
+    return {};
+}
+
+bool same(double a, double b)
+{
+    return std::abs(a - b) <= 1e-12 * std::max(std::abs(a), std::abs(b));
+}
+
+} // namespace
+
+QString scenarioInputKey(ScenarioInput input)
+{
+    static const char *const keys[] = {"model",          "layers",           "query_heads",
+                                       "kv_heads",       "head_dim",         "gpu",
+                                       "gpus",           "context",          "batch",
+                                       "kv_precision",   "weight_precision", "weights_as_stored",
+                                       "efficiency",     "memory_fraction",  "compute_efficiency",
+                                       "gpu_hour_price", "response_tokens"};
+    static_assert(std::size(keys) == int(ScenarioInput::ResponseTokens) + 1);
+    return QString::fromLatin1(keys[int(input)]);
+}
+
+Comparison compareScenarios(const Scenario &a, const Scenario &b)
+{
+    Comparison c;
+    c.a = evaluate(a);
+    c.b = evaluate(b);
+    for (Quantity q : allQuantities()) {
+        const double va = quantityValue(c.a, q), vb = quantityValue(c.b, q);
+        c.quantities << QuantityChange{q, va, vb, va != 0 ? vb / va : 0};
+    }
+    Scenario at = a;
+    Ledger before = c.a;
+    for (const InputAccess &in : kInputs) {
+        Scenario next = at;
+        in.copy(next, b);
+        if (next == at)
+            continue;
+        // A model change brings its shape: its rows below compare equal from here on.
+        const QString from = in.text(at), to = in.text(next);
+        const Ledger after = next.validate().isEmpty() ? evaluate(next) : Ledger{};
+        c.changes << InputChange{in.input, from, to, before, after};
+        at = next;
+        before = after;
+    }
+    return c;
+}
+
+QString changeFactor(double a, double b)
+{
+    if (same(a, b))
+        return CompareText::tr("unchanged");
+    if (a <= 0 || b <= 0)
+        return CompareText::tr("%1 → %2").arg(formatNumber(a, 3), formatNumber(b, 3));
+    return b < a ? CompareText::tr("÷%1").arg(formatNumber(a / b, 3))
+                 : CompareText::tr("×%1").arg(formatNumber(b / a, 3));
+}
+
+QString compareSentence(const InputChange &c, ByteUnits units)
+{
+    const Ledger &x = c.before, &y = c.after;
+    QStringList effects;
+    const double kvA = x.kvBytes + x.stateBytes, kvB = y.kvBytes + y.stateBytes;
+    if (!same(kvA, kvB))
+        effects << CompareText::tr("KV cache %1 (%2 → %3)")
+                       .arg(changeFactor(kvA, kvB), formatBytes(kvA, units),
+                            formatBytes(kvB, units));
+    if (!same(x.weightBytes, y.weightBytes))
+        effects << CompareText::tr("weights %1 (%2 → %3)")
+                       .arg(changeFactor(x.weightBytes, y.weightBytes),
+                            formatBytes(x.weightBytes, units), formatBytes(y.weightBytes, units));
+    if (x.gpusToFit != y.gpusToFit)
+        effects << CompareText::tr("GPUs to fit %1 → %2").arg(x.gpusToFit).arg(y.gpusToFit);
+    if (!same(x.secondsPerToken, y.secondsPerToken)) {
+        QString step = CompareText::tr("time per token %1 (%2 → %3)")
+                           .arg(changeFactor(x.secondsPerToken, y.secondsPerToken),
+                                formatSeconds(x.secondsPerToken), formatSeconds(y.secondsPerToken));
+        // Why a smaller cache is not as much faster: what the step reads beside it stayed.
+        const bool kvOnly = !same(x.kvSecondsPerToken, y.kvSecondsPerToken) &&
+                            same(x.weightSecondsPerToken, y.weightSecondsPerToken) &&
+                            x.memoryBound && y.memoryBound && x.weightSecondsPerToken > 0;
+        if (kvOnly)
+            step += CompareText::tr(", not %1: the weights' %2 per token are unchanged")
+                        .arg(changeFactor(x.kvSecondsPerToken, y.kvSecondsPerToken),
+                             formatSeconds(x.weightSecondsPerToken));
+        else if (x.memoryBound != y.memoryBound)
+            step += y.memoryBound ? CompareText::tr(", now memory-bound")
+                                  : CompareText::tr(", now compute-bound");
+        effects << step;
+    }
+    if (!same(x.costPerMillionOutputTokens, y.costPerMillionOutputTokens))
+        effects << CompareText::tr("cost per million output tokens %1")
+                       .arg(changeFactor(x.costPerMillionOutputTokens,
+                                         y.costPerMillionOutputTokens));
+    if (x.fits != y.fits)
+        effects << (y.fits ? CompareText::tr("now fits") : CompareText::tr("no longer fits"));
+    const QString head = CompareText::tr("%1 %2 → %3").arg(inputName(c.input), c.from, c.to);
+    if (effects.isEmpty())
+        return CompareText::tr("%1: no figure of the ledger moves").arg(head);
+    return CompareText::tr("%1: %2").arg(head, effects.join(QStringLiteral("; ")));
+}
+
+} // namespace kvl

@@ -1,0 +1,67 @@
+#pragma once
+
+// Two scenarios side by side: every quantity of both ledgers with its change, and, for each input
+// that differs, what that change alone does, applied in turn from A towards B. Core composes the
+// data; compareSentence() words one change (translated where the app reads it).
+#include "ledger.h"
+#include "units.h"
+
+#include <QList>
+#include <QString>
+
+namespace kvl {
+
+enum class ScenarioInput
+{
+    Model,
+    Layers,
+    QueryHeads,
+    KvHeads,
+    HeadDim,
+    Gpu,
+    Gpus,
+    Context,
+    Batch,
+    KvPrecision,
+    WeightPrecision,
+    WeightsAsStored,
+    Efficiency,
+    MemoryFraction,
+    ComputeEfficiency,
+    GpuHourPrice,
+    ResponseTokens,
+};
+
+// One input that differs, with the ledgers just before and just after it changes (the inputs
+// before it in ScenarioInput order already at B's values).
+struct InputChange
+{
+    ScenarioInput input = ScenarioInput::Model;
+    QString from, to; // as a reader writes them: "fp16", "8", "1,000,000"
+    Ledger before, after;
+};
+
+struct QuantityChange
+{
+    Quantity quantity = Quantity::KvBytesPerToken;
+    double a = 0, b = 0;
+    double ratio = 0; // b / a; 0 when a is 0
+};
+
+struct Comparison
+{
+    Ledger a, b;
+    QList<QuantityChange> quantities; // every Quantity, in allQuantities() order
+    QList<InputChange> changes;       // empty when the scenarios are the same
+};
+// Call validate() on both first.
+Comparison compareScenarios(const Scenario &a, const Scenario &b);
+
+QString scenarioInputKey(ScenarioInput input); // "kv_precision", for JSON
+// "KV precision fp16 → fp8: KV cache ÷2 (327.7 GB → 163.8 GB); time per token ÷1.41 (140 ms →
+// 98 ms), not ÷2: the weights' 42.1 ms per token are unchanged."
+QString compareSentence(const InputChange &c, ByteUnits units);
+// "÷2", "×8", "unchanged": how a figure moved from `a` to `b`.
+QString changeFactor(double a, double b);
+
+} // namespace kvl
