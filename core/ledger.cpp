@@ -73,7 +73,8 @@ Ledger evaluate(const Scenario &s)
     const Precision &kvp = s.kvPrecision;
 
     l.kvBytesPerToken = kvBytesPerToken(m, kvp);
-    l.kvBytesPerTokenMha = kvBytesPerToken(m.mhaEquivalent(), kvp);
+    const ModelSpec mha = m.mhaEquivalent(); // a copy of the model: made once
+    l.kvBytesPerTokenMha = kvBytesPerToken(mha, kvp);
     l.kvBytesPerTokenMqa = kvBytesPerToken(m.mqaEquivalent(), kvp);
     Precision unscaled = kvp;
     unscaled.groupSize = 0;
@@ -156,7 +157,7 @@ Ledger evaluate(const Scenario &s)
     l.conversationSeconds = step.sumStepSeconds(0, s.context);
 
     l.arithmeticIntensity = attentionIntensity(m, kvp);
-    l.mhaArithmeticIntensity = attentionIntensity(m.mhaEquivalent(), kvp);
+    l.mhaArithmeticIntensity = attentionIntensity(mha, kvp);
     l.ridgePoint = s.gpu.ridgePoint(computePrecision(s));
     l.belowRidge = l.arithmeticIntensity > 0 ? l.ridgePoint / l.arithmeticIntensity : 0;
     return l;
