@@ -338,8 +338,8 @@ void MainWindow::connectTour()
     connect(m_tour, &TourPanel::highlightRequested, this, &MainWindow::highlight);
     // The tour works on its own copy: what the user had comes back when it ends.
     connect(m_tour, &TourPanel::started, this, [this] {
-        m_beforeTour =
-            BeforeTour{m_controller->scenario(), m_views->currentIndex(), m_view->units()};
+        m_beforeTour = BeforeTour{m_controller->scenario(), m_controller->baseline(),
+                                  m_views->currentIndex(), m_view->units()};
         // Undo would replay the user's history over the tour's copy.
         m_actions->undo->setEnabled(false);
         m_actions->redo->setEnabled(false);
@@ -355,7 +355,7 @@ void MainWindow::connectTour()
         m_tourDock->hide();
         highlight({}, {});
         if (m_beforeTour && !m_beforeTour->userTookOver) {
-            m_controller->preview(m_beforeTour->scenario);
+            m_controller->preview(m_beforeTour->scenario, m_beforeTour->baseline);
             m_views->setCurrentIndex(m_beforeTour->tab);
             m_view->setUnits(m_beforeTour->units);
         }

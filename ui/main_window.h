@@ -111,6 +111,7 @@ private:
     struct BeforeTour
     {
         Scenario scenario;
+        std::optional<Scenario> baseline; // the tour shows none
         int tab = 0;
         ByteUnits units = ByteUnits::SI;
         bool userTookOver = false; // an edit during the tour: keep it

@@ -8,34 +8,45 @@
 
 namespace kvl {
 
-// One change of the scenario. Commands of the same drag (same interaction serial) merge, so a
-// whole slider drag undoes in one step.
+// One change of the scenario or the baseline. Commands of the same drag (same interaction
+// serial) merge, so a whole slider drag undoes in one step; so do swaps in a row, which leave
+// nothing to undo when they end where they began.
 class SetScenarioCommand : public QUndoCommand
 {
 public:
-    SetScenarioCommand(ScenarioController *c, Scenario before, Scenario after,
+    struct State
+    {
+        Scenario scenario;
+        std::optional<Scenario> baseline;
+        friend bool operator==(const State &, const State &) = default;
+    };
+    // Interaction serials of swaps: apart from every drag's.
+    static constexpr int kSwap = -2;
+
+    SetScenarioCommand(ScenarioController *c, State before, State after,
                        ScenarioController::Text text, int interaction)
         : QUndoCommand(text()), m_controller(c), m_before(std::move(before)),
           m_after(std::move(after)), m_text(std::move(text)), m_interaction(interaction)
     {
     }
     void retranslate() { setText(m_text()); }
-    void undo() override { m_controller->set(m_before); }
-    void redo() override { m_controller->set(m_after); }
-    int id() const override { return m_interaction > 0 ? 1 : -1; }
+    void undo() override { m_controller->set(m_before.scenario, m_before.baseline); }
+    void redo() override { m_controller->set(m_after.scenario, m_after.baseline); }
+    int id() const override { return m_interaction != 0 ? 1 : -1; }
     bool mergeWith(const QUndoCommand *other) override
     {
         const auto *o = static_cast<const SetScenarioCommand *>(other);
         if (o->m_interaction != m_interaction)
             return false;
         m_after = o->m_after;
+        setObsolete(m_after == m_before);
         return true;
     }
 
 private:
     ScenarioController *m_controller;
-    Scenario m_before;
-    Scenario m_after;
+    State m_before;
+    State m_after;
     ScenarioController::Text m_text;
     int m_interaction;
 };
@@ -45,17 +56,50 @@ ScenarioController::ScenarioController(const Scenario &initial, QObject *parent)
 {
 }
 
-void ScenarioController::set(const Scenario &s)
+void ScenarioController::set(const Scenario &s, const std::optional<Scenario> &baseline)
 {
     m_scenario = s;
     m_ledger = evaluate(s);
+    if (baseline != m_baseline) {
+        m_baseline = baseline;
+        m_baselineLedger = baseline ? std::optional<Ledger>(evaluate(*baseline)) : std::nullopt;
+    }
     emit changed();
 }
 
-void ScenarioController::preview(const Scenario &next)
+void ScenarioController::push(const Scenario &next, const std::optional<Scenario> &baseline,
+                              const Text &what, int interaction)
 {
-    if (next != m_scenario)
-        set(next);
+    m_undo.push(new SetScenarioCommand(this, {m_scenario, m_baseline}, {next, baseline}, what,
+                                       interaction));
+}
+
+void ScenarioController::preview(const Scenario &next, const std::optional<Scenario> &baseline)
+{
+    if (next != m_scenario || baseline != m_baseline)
+        set(next, baseline);
+}
+
+void ScenarioController::setBaseline(const std::optional<Scenario> &baseline, const Text &what)
+{
+    if (baseline == m_baseline)
+        return;
+    if (baseline) {
+        if (const QString why = baseline->validate(); !why.isEmpty()) {
+            emit validationFailed(why);
+            return;
+        }
+    }
+    push(m_scenario, baseline, what, 0);
+}
+
+void ScenarioController::swapWithBaseline()
+{
+    if (!m_baseline)
+        return;
+    push(
+        *m_baseline, m_scenario, [] { return tr("Swap with baseline"); },
+        SetScenarioCommand::kSwap);
 }
 
 void ScenarioController::edit(const QString &what, const std::function<void(Scenario &)> &apply)
@@ -73,8 +117,7 @@ void ScenarioController::edit(const Text &what, const std::function<void(Scenari
         emit validationFailed(why);
         return;
     }
-    m_undo.push(
-        new SetScenarioCommand(this, m_scenario, next, what, isInteractive() ? m_interaction : 0));
+    push(next, m_baseline, what, isInteractive() ? m_interaction : 0);
 }
 
 void ScenarioController::editModel(const Text &what, const std::function<void(ModelSpec &)> &change)
@@ -105,7 +148,7 @@ void ScenarioController::replace(const Scenario &next, const Text &what)
         emit validationFailed(why);
         return;
     }
-    m_undo.push(new SetScenarioCommand(this, m_scenario, next, what, 0));
+    push(next, m_baseline, what, 0);
 }
 
 void ScenarioController::beginInteractive()
@@ -169,7 +212,7 @@ void ScenarioController::retranslate()
         static_cast<SetScenarioCommand *>(const_cast<QUndoCommand *>(m_undo.command(i)))
             ->retranslate();
     updateUndoTexts();
-    set(m_scenario);
+    set(m_scenario, m_baseline);
 }
 
 bool ScenarioController::event(QEvent *e)

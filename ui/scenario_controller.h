@@ -5,14 +5,16 @@
 #include <QObject>
 #include <QUndoStack>
 #include <functional>
+#include <optional>
 
 class QAction;
 
 namespace kvl {
 
-// Owns the one Scenario and its Ledger. Every control edits through here; each edit is one undo
-// step, and edits between beginInteractive() and endInteractive() (a slider drag) merge into one.
-// The ledger is recomputed once per edit, then changed() tells every view.
+// Owns the one Scenario and its Ledger, and the pinned baseline the views draw beside it. Every
+// control edits through here; each edit is one undo step, and edits between beginInteractive()
+// and endInteractive() (a slider drag) merge into one. The ledger is recomputed once per edit,
+// then changed() tells every view.
 class ScenarioController : public QObject
 {
     Q_OBJECT
@@ -21,6 +23,9 @@ public:
 
     const Scenario &scenario() const { return m_scenario; }
     const Ledger &ledger() const { return m_ledger; }
+    // The scenario pinned for comparison, and its ledger; nullopt when none is pinned.
+    const std::optional<Scenario> &baseline() const { return m_baseline; }
+    const std::optional<Ledger> &baselineLedger() const { return m_baselineLedger; }
     QUndoStack *undoStack() { return &m_undo; }
 
     // An undo step's name, composed again after a language switch: a lambda around tr().
@@ -37,9 +42,15 @@ public:
     // Replaces the whole scenario (open, reset, preset pick): one undo step, never merged.
     void replace(const Scenario &next, const QString &what);
     void replace(const Scenario &next, const Text &what);
-    // Shows `next` without an undo entry or a change to the clean state: the guided tour works
-    // on its own copy and puts the user's scenario back the same way.
-    void preview(const Scenario &next);
+    // Pins `baseline` (nullopt unpins): one undo step. An invalid one is refused with
+    // validationFailed().
+    void setBaseline(const std::optional<Scenario> &baseline, const Text &what);
+    // A/B: the baseline becomes the scenario and the scenario the baseline. One undo step; a
+    // swap straight after a swap undoes it, so flipping back and forth leaves no trail.
+    void swapWithBaseline();
+    // Shows `next` (and `baseline`) without an undo entry or a change to the clean state: the
+    // guided tour works on its own copy and puts the user's back the same way.
+    void preview(const Scenario &next, const std::optional<Scenario> &baseline = std::nullopt);
 
     void beginInteractive();
     void endInteractive();
@@ -67,10 +78,14 @@ private:
     friend class SetScenarioCommand;
     void retranslate();
     void updateUndoTexts();
-    void set(const Scenario &s); // no undo entry
+    void set(const Scenario &s, const std::optional<Scenario> &baseline); // no undo entry
+    void push(const Scenario &next, const std::optional<Scenario> &baseline, const Text &what,
+              int interaction);
 
     Scenario m_scenario;
     Ledger m_ledger;
+    std::optional<Scenario> m_baseline;
+    std::optional<Ledger> m_baselineLedger;
     QUndoStack m_undo;
     QAction *m_undoAction = nullptr;
     QAction *m_redoAction = nullptr;
