@@ -4,8 +4,11 @@
 #include "json_keys.h"
 #include "regular_file.h"
 
+#include "kv_strategy.h"
 #include "presets.h"
 #include "safe_save.h"
+#include "session.h"
+#include "synthetic_mass.h"
 
 #include <QFile>
 #include <QJsonArray>
@@ -57,11 +60,10 @@ static std::optional<MeasuredBandwidth> measuredFromJson(const QJsonObject &o, Q
     return m;
 }
 
-QJsonObject scenarioToJson(const Scenario &s)
+// The scenario's own fields: a file's top level, and its baseline object.
+static QJsonObject scenarioFieldsToJson(const Scenario &s)
 {
     QJsonObject o{
-        {QStringLiteral("format"), kFormat},
-        {QStringLiteral("version"), kScenarioFileVersion},
         {QStringLiteral("model"), modelToJson(s.model)},
         {QStringLiteral("gpu"), gpuToJson(s.gpu)},
         {QStringLiteral("gpus"), s.gpus},
@@ -78,6 +80,14 @@ QJsonObject scenarioToJson(const Scenario &s)
     };
     if (s.measured)
         o.insert(QStringLiteral("measured"), measuredToJson(*s.measured));
+    return o;
+}
+
+QJsonObject scenarioToJson(const Scenario &s)
+{
+    QJsonObject o = scenarioFieldsToJson(s);
+    o.insert(QStringLiteral("format"), kFormat);
+    o.insert(QStringLiteral("version"), kScenarioFileVersion);
     return o;
 }
 
@@ -132,27 +142,31 @@ bool readPrecision(const QJsonObject &o, const char *key, Precision &out, QStrin
 }
 } // namespace
 
-std::optional<Scenario> scenarioFromJson(const QJsonObject &o, QString *error)
+namespace {
+
+// The format and a version this build reads.
+bool readHeader(const QJsonObject &o, QString *error)
 {
-    if (o.value(QStringLiteral("format")).toString() != kFormat) {
-        fail(error, FileText::tr("not a KV Ledger scenario (no \"format\": \"%1\")").arg(kFormat));
-        return std::nullopt;
-    }
+    if (o.value(QStringLiteral("format")).toString() != kFormat)
+        return fail(error,
+                    FileText::tr("not a KV Ledger scenario (no \"format\": \"%1\")").arg(kFormat));
     qint64 version = 0;
     if (!readInteger(o, "version", version, error))
-        return std::nullopt;
-    if (version < 1) {
-        fail(error,
-             FileText::tr("version %1 is no scenario file version (they start at 1)").arg(version));
-        return std::nullopt;
-    }
-    if (version > kScenarioFileVersion) {
-        fail(error, FileText::tr("version %1 was written by a newer KV Ledger; this one reads "
-                                 "version %2")
-                        .arg(version)
-                        .arg(kScenarioFileVersion));
-        return std::nullopt;
-    }
+        return false;
+    if (version < 1)
+        return fail(
+            error,
+            FileText::tr("version %1 is no scenario file version (they start at 1)").arg(version));
+    if (version > kScenarioFileVersion)
+        return fail(error, FileText::tr("version %1 was written by a newer KV Ledger; this one "
+                                        "reads version %2")
+                               .arg(version)
+                               .arg(kScenarioFileVersion));
+    return true;
+}
+
+std::optional<Scenario> scenarioFieldsFromJson(const QJsonObject &o, QString *error)
+{
     Scenario s;
     QString why;
     const auto model = modelFromJson(o.value(QStringLiteral("model")).toObject(), &why);
@@ -197,12 +211,213 @@ std::optional<Scenario> scenarioFromJson(const QJsonObject &o, QString *error)
     return s;
 }
 
+// Longest text kept from a view field: a tab id, a spec or a path.
+constexpr qsizetype kMaxViewText = 4096;
+constexpr qsizetype kMaxStrategies = 256;
+
+bool readText(const QJsonObject &o, const char *key, QString &out, QString *error)
+{
+    const QJsonValue v = o.value(QLatin1String(key));
+    if (!v.isString() || v.toString().size() > kMaxViewText)
+        return fail(error, FileText::tr("%1: not a text of at most %2 characters")
+                               .arg(QLatin1String(key))
+                               .arg(kMaxViewText));
+    out = v.toString();
+    return true;
+}
+
+QJsonObject viewToJson(const ViewState &v)
+{
+    QJsonObject o;
+    if (!v.tab.isEmpty())
+        o.insert(QStringLiteral("tab"), v.tab);
+    if (v.units)
+        o.insert(QStringLiteral("units"),
+                 *v.units == ByteUnits::Binary ? QStringLiteral("binary") : QStringLiteral("si"));
+    if (v.strategies) {
+        QJsonArray rows;
+        for (const ViewState::Strategy &r : *v.strategies)
+            rows.append(QJsonObject{{QStringLiteral("spec"), r.spec},
+                                    {QStringLiteral("checked"), r.checked}});
+        o.insert(QStringLiteral("strategies"), rows);
+    }
+    if (v.rooflinePrompt)
+        o.insert(QStringLiteral("roofline_prompt"), double(*v.rooflinePrompt));
+    if (v.mass) {
+        QJsonObject m{{QStringLiteral("block_size"), v.mass->blockSize},
+                      {QStringLiteral("top_fraction"), v.mass->topFraction}};
+        if (!v.mass->synthetic.isEmpty())
+            m.insert(QStringLiteral("synthetic"), v.mass->synthetic);
+        else
+            m.insert(QStringLiteral("file"), v.mass->file);
+        o.insert(QStringLiteral("mass"), m);
+    }
+    if (v.session)
+        o.insert(QStringLiteral("session"),
+                 QJsonObject{{QStringLiteral("turns"), v.session->turns},
+                             {QStringLiteral("turn_input"), double(v.session->turnInput)},
+                             {QStringLiteral("response"), double(v.session->response)}});
+    return o;
+}
+
+std::optional<ViewState::Mass> massFromJson(const QJsonObject &o, QString *error)
+{
+    ViewState::Mass m;
+    qint64 block = 0;
+    if (!readInteger(o, "block_size", block, error) ||
+        !readNumber(o, "top_fraction", m.topFraction, error))
+        return std::nullopt;
+    if (block < 1 || block > 1'000'000 || !(m.topFraction > 0 && m.topFraction <= 1)) {
+        fail(error, FileText::tr("mass: block_size 1-1,000,000 and top_fraction in (0, 1]"));
+        return std::nullopt;
+    }
+    m.blockSize = int(block);
+    const bool synthetic = o.contains(QStringLiteral("synthetic"));
+    if (synthetic == o.contains(QStringLiteral("file"))) {
+        fail(error, FileText::tr("mass: give either synthetic or file"));
+        return std::nullopt;
+    }
+    if (synthetic) {
+        QString why;
+        if (!readText(o, "synthetic", m.synthetic, error))
+            return std::nullopt;
+        const auto source = SyntheticMass::parse(m.synthetic, &why);
+        if (!source) {
+            fail(error, FileText::tr("mass: %1").arg(why));
+            return std::nullopt;
+        }
+        m.synthetic = source->spec();
+    } else if (!readText(o, "file", m.file, error) || m.file.isEmpty()) {
+        fail(error, FileText::tr("mass: file: no path"));
+        return std::nullopt;
+    }
+    return m;
+}
+
+std::optional<ViewState> viewFromJson(const QJsonObject &o, QString *error)
+{
+    ViewState v;
+    QString why;
+    const auto failed = [&](const QString &field, const QString &reason) {
+        fail(error, FileText::tr("view: %1: %2").arg(field, reason));
+        return std::nullopt;
+    };
+    if (o.contains(QStringLiteral("tab")) && !readText(o, "tab", v.tab, &why))
+        return failed(QStringLiteral("tab"), why);
+    if (o.contains(QStringLiteral("units"))) {
+        const QString units = o.value(QStringLiteral("units")).toString();
+        if (units != u"si" && units != u"binary")
+            return failed(QStringLiteral("units"), FileText::tr("not si or binary"));
+        v.units = units == u"binary" ? ByteUnits::Binary : ByteUnits::SI;
+    }
+    if (o.contains(QStringLiteral("strategies"))) {
+        const QJsonValue rows = o.value(QStringLiteral("strategies"));
+        if (!rows.isArray() || rows.toArray().size() > kMaxStrategies)
+            return failed(QStringLiteral("strategies"),
+                          FileText::tr("not a list of at most %1").arg(kMaxStrategies));
+        QList<ViewState::Strategy> list;
+        for (const QJsonValue &row : rows.toArray()) {
+            const QJsonObject r = row.toObject();
+            QString spec;
+            if (!readText(r, "spec", spec, &why))
+                return failed(QStringLiteral("strategies"), why);
+            const auto k = KvStrategy::parse(spec, &why);
+            if (!k)
+                return failed(QStringLiteral("strategies"), why);
+            list << ViewState::Strategy{k->spec(), r.value(QStringLiteral("checked")).toBool(true)};
+        }
+        v.strategies = list;
+    }
+    if (o.contains(QStringLiteral("roofline_prompt"))) {
+        qint64 prompt = 0;
+        if (!readInteger(o, "roofline_prompt", prompt, &why))
+            return failed(QStringLiteral("roofline_prompt"), why);
+        if (prompt < 1 || prompt > limits::maxContext)
+            return failed(
+                QStringLiteral("roofline_prompt"),
+                FileText::tr("%1 tokens is outside 1-%2").arg(prompt).arg(limits::maxContext));
+        v.rooflinePrompt = prompt;
+    }
+    if (o.contains(QStringLiteral("mass"))) {
+        v.mass = massFromJson(o.value(QStringLiteral("mass")).toObject(), &why);
+        if (!v.mass)
+            return failed(QStringLiteral("mass"), why);
+    }
+    if (o.contains(QStringLiteral("session"))) {
+        const QJsonObject js = o.value(QStringLiteral("session")).toObject();
+        qint64 turns = 0;
+        ViewState::Session session;
+        if (!readInteger(js, "turns", turns, &why) ||
+            !readInteger(js, "turn_input", session.turnInput, &why) ||
+            !readInteger(js, "response", session.response, &why))
+            return failed(QStringLiteral("session"), why);
+        SessionOptions check;
+        check.turns = int(std::clamp<qint64>(turns, -1, SessionOptions::maxTurns + 1));
+        check.turnInput = session.turnInput;
+        check.response = session.response;
+        if (const QString e = check.validate(); !e.isEmpty())
+            return failed(QStringLiteral("session"), e);
+        session.turns = check.turns;
+        v.session = session;
+    }
+    return v;
+}
+
+} // namespace
+
+std::optional<Scenario> scenarioFromJson(const QJsonObject &o, QString *error)
+{
+    if (!readHeader(o, error))
+        return std::nullopt;
+    return scenarioFieldsFromJson(o, error);
+}
+
+static std::optional<ScenarioDocumentData> documentFromJson(const QJsonObject &o, QString *error)
+{
+    ScenarioDocumentData d;
+    const auto s = scenarioFromJson(o, error);
+    if (!s)
+        return std::nullopt;
+    d.scenario = *s;
+    QString why;
+    if (o.contains(QStringLiteral("baseline"))) {
+        d.baseline = scenarioFieldsFromJson(o.value(QStringLiteral("baseline")).toObject(), &why);
+        if (!d.baseline) {
+            fail(error, FileText::tr("baseline: %1").arg(why));
+            return std::nullopt;
+        }
+    }
+    if (o.contains(QStringLiteral("view"))) {
+        const auto view = viewFromJson(o.value(QStringLiteral("view")).toObject(), error);
+        if (!view)
+            return std::nullopt;
+        d.view = *view;
+    }
+    return d;
+}
+
 QByteArray writeScenario(const Scenario &s)
 {
-    return QJsonDocument(scenarioToJson(s)).toJson(QJsonDocument::Indented);
+    return writeScenarioDocument({s, std::nullopt, {}});
+}
+
+QByteArray writeScenarioDocument(const ScenarioDocumentData &d)
+{
+    QJsonObject o = scenarioToJson(d.scenario);
+    if (d.baseline)
+        o.insert(QStringLiteral("baseline"), scenarioFieldsToJson(*d.baseline));
+    if (const QJsonObject view = viewToJson(d.view); !view.isEmpty())
+        o.insert(QStringLiteral("view"), view);
+    return QJsonDocument(o).toJson(QJsonDocument::Indented);
 }
 
 std::optional<Scenario> readScenario(const QByteArray &data, QString *error)
+{
+    const auto d = readScenarioDocument(data, error);
+    return d ? std::optional<Scenario>(d->scenario) : std::nullopt;
+}
+
+std::optional<ScenarioDocumentData> readScenarioDocument(const QByteArray &data, QString *error)
 {
     QJsonParseError pe;
     const QJsonDocument doc = QJsonDocument::fromJson(data, &pe);
@@ -219,7 +434,7 @@ std::optional<Scenario> readScenario(const QByteArray &data, QString *error)
         fail(error, twice);
         return std::nullopt;
     }
-    return scenarioFromJson(doc.object(), error);
+    return documentFromJson(doc.object(), error);
 }
 
 bool saveScenarioFile(const Scenario &s, const QString &path, QString *error)
@@ -227,7 +442,18 @@ bool saveScenarioFile(const Scenario &s, const QString &path, QString *error)
     return saveFileAtomically(path, writeScenario(s), error);
 }
 
+bool saveScenarioDocument(const ScenarioDocumentData &d, const QString &path, QString *error)
+{
+    return saveFileAtomically(path, writeScenarioDocument(d), error);
+}
+
 std::optional<Scenario> loadScenarioFile(const QString &path, QString *error)
+{
+    const auto d = loadScenarioDocument(path, error);
+    return d ? std::optional<Scenario>(d->scenario) : std::nullopt;
+}
+
+std::optional<ScenarioDocumentData> loadScenarioDocument(const QString &path, QString *error)
 {
     QFile f(path);
     if (!openRegularFile(f, error))
@@ -236,7 +462,7 @@ std::optional<Scenario> loadScenarioFile(const QString &path, QString *error)
         fail(error, FileText::tr("%1: larger than 16 MiB; not a scenario").arg(path));
         return std::nullopt;
     }
-    return readScenario(f.readAll(), error);
+    return readScenarioDocument(f.readAll(), error);
 }
 
 } // namespace kvl

@@ -1,8 +1,11 @@
+#include "kv_strategy.h"
 #include "presets.h"
 #include "scenario_file.h"
+#include "synthetic_mass.h"
 
 #include <QDir>
 #include <QFile>
+#include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QTemporaryDir>
@@ -11,6 +14,8 @@
 #include <sys/resource.h>
 
 using namespace kvl;
+
+Q_DECLARE_METATYPE(kvl::ScenarioDocumentData)
 
 class TestScenarioFile : public QObject
 {
@@ -143,6 +148,111 @@ private slots:
         QCOMPARE(s->computeEfficiency, 1.0);
         QCOMPARE(s->gpuHourPrice, 3.99);
         QVERIFY(*s == Scenario::seed());
+    }
+
+    // A version-2 document: the baseline and what the window showed come back as they were.
+    void documentRoundTrip_data()
+    {
+        QTest::addColumn<ScenarioDocumentData>("document");
+        QTest::addRow("scenario only") << ScenarioDocumentData{Scenario::seed(), {}, {}};
+        Scenario fp8 = Scenario::seed();
+        fp8.kvPrecision = Precision::of(NumberFormat::FP8);
+        QTest::addRow("fp8 against an fp16 baseline")
+            << ScenarioDocumentData{fp8, Scenario::seed(), {}};
+        ViewState v;
+        v.tab = QStringLiteral("strategies");
+        v.units = ByteUnits::Binary;
+        const auto spec = [](const char *text) {
+            return KvStrategy::parse(QString::fromLatin1(text))->spec();
+        };
+        v.strategies =
+            QList<ViewState::Strategy>{{spec("fp8"), true}, {spec("window:4096,sinks:4"), false}};
+        v.rooflinePrompt = 32000;
+        v.mass = ViewState::Mass{
+            SyntheticMass::parse(QStringLiteral("power-law:exponent=1.2"))->spec(), {}, 64, 0.05};
+        v.session = ViewState::Session{20, 2000, 500};
+        QTest::addRow("every view part") << ScenarioDocumentData{fp8, Scenario::seed(), v};
+        ViewState file;
+        file.mass = ViewState::Mass{{}, QStringLiteral("/data/attention mass.npy"), 16, 0.01};
+        QTest::addRow("a mass file") << ScenarioDocumentData{Scenario::seed(), {}, file};
+    }
+    void documentRoundTrip()
+    {
+        QFETCH(ScenarioDocumentData, document);
+        QString error;
+        const QByteArray written = writeScenarioDocument(document);
+        const auto back = readScenarioDocument(written, &error);
+        QVERIFY2(back.has_value(), qPrintable(error));
+        QVERIFY(*back == document);
+        QCOMPARE(writeScenarioDocument(*back), written);
+        QCOMPARE(QJsonDocument::fromJson(written).object().value("version").toInt(), 2);
+    }
+
+    // A version-1 file (no baseline, no view) opens as it always did.
+    void versionOneReads()
+    {
+        QJsonObject o = seedJson();
+        o.insert(QStringLiteral("version"), 1);
+        QString error;
+        const auto d = readScenarioDocument(QJsonDocument(o).toJson(), &error);
+        QVERIFY2(d, qPrintable(error));
+        QVERIFY(d->scenario == Scenario::seed());
+        QVERIFY(!d->baseline);
+        QVERIFY(d->view == ViewState());
+    }
+
+    void brokenDocument_data()
+    {
+        QTest::addColumn<QByteArray>("data");
+        QTest::addColumn<QString>("message");
+        const auto with = [](const QString &key, const QJsonValue &value) {
+            QJsonObject o = seedJson();
+            o.insert(key, value);
+            return QJsonDocument(o).toJson();
+        };
+        QJsonObject baseline = seedJson();
+        baseline.insert(QStringLiteral("kv_precision"), QStringLiteral("fp12"));
+        QTest::addRow("baseline precision")
+            << with(QStringLiteral("baseline"), baseline) << "baseline: kv_precision";
+        QTest::addRow("baseline not an object")
+            << with(QStringLiteral("baseline"), 3) << "baseline: model";
+        const auto view = [&](const QJsonObject &v) { return with(QStringLiteral("view"), v); };
+        QTest::addRow("units") << view({{"units", "furlongs"}}) << "view: units: not si or binary";
+        QTest::addRow("tab not text") << view({{"tab", 4}}) << "view: tab";
+        QTest::addRow("strategy spec")
+            << view({{"strategies", QJsonArray{QJsonObject{{"spec", "window:-1"}}}}})
+            << "view: strategies";
+        QTest::addRow("strategies not a list") << view({{"strategies", "fp8"}}) << "strategies";
+        QTest::addRow("roofline prompt")
+            << view({{"roofline_prompt", 0}}) << "view: roofline_prompt: 0 tokens";
+        QTest::addRow("mass block") << view({{"mass", QJsonObject{{"block_size", 0},
+                                                                  {"top_fraction", 0.01},
+                                                                  {"synthetic", "uniform"}}}})
+                                    << "view: mass: mass: block_size";
+        QTest::addRow("mass both sources") << view({{"mass", QJsonObject{{"block_size", 16},
+                                                                         {"top_fraction", 0.01},
+                                                                         {"synthetic", "uniform"},
+                                                                         {"file", "a.npy"}}}})
+                                           << "either synthetic or file";
+        QTest::addRow("mass synthetic") << view({{"mass", QJsonObject{{"block_size", 16},
+                                                                      {"top_fraction", 0.01},
+                                                                      {"synthetic", "zipf"}}}})
+                                        << "view: mass";
+        QTest::addRow("session turns")
+            << view({{"session", QJsonObject{{"turns", 0}, {"turn_input", 10}, {"response", 5}}}})
+            << "view: session: turns";
+        QTest::addRow("session past the context limit")
+            << view({{"session",
+                      QJsonObject{{"turns", 1000}, {"turn_input", 1e6}, {"response", 5}}}})
+            << "view: session";
+    }
+    void brokenDocument()
+    {
+        QFETCH(QByteArray, data);
+        QFETCH(QString, message);
+        QString error;
+        QVERIFY(!readScenarioDocument(data, &error));
+        QVERIFY2(error.contains(message), qPrintable(error));
     }
 
     void broken()
