@@ -18,6 +18,40 @@ QString tokens(qint64 n)
     return formatInteger(n);
 }
 
+// Where the model's layers stop attending to the whole context.
+QString windowText(const Scenario &s)
+{
+    const ModelSpec &m = s.model;
+    QStringList parts;
+    if (m.hasKind(AttentionKind::SlidingWindow)) {
+        QString w = CompareText::tr("window %1 on %2/%3 layers")
+                        .arg(tokens(m.window))
+                        .arg(m.layerCount(AttentionKind::SlidingWindow))
+                        .arg(m.layers);
+        if (m.sinkTokens > 0)
+            w += CompareText::tr(" with %n sink(s)", nullptr, int(m.sinkTokens));
+        parts << w;
+    }
+    if (m.hasKind(AttentionKind::Chunked))
+        parts << CompareText::tr("chunks of %1 on %2/%3 layers")
+                     .arg(tokens(m.chunkSize))
+                     .arg(m.layerCount(AttentionKind::Chunked))
+                     .arg(m.layers);
+    return parts.isEmpty() ? CompareText::tr("full attention") : parts.join(QStringLiteral(", "));
+}
+
+// One field of the model's shape from `f`. An edit of the shape leaves the parameter counts to
+// core's estimate from it (the window's controls clear a preset's published counts): they change
+// with the shape's row, not later as a change of their own.
+template <typename T> void copyShape(Scenario &t, const Scenario &f, T ModelSpec::*field)
+{
+    if (t.model.*field == f.model.*field)
+        return;
+    t.model.*field = f.model.*field;
+    t.model.totalParameters = f.model.totalParameters;
+    t.model.activeParameters = f.model.activeParameters;
+}
+
 // Each input: its text in scenario `s`, and setting it in `to` from `from`.
 struct InputAccess
 {
@@ -34,14 +68,21 @@ const InputAccess kInputs[] = {
              t.model = f.model;
      }},
     {ScenarioInput::Layers, [](const Scenario &s) { return QString::number(s.model.layers); },
-     [](Scenario &t, const Scenario &f) { t.model.layers = f.model.layers; }},
+     [](Scenario &t, const Scenario &f) { copyShape(t, f, &ModelSpec::layers); }},
     {ScenarioInput::QueryHeads,
      [](const Scenario &s) { return QString::number(s.model.queryHeads); },
-     [](Scenario &t, const Scenario &f) { t.model.queryHeads = f.model.queryHeads; }},
+     [](Scenario &t, const Scenario &f) { copyShape(t, f, &ModelSpec::queryHeads); }},
     {ScenarioInput::KvHeads, [](const Scenario &s) { return QString::number(s.model.kvHeads); },
-     [](Scenario &t, const Scenario &f) { t.model.kvHeads = f.model.kvHeads; }},
+     [](Scenario &t, const Scenario &f) { copyShape(t, f, &ModelSpec::kvHeads); }},
     {ScenarioInput::HeadDim, [](const Scenario &s) { return QString::number(s.model.headDim); },
-     [](Scenario &t, const Scenario &f) { t.model.headDim = f.model.headDim; }},
+     [](Scenario &t, const Scenario &f) { copyShape(t, f, &ModelSpec::headDim); }},
+    {ScenarioInput::Window, windowText,
+     [](Scenario &t, const Scenario &f) {
+         copyShape(t, f, &ModelSpec::window);
+         copyShape(t, f, &ModelSpec::sinkTokens);
+         copyShape(t, f, &ModelSpec::chunkSize);
+         copyShape(t, f, &ModelSpec::layerPattern);
+     }},
     {ScenarioInput::Gpu, [](const Scenario &s) { return s.gpu.name; },
      [](Scenario &t, const Scenario &f) { t.gpu = f.gpu; }},
     {ScenarioInput::Gpus, [](const Scenario &s) { return QString::number(s.gpus); },
@@ -72,6 +113,9 @@ const InputAccess kInputs[] = {
      [](Scenario &t, const Scenario &f) { t.gpuHourPrice = f.gpuHourPrice; }},
     {ScenarioInput::ResponseTokens, [](const Scenario &s) { return tokens(s.responseTokens); },
      [](Scenario &t, const Scenario &f) { t.responseTokens = f.responseTokens; }},
+    // Last, so that every difference the rows above leave is accounted for.
+    {ScenarioInput::ModelShape, [](const Scenario &) { return QString(); },
+     [](Scenario &t, const Scenario &f) { t.model = f.model; }},
 };
 
 QString inputName(ScenarioInput input)
@@ -87,6 +131,8 @@ QString inputName(ScenarioInput input)
         return CompareText::tr("KV heads");
     case ScenarioInput::HeadDim:
         return CompareText::tr("Head dim");
+    case ScenarioInput::Window:
+        return CompareText::tr("Attention span");
     case ScenarioInput::Gpu:
         return CompareText::tr("GPU");
     case ScenarioInput::Gpus:
@@ -111,6 +157,8 @@ QString inputName(ScenarioInput input)
         return CompareText::tr("GPU-hour price");
     case ScenarioInput::ResponseTokens:
         return CompareText::tr("Answer length");
+    case ScenarioInput::ModelShape:
+        return CompareText::tr("The model's other fields");
     }
     return {};
 }
@@ -124,13 +172,26 @@ bool same(double a, double b)
 
 QString scenarioInputKey(ScenarioInput input)
 {
-    static const char *const keys[] = {"model",          "layers",           "query_heads",
-                                       "kv_heads",       "head_dim",         "gpu",
-                                       "gpus",           "context",          "batch",
-                                       "kv_precision",   "weight_precision", "weights_as_stored",
-                                       "efficiency",     "memory_fraction",  "compute_efficiency",
-                                       "gpu_hour_price", "response_tokens"};
-    static_assert(std::size(keys) == int(ScenarioInput::ResponseTokens) + 1);
+    static const char *const keys[] = {"model",
+                                       "layers",
+                                       "query_heads",
+                                       "kv_heads",
+                                       "head_dim",
+                                       "window",
+                                       "gpu",
+                                       "gpus",
+                                       "context",
+                                       "batch",
+                                       "kv_precision",
+                                       "weight_precision",
+                                       "weights_as_stored",
+                                       "efficiency",
+                                       "memory_fraction",
+                                       "compute_efficiency",
+                                       "gpu_hour_price",
+                                       "response_tokens",
+                                       "model_shape"};
+    static_assert(std::size(keys) == int(ScenarioInput::ModelShape) + 1);
     return QString::fromLatin1(keys[int(input)]);
 }
 
@@ -208,7 +269,9 @@ QString compareSentence(const InputChange &c, ByteUnits units)
                                          y.costPerMillionOutputTokens));
     if (x.fits != y.fits)
         effects << (y.fits ? CompareText::tr("now fits") : CompareText::tr("no longer fits"));
-    const QString head = CompareText::tr("%1 %2 → %3").arg(inputName(c.input), c.from, c.to);
+    const QString head = c.from.isEmpty() && c.to.isEmpty()
+                             ? inputName(c.input)
+                             : CompareText::tr("%1 %2 → %3").arg(inputName(c.input), c.from, c.to);
     if (effects.isEmpty())
         return CompareText::tr("%1: no figure of the ledger moves").arg(head);
     return CompareText::tr("%1: %2").arg(head, effects.join(QStringLiteral("; ")));

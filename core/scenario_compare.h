@@ -18,6 +18,7 @@ enum class ScenarioInput
     QueryHeads,
     KvHeads,
     HeadDim,
+    Window, // sliding-window and chunked layers: their span and where they are
     Gpu,
     Gpus,
     Context,
@@ -30,6 +31,7 @@ enum class ScenarioInput
     ComputeEfficiency,
     GpuHourPrice,
     ResponseTokens,
+    ModelShape, // any other model field (hidden size, experts, parameters): applied last
 };
 
 // One input that differs, with the ledgers just before and just after it changes (the inputs
@@ -37,7 +39,7 @@ enum class ScenarioInput
 struct InputChange
 {
     ScenarioInput input = ScenarioInput::Model;
-    QString from, to; // as a reader writes them: "fp16", "8", "1,000,000"
+    QString from, to; // as a reader writes them: "fp16", "8", "1,000,000"; empty for ModelShape
     Ledger before, after;
 };
 

@@ -51,6 +51,15 @@ private slots:
         QTest::addRow("context 1M → 100k")
             << shorter << ScenarioInput::Context << (W + KV / 10) / (W + KV)
             << QStringList{"Context 1,000,000 → 100,000", "KV cache ÷10", "GPUs to fit 6 → 3"};
+        // Every layer holds its last 4,096 tokens: 327,680 B × 4,096 = 1.342 GB of KV, 1e6 / 4,096
+        // = 244 times less; 141.1 + 1.34 GB over 80 GB: 2 GPUs.
+        Scenario window = a;
+        window.model.layerPattern = {AttentionKind::SlidingWindow};
+        window.model.window = 4096;
+        QTest::addRow("full attention → window 4,096")
+            << window << ScenarioInput::Window << (W + KV * 4096 / 1e6) / (W + KV)
+            << QStringList{"Attention span full attention → window 4,096 on 80/80 layers",
+                           "KV cache ÷244", "GPUs to fit 6 → 2"};
     }
     void oneChange()
     {
@@ -90,6 +99,33 @@ private slots:
         QCOMPARE(c.changes.at(1).before.secondsPerToken, c.changes.at(0).after.secondsPerToken);
         QCOMPARE(c.changes.at(1).after.secondsPerToken, c.b.secondsPerToken);
         QCOMPARE(c.b.secondsPerToken, (W + KV / 2) / 8 / BW);
+    }
+
+    // A shape edit leaves the parameter count to the estimate (the controls clear a preset's
+    // published count): the change is the shape's, not one more row of its own.
+    void shapeEditCarriesTheCount()
+    {
+        Scenario b = Scenario::seed();
+        b.model.layers = 40;
+        b.model.totalParameters = b.model.activeParameters = 0;
+        const Comparison c = compareScenarios(Scenario::seed(), b);
+        QCOMPARE(c.changes.size(), 1);
+        QCOMPARE(c.changes.first().input, ScenarioInput::Layers);
+        QCOMPARE(c.changes.first().after.weightBytes, c.b.weightBytes);
+    }
+
+    // What no row names is still accounted for, last, so the chain ends at B.
+    void otherModelFields()
+    {
+        Scenario b = Scenario::seed();
+        b.model.intermediateSize = 14336;
+        b.model.totalParameters = b.model.activeParameters = 0; // the estimate from the shape
+        const Comparison c = compareScenarios(Scenario::seed(), b);
+        QCOMPARE(c.changes.size(), 1);
+        QCOMPARE(c.changes.first().input, ScenarioInput::ModelShape);
+        QCOMPARE(c.changes.first().after.secondsPerToken, c.b.secondsPerToken);
+        const QString sentence = compareSentence(c.changes.first(), ByteUnits::SI);
+        QVERIFY2(sentence.startsWith(u"The model's other fields: weights ÷"), qPrintable(sentence));
     }
 
     void sameScenario()
