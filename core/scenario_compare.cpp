@@ -29,7 +29,8 @@ QString windowText(const Scenario &s)
                         .arg(m.layerCount(AttentionKind::SlidingWindow))
                         .arg(m.layers);
         if (m.sinkTokens > 0)
-            w += CompareText::tr(" with %n sink(s)", nullptr, int(m.sinkTokens));
+            w += m.sinkTokens == 1 ? CompareText::tr(" with 1 sink")
+                                   : CompareText::tr(" with %1 sinks").arg(tokens(m.sinkTokens));
         parts << w;
     }
     if (m.hasKind(AttentionKind::Chunked))
@@ -229,6 +230,34 @@ QString changeFactor(double a, double b)
         return CompareText::tr("%1 → %2").arg(formatNumber(a, 3), formatNumber(b, 3));
     return b < a ? CompareText::tr("÷%1").arg(formatNumber(a / b, 3))
                  : CompareText::tr("×%1").arg(formatNumber(b / a, 3));
+}
+
+QString changeText(Quantity q, double a, double b, ByteUnits units)
+{
+    if (same(a, b))
+        return CompareText::tr("unchanged");
+    const double d = b - a;
+    const QString unit = quantityUnit(q);
+    QString amount;
+    if (unit == u"B")
+        amount = formatBytes(std::abs(d), units);
+    else if (unit == u"s")
+        amount = formatSeconds(std::abs(d));
+    else if (unit == u"USD")
+        amount = u'$' + formatNumber(std::abs(d), 3);
+    else if (unit == u"GPUs")
+        amount = std::abs(d) == 1
+                     ? CompareText::tr("1 GPU")
+                     : CompareText::tr("%1 GPUs").arg(formatInteger(std::llround(std::abs(d))));
+    else if (unit == u"tokens/s")
+        amount = CompareText::tr("%1 tokens/s").arg(formatNumber(std::abs(d), 3));
+    else if (unit == u"FLOP/B")
+        amount = CompareText::tr("%1 FLOP/B").arg(formatNumber(std::abs(d), 3));
+    else
+        amount = formatNumber(std::abs(d), 3);
+    // A true minus sign, as the factors use ÷ and ×.
+    return CompareText::tr("%1%2 (%3)")
+        .arg(d < 0 ? QStringLiteral("−") : QStringLiteral("+"), amount, changeFactor(a, b));
 }
 
 QString compareSentence(const InputChange &c, ByteUnits units)

@@ -65,5 +65,8 @@ QString scenarioInputKey(ScenarioInput input); // "kv_precision", for JSON
 QString compareSentence(const InputChange &c, ByteUnits units);
 // "÷2", "×8", "unchanged": how a figure moved from `a` to `b`.
 QString changeFactor(double a, double b);
+// A ledger row's change in its unit, then as a factor: "−163.8 GB (÷2)", "+29 GPUs (×5.83)",
+// "−$0.52 (÷1.3)", "unchanged".
+QString changeText(Quantity q, double a, double b, ByteUnits units);
 
 } // namespace kvl

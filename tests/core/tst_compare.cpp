@@ -8,6 +8,7 @@
 
 Q_DECLARE_METATYPE(kvl::Scenario)
 Q_DECLARE_METATYPE(kvl::ScenarioInput)
+Q_DECLARE_METATYPE(kvl::Quantity)
 
 using namespace kvl;
 using namespace kvl::test;
@@ -152,6 +153,32 @@ private slots:
         QFETCH(double, b);
         QFETCH(QString, factor);
         QCOMPARE(changeFactor(a, b), factor);
+    }
+
+    // A ledger row's change, in its unit and as a factor: by hand on the seed's figures.
+    void rowChanges_data()
+    {
+        QTest::addColumn<Quantity>("quantity");
+        QTest::addColumn<double>("a");
+        QTest::addColumn<double>("b");
+        QTest::addColumn<QString>("text");
+        QTest::addRow("KV halved") << Quantity::KvBytes << KV << KV / 2 << "−163.8 GB (÷2)";
+        QTest::addRow("GPUs 6 → 35") << Quantity::GpusToFit << 6.0 << 35.0 << "+29 GPUs (×5.83)";
+        QTest::addRow("one GPU less") << Quantity::GpusToFit << 2.0 << 1.0 << "−1 GPU (÷2)";
+        // (W + KV) / BW = 139.9 ms; with half the KV, 91.0 ms: 48.9 ms less.
+        QTest::addRow("time per token") << Quantity::SecondsPerToken << (W + KV) / BW
+                                        << (W + KV / 2) / BW << "−48.9 ms (÷1.54)";
+        QTest::addRow("cost") << Quantity::CostPerMillionOutputTokens << 2.0 << 1.5
+                              << "−$0.5 (÷1.33)";
+        QTest::addRow("unchanged") << Quantity::WeightBytes << W << W << "unchanged";
+    }
+    void rowChanges()
+    {
+        QFETCH(Quantity, quantity);
+        QFETCH(double, a);
+        QFETCH(double, b);
+        QFETCH(QString, text);
+        QCOMPARE(changeText(quantity, a, b, ByteUnits::SI), text);
     }
 };
 
