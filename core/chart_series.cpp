@@ -173,4 +173,24 @@ ChartSeries chartSeries(const Scenario &s, const Ledger &l, SeriesParts parts)
     return out;
 }
 
+ChartSeries baselineChartSeries(const Scenario &b, const Ledger &bl, const ChartSeries &current)
+{
+    ChartSeries out{b, bl, current.parts, {}, {}, {}, {}, {}};
+    if (current.parts & SeriesPart::Memory)
+        out.memory = memorySeries(b, current.memory.contexts);
+    if (current.parts & SeriesPart::Latency) {
+        out.latency.contexts = current.latency.contexts;
+        out.latency.gpuCounts = {b.gpus};
+        Curve c = stepCurve(StepModel(b), current.latency.contexts, false);
+        c.key = QStringLiteral("step-") + QString::number(b.gpus);
+        c.gpus = b.gpus;
+        out.latency.curves = {c};
+    }
+    if (current.parts & SeriesPart::Attention)
+        out.attention = attentionVariants(b, bl);
+    if (current.parts & SeriesPart::Precision)
+        out.precision = precisionVariants(b, bl);
+    return out;
+}
+
 } // namespace kvl

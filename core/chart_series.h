@@ -11,6 +11,7 @@
 #include <QList>
 #include <QPointF>
 #include <QString>
+#include <memory>
 
 namespace kvl {
 
@@ -129,8 +130,14 @@ struct ChartSeries
     LatencySeries latency; // over axisContexts(context, kLatencyPoints)
     QList<AttentionVariant> attention;
     QList<PrecisionVariant> precision;
+    // The pinned baseline's series, drawn beside these; null when none is pinned.
+    std::shared_ptr<const ChartSeries> baseline;
 };
 // `l` is evaluate(s).
 ChartSeries chartSeries(const Scenario &s, const Ledger &l, SeriesParts parts);
+// The baseline `b` (`bl` = evaluate(b)) over `current`'s axes, so both draw on the same ones:
+// its memory over the same contexts, its time per token at its own GPU count only (one curve, no
+// KV-only or measured twin), its attention and precision variants. Only `current`'s parts.
+ChartSeries baselineChartSeries(const Scenario &b, const Ledger &bl, const ChartSeries &current);
 
 } // namespace kvl

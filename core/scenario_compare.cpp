@@ -1,6 +1,7 @@
 #include "scenario_compare.h"
 
 #include <QCoreApplication>
+#include <QHash>
 #include <cmath>
 
 namespace kvl {
@@ -222,6 +223,27 @@ Comparison compareScenarios(const Scenario &a, const Scenario &b)
     return c;
 }
 
+QString baselineName(const Scenario &baseline, const Scenario &current)
+{
+    QStringList parts;
+    Scenario at = baseline;
+    for (const InputAccess &in : kInputs) {
+        Scenario next = at;
+        in.copy(next, current);
+        if (next == at)
+            continue;
+        const QString value = in.text(at);
+        parts << (value.isEmpty() ? inputName(in.input)
+                                  : CompareText::tr("%1 %2").arg(inputName(in.input), value));
+        at = next;
+    }
+    if (parts.isEmpty())
+        return CompareText::tr("Baseline");
+    const QString shown = parts.mid(0, 2).join(QStringLiteral(", "));
+    return CompareText::tr("Baseline: %1").arg(parts.size() > 2 ? shown + QStringLiteral(", …")
+                                                                : shown);
+}
+
 QString changeFactor(double a, double b)
 {
     if (same(a, b))
@@ -258,6 +280,30 @@ QString changeText(Quantity q, double a, double b, ByteUnits units)
     // A true minus sign, as the factors use ÷ and ×.
     return CompareText::tr("%1%2 (%3)")
         .arg(d < 0 ? QStringLiteral("−") : QStringLiteral("+"), amount, changeFactor(a, b));
+}
+
+QList<ComparedRow> comparedLedgerRows(const Scenario &s, const Ledger &l, const Scenario &baseline,
+                                      const Ledger &baselineLedger, ByteUnits units)
+{
+    const QList<LedgerRow> base = ledgerRows(baseline, baselineLedger, units);
+    QList<ComparedRow> out;
+    QHash<QString, int> seen; // rows sharing a key (one per layer kind) pair up in order
+    for (const LedgerRow &r : ledgerRows(s, l, units)) {
+        ComparedRow c{r, {}, {}};
+        int nth = seen[r.key]++;
+        for (const LedgerRow &b : base)
+            if (b.key == r.key && nth-- == 0) {
+                c.baseline = b.value;
+                break;
+            }
+        if (const auto q = quantityFromKey(r.key); q && !c.baseline.isEmpty())
+            c.change =
+                changeText(*q, quantityValue(baselineLedger, *q), quantityValue(l, *q), units);
+        else if (!c.baseline.isEmpty() && c.baseline == r.value)
+            c.change = CompareText::tr("unchanged");
+        out << c;
+    }
+    return out;
 }
 
 QString compareSentence(const InputChange &c, ByteUnits units)

@@ -2,6 +2,7 @@
 
 #include "focus_frame.h"
 #include "ledger_text.h"
+#include "scenario_compare.h"
 #include "scenario_controller.h"
 
 #include <QAction>
@@ -37,7 +38,8 @@ LedgerView::LedgerView(ScenarioController *controller, QWidget *parent)
     : QWidget(parent), m_controller(controller), m_unitsBox(new QComboBox(this)),
       m_scroll(new QScrollArea(this)), m_banner(new QFrame(this)),
       m_bannerIcon(new QLabel(m_banner)), m_bannerText(new QLabel(m_banner)),
-      m_useTp(new QPushButton(m_banner)), m_rowsWidget(new QWidget)
+      m_useTp(new QPushButton(m_banner)), m_rowsWidget(new QWidget),
+      m_changes(new QLabel(m_rowsWidget))
 {
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(4, 4, 4, 4);
@@ -69,6 +71,13 @@ LedgerView::LedgerView(ScenarioController *controller, QWidget *parent)
     auto *rowsLayout = new QVBoxLayout(m_rowsWidget);
     rowsLayout->setContentsMargins(0, 0, 0, 0);
     rowsLayout->setSpacing(0);
+    m_changes->setObjectName(QStringLiteral("baselineChanges"));
+    m_changes->setTextFormat(Qt::PlainText);
+    m_changes->setWordWrap(true);
+    m_changes->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_changes->setContentsMargins(6, 4, 6, 6);
+    m_changes->hide();
+    rowsLayout->addWidget(m_changes);
     rowsLayout->addStretch(1);
     m_scroll->setWidget(m_rowsWidget);
     m_scroll->setWidgetResizable(true);
@@ -90,47 +99,84 @@ LedgerView::LedgerView(ScenarioController *controller, QWidget *parent)
     retranslate();
 }
 
+LedgerView::Row LedgerView::makeRow(bool formula)
+{
+    auto *frame = new QFrame(m_rowsWidget);
+    frame->setAutoFillBackground(false);
+    auto *grid = new QGridLayout(frame);
+    grid->setContentsMargins(6, 4, 6, 4);
+    grid->setVerticalSpacing(1);
+    Row r{frame,
+          new QLabel(frame),
+          new QLabel(frame),
+          new QLabel(frame),
+          new QLabel(frame),
+          new QLabel(frame),
+          new QLabel(frame),
+          {}};
+    r.icon->hide();
+    for (QLabel *l : {r.label, r.value, r.note}) {
+        l->setTextFormat(Qt::PlainText);
+        l->setWordWrap(true);
+    }
+    for (QLabel *l : {r.base, r.change}) {
+        l->setTextFormat(Qt::PlainText);
+        l->setAlignment(Qt::AlignRight | Qt::AlignTop);
+        l->setTextInteractionFlags(Qt::TextSelectableByMouse | Qt::TextSelectableByKeyboard);
+        l->hide();
+    }
+    // The numbers are selectable. Selectable labels lay out through a QTextDocument, several
+    // times slower on every slider step, so the prose around them is not; Copy Ledger
+    // (and the context menu) copy everything.
+    r.value->setTextInteractionFlags(Qt::TextSelectableByMouse | Qt::TextSelectableByKeyboard);
+    r.value->setAlignment(Qt::AlignRight | Qt::AlignTop);
+    r.value->setWordWrap(false);
+    r.note->setForegroundRole(QPalette::PlaceholderText);
+    if (formula) { // large, on its own line
+        r.value->setWordWrap(true);
+        r.value->setAlignment(Qt::AlignLeft | Qt::AlignTop);
+        grid->addWidget(r.value, 0, 0, 1, 2);
+        grid->addWidget(r.note, 1, 0, 1, 2);
+        r.label->hide();
+    } else {
+        // With a baseline its value stands beside the row's, and the change under both: a dock
+        // is too narrow for three columns of figures beside the labels.
+        grid->addWidget(r.icon, 0, 0, 2, 1, Qt::AlignTop);
+        grid->addWidget(r.label, 0, 1);
+        grid->addWidget(r.value, 0, 2);
+        grid->addWidget(r.base, 0, 3);
+        grid->addWidget(r.note, 1, 1);
+        grid->addWidget(r.change, 1, 2, 1, 2);
+        grid->setColumnStretch(1, 1);
+    }
+    auto *rows = static_cast<QVBoxLayout *>(m_rowsWidget->layout());
+    rows->insertWidget(rows->count() - 1, frame);
+    applyFonts(r, formula);
+    return r;
+}
+
 LedgerView::Row &LedgerView::row(int index)
 {
     while (m_rows.size() <= index) {
-        auto *frame = new QFrame(m_rowsWidget);
-        frame->setAutoFillBackground(false);
-        auto *grid = new QGridLayout(frame);
-        grid->setContentsMargins(6, 4, 6, 4);
-        grid->setVerticalSpacing(1);
-        Row r{frame, new QLabel(frame), new QLabel(frame), new QLabel(frame), new QLabel(frame),
-              {}};
-        r.icon->hide();
-        for (QLabel *l : {r.label, r.value, r.note}) {
-            l->setTextFormat(Qt::PlainText);
-            l->setWordWrap(true);
+        // The columns' heads go under the formula, shown while a baseline is pinned.
+        if (m_rows.size() == 1 && !m_head.frame) {
+            m_head = makeRow(false);
+            m_head.frame->setObjectName(QStringLiteral("baselineHeads"));
+            m_head.frame->hide();
+            retranslateHeads();
         }
-        // The numbers are selectable. Selectable labels lay out through a QTextDocument, several
-        // times slower on every slider step, so the prose around them is not; Copy Ledger
-        // (and the context menu) copy everything.
-        r.value->setTextInteractionFlags(Qt::TextSelectableByMouse | Qt::TextSelectableByKeyboard);
-        r.value->setAlignment(Qt::AlignRight | Qt::AlignTop);
-        r.value->setWordWrap(false);
-        r.note->setForegroundRole(QPalette::PlaceholderText);
-        if (m_rows.isEmpty()) { // the formula: large, on its own line
-            r.value->setWordWrap(true);
-            r.value->setAlignment(Qt::AlignLeft | Qt::AlignTop);
-            grid->addWidget(r.value, 0, 0, 1, 2);
-            grid->addWidget(r.note, 1, 0, 1, 2);
-            r.label->hide();
-        } else {
-            grid->addWidget(r.icon, 0, 0, 2, 1, Qt::AlignTop);
-            grid->addWidget(r.label, 0, 1);
-            grid->addWidget(r.value, 0, 2);
-            grid->addWidget(r.note, 1, 1, 1, 2);
-            grid->setColumnStretch(1, 1);
-        }
-        auto *rows = static_cast<QVBoxLayout *>(m_rowsWidget->layout());
-        rows->insertWidget(rows->count() - 1, frame);
-        m_rows.append(r);
-        applyFonts(m_rows.last(), m_rows.size() == 1);
+        m_rows.append(makeRow(m_rows.isEmpty()));
     }
     return m_rows[index];
+}
+
+void LedgerView::retranslateHeads()
+{
+    if (!m_head.frame)
+        return;
+    m_head.value->setText(tr("Now"));
+    m_head.base->setText(tr("Baseline"));
+    m_head.change->setText(tr("Change"));
 }
 
 // Sizes relative to the widget's font, re-applied when it changes (presentation mode).
@@ -142,6 +188,8 @@ void LedgerView::applyFonts(Row &r, bool formula)
     QFont big = bold;
     big.setPointSizeF(bold.pointSizeF() * 1.25);
     r.value->setFont(formula ? big : bold);
+    r.base->setFont(font());
+    r.change->setFont(font());
     QFont small = font();
     small.setPointSizeF(small.pointSizeF() * 0.9);
     // A warning is read from the back of the room: full size and bold, not small print.
@@ -282,6 +330,16 @@ QString LedgerView::plainText() const
     for (const QStringList &r : m_extraRows)
         text += r.value(0) + QStringLiteral("  ") + r.value(1) + u'\n' + QStringLiteral("    ") +
                 r.value(2) + u'\n';
+    if (const std::optional<Scenario> &baseline = m_controller->baseline()) {
+        text += u'\n' + tr("Against the baseline (now / baseline / change):") + u'\n';
+        for (const ComparedRow &r :
+             comparedLedgerRows(m_controller->scenario(), m_controller->ledger(), *baseline,
+                                *m_controller->baselineLedger(), m_units))
+            if (!r.baseline.isEmpty())
+                text += QStringLiteral("%1  %2 / %3 / %4\n")
+                            .arg(r.row.label, r.row.value, r.baseline, r.change);
+        text += m_changes->text() + u'\n';
+    }
     return text;
 }
 
@@ -296,22 +354,38 @@ QString LedgerView::displayedText() const
 
 void LedgerView::render()
 {
-    QList<LedgerRow> rows = ledgerRows(m_controller->scenario(), m_controller->ledger(), m_units);
+    const Scenario &s = m_controller->scenario();
+    const Ledger &l = m_controller->ledger();
+    const std::optional<Scenario> &baseline = m_controller->baseline();
+    QList<ComparedRow> rows;
+    if (baseline)
+        rows = comparedLedgerRows(s, l, *baseline, *m_controller->baselineLedger(), m_units);
+    else
+        for (const LedgerRow &r : ledgerRows(s, l, m_units))
+            rows << ComparedRow{r, {}, {}};
     for (const QStringList &r : std::as_const(m_extraRows))
-        rows.append(LedgerRow{r.value(3), r.value(0), r.value(1), r.value(2)});
+        rows << ComparedRow{LedgerRow{r.value(3), r.value(0), r.value(1), r.value(2)}, {}, {}};
     for (int i = 0; i < rows.size(); ++i) {
         Row &r = row(i);
-        if (r.key != rows.at(i).key) {
-            r.key = rows.at(i).key;
+        const LedgerRow &in = rows.at(i).row;
+        if (r.key != in.key) {
+            r.key = in.key;
             r.frame->setProperty("ledgerKey", r.key); // for tests and accessibility tools
         }
-        r.label->setText(rows.at(i).label);
-        r.value->setText(rows.at(i).value);
-        r.note->setText(rows.at(i).note);
-        r.note->setVisible(!rows.at(i).note.isEmpty());
+        r.label->setText(in.label);
+        r.value->setText(in.value);
+        r.note->setText(in.note);
+        r.note->setVisible(!in.note.isEmpty());
+        r.base->setText(rows.at(i).baseline);
+        r.change->setText(rows.at(i).change);
+        const bool compared = baseline && i > 0;
+        if (r.base->isVisibleTo(r.frame) != compared) {
+            r.base->setVisible(compared);
+            r.change->setVisible(compared);
+        }
         r.frame->setVisible(true);
-        if (r.warning != rows.at(i).warning) {
-            r.warning = rows.at(i).warning;
+        if (r.warning != in.warning) {
+            r.warning = in.warning;
             r.icon->setVisible(r.warning);
             r.frame->setProperty("warning", r.warning);
             applyFonts(r, i == 0);
@@ -319,8 +393,57 @@ void LedgerView::render()
     }
     for (qsizetype i = rows.size(); i < m_rows.size(); ++i)
         m_rows[i].frame->setVisible(false);
+    if (m_head.frame && m_head.frame->isVisibleTo(m_rowsWidget) != baseline.has_value()) {
+        m_head.frame->setVisible(baseline.has_value());
+        m_head.base->setVisible(baseline.has_value());
+        m_head.change->setVisible(baseline.has_value());
+    }
+    renderChanges();
+    alignColumns();
     paintHighlight();
     renderBanner();
+}
+
+void LedgerView::renderChanges()
+{
+    const std::optional<Scenario> &baseline = m_controller->baseline();
+    m_changes->setVisible(baseline.has_value());
+    if (!baseline)
+        return;
+    const Comparison c = compareScenarios(*baseline, m_controller->scenario());
+    QStringList lines;
+    for (const InputChange &change : c.changes)
+        lines << u"• " + compareSentence(change, m_units);
+    const QString text = lines.isEmpty() ? tr("The scenario is the baseline: nothing has changed.")
+                                         : tr("From the baseline:") + u'\n' + lines.join(u'\n');
+    if (text != m_changes->text())
+        m_changes->setText(text);
+}
+
+void LedgerView::alignColumns()
+{
+    if (m_rows.size() < 2)
+        return;
+    QList<Row *> aligned;
+    for (qsizetype i = 1; i < m_rows.size(); ++i)
+        if (m_rows[i].frame->isVisibleTo(m_rowsWidget))
+            aligned << &m_rows[i];
+    if (m_head.frame)
+        aligned << &m_head;
+    const QFontMetrics bold(m_rows.at(1).value->font());
+    const QFontMetrics plain(m_rows.at(1).base->font());
+    int value = 0, base = 0;
+    for (const Row *r : std::as_const(aligned)) {
+        value = std::max(value, bold.horizontalAdvance(r->value->text()));
+        base = std::max(base, plain.horizontalAdvance(r->base->text()));
+    }
+    for (Row *r : std::as_const(aligned)) {
+        // Only a real difference: a new minimum relayouts the row.
+        if (r->value->minimumWidth() != value)
+            r->value->setMinimumWidth(value);
+        if (r->base->minimumWidth() != base)
+            r->base->setMinimumWidth(base);
+    }
 }
 
 void LedgerView::retranslate()
@@ -328,6 +451,7 @@ void LedgerView::retranslate()
     findChild<QLabel *>(QStringLiteral("unitsLabel"))->setText(tr("Units:"));
     m_copy->setText(tr("Copy the Whole Ledger"));
     m_scroll->setAccessibleName(tr("Ledger"));
+    retranslateHeads();
     m_unitsBox->setItemText(0, tr("SI (kB, MB, GB)"));
     m_unitsBox->setItemText(1, tr("Binary (KiB, MiB, GiB)"));
     m_unitsBox->setToolTip(tr("Datasheets use SI: 1 GB = 10^9 B. KiB, MiB and GiB are powers "
@@ -341,9 +465,12 @@ void LedgerView::changeEvent(QEvent *e)
 {
     if (e->type() == QEvent::LanguageChange)
         retranslate();
-    if (e->type() == QEvent::FontChange)
+    if (e->type() == QEvent::FontChange) {
         for (int i = 0; i < m_rows.size(); ++i)
             applyFonts(m_rows[i], i == 0);
+        if (m_head.frame)
+            applyFonts(m_head, false);
+    }
     if (e->type() == QEvent::FontChange || e->type() == QEvent::PaletteChange ||
         e->type() == QEvent::StyleChange) {
         styleBanner();

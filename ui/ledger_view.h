@@ -49,16 +49,24 @@ private:
         QLabel *label;
         QLabel *value;
         QLabel *note;
+        QLabel *base;   // the pinned baseline's value
+        QLabel *change; // from the baseline to the scenario
         QString key;
         bool warning = false;
         int painted = -1; // the highlight and warning state last painted
     };
     void render();
     void renderBanner();
+    void renderChanges();
+    // The value and baseline columns as wide as their widest text, so they line up from row to
+    // row (each row lays out on its own).
+    void alignColumns();
     void retranslate();
     void paintHighlight(bool force = false);
     void styleBanner();
+    Row makeRow(bool formula);
     Row &row(int index);
+    void retranslateHeads();
     void applyFonts(Row &r, bool formula);
     void useTpDegree();
 
@@ -72,6 +80,10 @@ private:
     QLabel *m_bannerText;
     QPushButton *m_useTp;
     QWidget *m_rowsWidget;
+    // With a baseline: why the figures moved, one sentence per changed input, and the columns'
+    // heads.
+    QLabel *m_changes;
+    Row m_head{};
     QList<Row> m_rows; // m_rows[0] is the formula
     ByteUnits m_units = ByteUnits::SI;
     QString m_highlight;

@@ -40,6 +40,21 @@ MainActions::MainActions(ScenarioController *controller, const QStringList &lang
     showGpu = make("showGpu", QKeySequence(Qt::CTRL | Qt::Key_G));
     tour = make("tour", QKeySequence(Qt::Key_F1));
     about = make("about", {});
+    pinBaseline = make("pinBaseline", QKeySequence(Qt::CTRL | Qt::Key_B));
+    baselineFile = make("baselineFile", {});
+    swapBaseline = make("swapBaseline", QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_B));
+    // A second key that needs no chord: F8 flips from a lectern's keyboard.
+    swapBaseline->setShortcuts({QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_B),
+                                QKeySequence(Qt::Key_F8)});
+    unpinBaseline = make("unpinBaseline", {});
+    newWindow = make("newWindow", QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_N));
+    const auto syncBaseline = [this, controller] {
+        const bool pinned = controller->baseline().has_value();
+        swapBaseline->setEnabled(pinned);
+        unpinBaseline->setEnabled(pinned);
+    };
+    connect(controller, &ScenarioController::changed, this, syncBaseline);
+    syncBaseline();
 
     units = new QActionGroup(this);
     for (QAction *a : {unitsSi, unitsBinary}) {
@@ -98,6 +113,19 @@ void MainActions::retranslate()
     text(tour, tr("Guided &Tour"),
          tr("The article “%1” step by step (F1)").arg(seedArticleTitle()));
     text(about, tr("&About KV Ledger"));
+    text(pinBaseline, tr("&Pin as Baseline"),
+         tr("Keep this scenario as the baseline every chart and the ledger compare with (Ctrl+B)"));
+    text(baselineFile, tr("Baseline from a Scenario &File…"),
+         tr("Compare with a saved .kvledger scenario"));
+    text(swapBaseline, tr("&Swap Scenario and Baseline"),
+         tr("Show the baseline as the scenario and the scenario as the baseline: flip back and "
+            "forth (Ctrl+Shift+B or F8)"));
+    text(unpinBaseline, tr("&Unpin Baseline"), tr("Stop comparing"));
+    // The toolbar's words: short enough to sit beside the others.
+    pinBaseline->setIconText(tr("Pin Baseline"));
+    swapBaseline->setIconText(tr("A ⇄ B"));
+    text(newWindow, tr("New &Window from Current"),
+         tr("A second window on a copy of this scenario and its baseline (Ctrl+Shift+N)"));
     text(unitsSi, tr("&SI Units (GB)"));
     text(unitsBinary, tr("&Binary Units (GiB)"));
     for (QAction *a : language->actions()) {

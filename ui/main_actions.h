@@ -26,6 +26,9 @@ public:
     QAction *undo, *redo, *copyChart, *copyLedger, *reset;
     QAction *unitsSi, *unitsBinary, *logAxes, *presentation, *showGpu;
     QAction *tour, *about;
+    // The baseline: pin the scenario (Ctrl+B), read one from a file, swap A and B, unpin.
+    QAction *pinBaseline, *baselineFile, *swapBaseline, *unpinBaseline;
+    QAction *newWindow; // a second window on a copy of this one's scenario and baseline
     QActionGroup *units;
     QActionGroup *language; // data(): the language code, "" for the system's
 

@@ -4,6 +4,7 @@
 #include "chart_factory.h"
 #include "chart_grid.h"
 #include "controls_panel.h"
+#include "document_view.h"
 #include "export_actions.h"
 #include "focus_frame.h"
 #include "gpu_panel.h"
@@ -18,6 +19,7 @@
 #include "preset_problems.h"
 #include "presets.h"
 #include "roofline_chart.h"
+#include "roofline_panel.h"
 #include "scenario_controller.h"
 #include "scenario_document.h"
 #include "serving_views.h"
@@ -63,6 +65,8 @@ MainWindow::MainWindow(QWidget *parent)
     m_exports = new ExportActions({m_controller, &m_settings, m_view, m_ledger, m_gpuPanel,
                                    m_allCharts, [this] { catchUpPages(); }},
                                   this);
+    m_document->setViewState([this] { return captureViewState(documentViews()); },
+                             [this](const ViewState &v) { applyViewState(documentViews(), v); });
     connect(m_document, &ScenarioDocument::errorOccurred, this, &MainWindow::showError);
     connect(m_exports, &ExportActions::errorOccurred, this, &MainWindow::showError);
     connectActions();
@@ -180,7 +184,8 @@ void MainWindow::buildPages()
 void MainWindow::drawCostPage()
 {
     updateMeasuredRows();
-    drawCharts(m_charts, m_controller->scenario(), m_controller->ledger());
+    drawCharts(m_charts, m_controller->scenario(), m_controller->ledger(),
+               m_controller->baseline(), m_controller->baselineLedger());
 }
 
 void MainWindow::catchUpPages()
@@ -268,6 +273,17 @@ void MainWindow::connectActions()
     for (QAction *l : a->language->actions())
         l->setChecked(l->data().toString() == language::requested());
     connect(a->showGpu, &QAction::triggered, this, &MainWindow::showGpuPanel);
+    connect(a->pinBaseline, &QAction::triggered, this, [this] {
+        m_controller->setBaseline(m_controller->scenario(), [] { return tr("Pin baseline"); });
+    });
+    connect(a->unpinBaseline, &QAction::triggered, this, [this] {
+        m_controller->setBaseline(std::nullopt, [] { return tr("Unpin baseline"); });
+    });
+    connect(a->swapBaseline, &QAction::triggered, m_controller,
+            &ScenarioController::swapWithBaseline);
+    connect(a->baselineFile, &QAction::triggered, m_document,
+            &ScenarioDocument::chooseBaselineFile);
+    connect(a->newWindow, &QAction::triggered, this, &MainWindow::openWindowFromCurrent);
     connect(a->tour, &QAction::triggered, this, &MainWindow::startTour);
     connect(a->about, &QAction::triggered, this, [this] {
         QMessageBox::about(
@@ -294,7 +310,7 @@ void MainWindow::buildMenus()
 {
     MainActions *a = m_actions;
     m_menus.file = menuBar()->addMenu(QString());
-    m_menus.file->addAction(a->open);
+    m_menus.file->addActions({a->newWindow, a->open});
     m_menus.recent = m_menus.file->addMenu(QString());
     m_menus.file->addActions({a->save, a->saveAs});
     m_menus.file->addSeparator();
@@ -313,6 +329,15 @@ void MainWindow::buildMenus()
     m_menus.edit->addSeparator();
     m_menus.edit->addAction(a->reset);
 
+    m_menus.compare = menuBar()->addMenu(QString());
+    m_menus.compare->addActions({a->pinBaseline, a->baselineFile});
+    m_menus.baselinePreset = m_menus.compare->addMenu(QString());
+    m_menus.baselinePreset->setObjectName(QStringLiteral("baselinePresetMenu"));
+    // Filled when opened: user presets may have come since.
+    connect(m_menus.baselinePreset, &QMenu::aboutToShow, this, &MainWindow::fillBaselinePresets);
+    m_menus.compare->addSeparator();
+    m_menus.compare->addActions({a->swapBaseline, a->unpinBaseline});
+
     m_menus.view = menuBar()->addMenu(QString());
     m_menus.view->addActions(a->units->actions());
     m_menus.view->addSeparator();
@@ -329,7 +354,8 @@ void MainWindow::buildMenus()
     auto *bar = addToolBar(QString());
     bar->setObjectName(QStringLiteral("mainToolBar"));
     bar->addActions(
-        {a->open, a->save, a->undo, a->redo, a->reset, a->exportReport, a->presentation, a->tour});
+        {a->open, a->save, a->undo, a->redo, a->reset, a->pinBaseline, a->swapBaseline,
+         a->exportReport, a->presentation, a->tour});
     bar->setToolButtonStyle(Qt::ToolButtonTextOnly);
 }
 
@@ -404,6 +430,8 @@ void MainWindow::retranslate()
     m_menus.file->setTitle(tr("&File"));
     m_menus.recent->setTitle(tr("Open &Recent"));
     m_menus.edit->setTitle(tr("&Edit"));
+    m_menus.compare->setTitle(tr("&Compare"));
+    m_menus.baselinePreset->setTitle(tr("Baseline from a &Model Preset"));
     m_menus.view->setTitle(tr("&View"));
     m_menus.language->setTitle(tr("&Language"));
     m_menus.help->setTitle(tr("&Help"));
@@ -558,6 +586,41 @@ bool MainWindow::saveScenario(const QString &path)
 bool MainWindow::importConfig(const QString &path)
 {
     return m_document->importConfigFile(path);
+}
+
+DocumentViews MainWindow::documentViews() const
+{
+    return {m_views,
+            tabIds(),
+            m_view,
+            m_pages.at(1)->findChild<StrategyPanel *>(),
+            m_pages.at(2)->findChild<RooflinePanel *>(),
+            m_pages.at(3)->findChild<MassPanel *>(),
+            m_pages.at(6)};
+}
+
+// The scenario with another model: the comparison a lecturer makes between architectures.
+void MainWindow::fillBaselinePresets()
+{
+    m_menus.baselinePreset->clear();
+    for (const ModelSpec &m : PresetLibrary::instance().models())
+        m_menus.baselinePreset->addAction(m.name, this, [this, m] {
+            Scenario s = m_controller->scenario();
+            s.model = m;
+            m_controller->setBaseline(s, [n = m.name] { return tr("Baseline: %1").arg(n); });
+        });
+}
+
+MainWindow *MainWindow::openWindowFromCurrent()
+{
+    auto *w = new MainWindow;
+    w->setAttribute(Qt::WA_DeleteOnClose);
+    w->m_controller->preview(m_controller->scenario(), m_controller->baseline());
+    applyViewState(w->documentViews(), captureViewState(documentViews()));
+    w->setQuietErrors(m_quietErrors);
+    w->move(pos() + QPoint(40, 40));
+    w->show();
+    return w;
 }
 
 void MainWindow::closeEvent(QCloseEvent *e)

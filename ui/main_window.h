@@ -25,6 +25,7 @@ class ScenarioDocument;
 class TourPanel;
 class ViewPage;
 class ViewSettings;
+struct DocumentViews;
 
 // Composes the controls, the ledger, the tab pages, the tour and the GPU panel, and wires the
 // actions to the document, the exports and the view settings. Numbers come from the controller.
@@ -58,6 +59,9 @@ public:
     Presentation *presentation() const { return m_presentation; }
     void setLanguage(const QString &code);
     void startTour();
+    // File > New Window from Current: a second window on a copy of the scenario, its baseline
+    // and what this one shows, unsaved; it closes on its own.
+    MainWindow *openWindowFromCurrent();
     // Shows errors in message boxes (default) or only in the status bar (tests, screenshots).
     void setQuietErrors(bool quiet);
     QString lastError() const { return m_lastError; }
@@ -81,6 +85,8 @@ private:
     void showError(const QString &title, const QString &message);
     void showGpuPanel();
     void highlight(const QString &ledgerKey, const QString &chartId);
+    DocumentViews documentViews() const;
+    void fillBaselinePresets();
 
     Settings m_settings;
     ViewSettings *m_view;
@@ -103,7 +109,7 @@ private:
     QList<LedgerChart *> m_allCharts;
     struct Menus
     {
-        QMenu *file, *recent, *edit, *view, *language, *help;
+        QMenu *file, *recent, *edit, *compare, *baselinePreset, *view, *language, *help;
     } m_menus{};
     QString m_lastError;
     bool m_quietErrors = false;

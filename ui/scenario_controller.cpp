@@ -142,13 +142,21 @@ void ScenarioController::replace(const Scenario &next, const QString &what)
 
 void ScenarioController::replace(const Scenario &next, const Text &what)
 {
-    if (next == m_scenario)
+    replace(next, m_baseline, what);
+}
+
+void ScenarioController::replace(const Scenario &next, const std::optional<Scenario> &baseline,
+                                 const Text &what)
+{
+    if (next == m_scenario && baseline == m_baseline)
         return;
-    if (const QString why = next.validate(); !why.isEmpty()) {
-        emit validationFailed(why);
-        return;
-    }
-    push(next, m_baseline, what, 0);
+    for (const Scenario *s : {&next, baseline ? &*baseline : nullptr})
+        if (s)
+            if (const QString why = s->validate(); !why.isEmpty()) {
+                emit validationFailed(why);
+                return;
+            }
+    push(next, baseline, what, 0);
 }
 
 void ScenarioController::beginInteractive()

@@ -39,9 +39,11 @@ public:
     // so a change leaves the count to core's estimate from the new shape; a model that is no
     // preset (an import) gets the id "custom".
     void editModel(const Text &what, const std::function<void(ModelSpec &)> &edit);
-    // Replaces the whole scenario (open, reset, preset pick): one undo step, never merged.
+    // Replaces the whole scenario (open, reset, preset pick): one undo step, never merged. The
+    // baseline stays, unless given (a file opened brings its own, or none).
     void replace(const Scenario &next, const QString &what);
     void replace(const Scenario &next, const Text &what);
+    void replace(const Scenario &next, const std::optional<Scenario> &baseline, const Text &what);
     // Pins `baseline` (nullopt unpins): one undo step. An invalid one is refused with
     // validationFailed().
     void setBaseline(const std::optional<Scenario> &baseline, const Text &what);

@@ -34,18 +34,54 @@ bool ScenarioDocument::isModified() const
     return !m_controller->undoStack()->isClean();
 }
 
+void ScenarioDocument::setViewState(std::function<ViewState()> capture,
+                                    std::function<void(const ViewState &)> apply)
+{
+    m_captureView = std::move(capture);
+    m_applyView = std::move(apply);
+}
+
 bool ScenarioDocument::openFile(const QString &path)
 {
     QString why;
-    const auto s = loadScenarioFile(path, &why);
-    if (!s) {
+    const auto d = loadScenarioDocument(path, &why);
+    if (!d) {
         emit errorOccurred(tr("Cannot open scenario"),
                            tr("%1 was not opened: %2").arg(QFileInfo(path).fileName(), why));
         return false;
     }
-    m_controller->replace(*s, [n = QFileInfo(path).fileName()] { return tr("Open %1").arg(n); });
+    m_controller->replace(d->scenario, d->baseline,
+                          [n = QFileInfo(path).fileName()] { return tr("Open %1").arg(n); });
+    if (m_applyView)
+        m_applyView(d->view);
     setCurrentFile(path);
     return true;
+}
+
+bool ScenarioDocument::baselineFromFile(const QString &path)
+{
+    QString why;
+    const auto d = loadScenarioDocument(path, &why);
+    if (!d) {
+        emit errorOccurred(tr("Cannot use as baseline"),
+                           tr("%1 was not read: %2").arg(QFileInfo(path).fileName(), why));
+        return false;
+    }
+    m_controller->setBaseline(d->scenario, [n = QFileInfo(path).fileName()] {
+        return tr("Baseline from %1").arg(n);
+    });
+    m_settings->setLastDirectory(QFileInfo(path).absolutePath());
+    emit statusMessage(tr("Baseline: %1").arg(QFileInfo(path).fileName()), 5000);
+    return true;
+}
+
+void ScenarioDocument::chooseBaselineFile()
+{
+    const QString path = QFileDialog::getOpenFileName(
+        m_dialogParent, tr("Baseline from a Scenario File"), m_settings->lastDirectory(),
+        tr("KV Ledger scenarios (*.kvledger);;All files (*)"));
+    if (!path.isEmpty())
+        baselineFromFile(path);
 }
 
 // The window's scenario is now the file at `path`, as opened or saved.
@@ -62,7 +98,9 @@ void ScenarioDocument::setCurrentFile(const QString &path)
 bool ScenarioDocument::saveFile(const QString &path)
 {
     QString why;
-    if (!saveScenarioFile(m_controller->scenario(), path, &why)) {
+    const ScenarioDocumentData d{m_controller->scenario(), m_controller->baseline(),
+                                 m_captureView ? m_captureView() : ViewState()};
+    if (!saveScenarioDocument(d, path, &why)) {
         emit errorOccurred(tr("Cannot save scenario"), tr("Not saved: %1").arg(why));
         return false;
     }

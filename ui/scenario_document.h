@@ -1,7 +1,10 @@
 #pragma once
 
+#include "scenario_file.h"
+
 #include <QObject>
 #include <QString>
+#include <functional>
 
 class QMenu;
 class QWidget;
@@ -25,15 +28,21 @@ public:
     bool isModified() const;
     // Message boxes (asking to save) are off in tests and screenshots.
     void setInteractive(bool on) { m_interactive = on; }
+    // What the window shows beside the numbers: taken when saving, given back when opening.
+    void setViewState(std::function<ViewState()> capture,
+                      std::function<void(const ViewState &)> apply);
 
     bool openFile(const QString &path);
     bool saveFile(const QString &path);
     bool importConfigFile(const QString &path);
+    // The scenario saved in `path` becomes the baseline (its own baseline and view are left).
+    bool baselineFromFile(const QString &path);
 
     void open();
     bool save();
     bool saveAs();
     void importConfig();
+    void chooseBaselineFile();
     // Unsaved edits to an opened file: ask to save. False when the user cancels.
     bool maybeSave();
     // The menu listing the recent files, kept up to date.
@@ -54,6 +63,8 @@ private:
     QMenu *m_recentMenu = nullptr;
     QString m_path;
     bool m_interactive = true;
+    std::function<ViewState()> m_captureView;
+    std::function<void(const ViewState &)> m_applyView;
 };
 
 } // namespace kvl

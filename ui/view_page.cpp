@@ -44,6 +44,8 @@ void ViewPage::refresh()
 {
     m_stale = false;
     m_catchUp->stop();
+    for (LedgerChart *c : findChildren<LedgerChart *>())
+        c->setBaseline(m_controller->baseline());
     if (m_refresh)
         m_refresh(m_controller->scenario(), m_controller->ledger());
     // A screen reader hears what the eye sees: each chart's title and its headline numbers.

@@ -1,5 +1,7 @@
 #include "attention_chart.h"
 
+#include "scenario_compare.h"
+
 #include <algorithm>
 
 namespace kvl {
@@ -26,15 +28,14 @@ void AttentionChart::draw(const ChartSeries &series)
     if (l.kvBytesPerToken <= 0 || series.attention.isEmpty())
         return;
     remember(s, l);
-    const ModelSpec &m = s.model;
-    const int q = m.queryHeads;
-    QList<Kind> kinds;
-    for (const AttentionVariant &v : series.attention) {
+    const int q = s.model.queryHeads;
+    const auto kindOf = [this](const AttentionVariant &v) {
+        const ModelSpec &m = v.scenario.model;
         Kind k{{}, {}, v.kvHeads, v.current, v.scenario, v.ledger};
         switch (v.kind) {
         case AttentionVariantKind::Mha:
             k.shortName = tr("MHA");
-            k.name = tr("MHA, %1 KV heads").arg(q);
+            k.name = tr("MHA, %1 KV heads").arg(m.queryHeads);
             break;
         case AttentionVariantKind::Gqa:
             k.shortName = tr("GQA");
@@ -49,23 +50,35 @@ void AttentionChart::draw(const ChartSeries &series)
             k.name = tr("MLA, latent %1 + %2").arg(m.kvLoraRank).arg(m.qkRopeHeadDim);
             break;
         }
-        kinds << k;
+        return k;
+    };
+    const auto variantOf = [this](const Kind &k) {
+        const Ledger &v = k.ledger;
+        return Variant{k.current ? tr("%1 (this model)").arg(k.name) : k.name,
+                       k.shortName,
+                       {Bar{double(v.kvBytesPerToken), formatBytesExact(double(v.kvBytesPerToken))},
+                        Bar{v.kvBytes, formatBytes(v.kvBytes, m_units)},
+                        Bar{v.secondsPerToken, formatSeconds(v.secondsPerToken)}},
+                       k.current};
+    };
+    QList<Kind> kinds;
+    QList<Variant> variants, baseline;
+    for (const AttentionVariant &v : series.attention) {
+        kinds << kindOf(v);
+        variants << variantOf(kinds.last());
+        // The baseline's variant of the same kind; none (no ghost) where its model has none.
+        Variant twin;
+        if (series.baseline)
+            for (const AttentionVariant &b : series.baseline->attention)
+                if (b.kind == v.kind)
+                    twin = variantOf(kindOf(b));
+        baseline << twin;
     }
     m_kinds = kinds;
-
-    QList<Variant> variants;
-    for (const Kind &k : std::as_const(kinds)) {
-        const Ledger &v = k.ledger;
-        variants << Variant{
-            k.current ? tr("%1 (this model)").arg(k.name) : k.name,
-            k.shortName,
-            {Bar{double(v.kvBytesPerToken), formatBytesExact(double(v.kvBytesPerToken))},
-             Bar{v.kvBytes, formatBytes(v.kvBytes, m_units)},
-             Bar{v.secondsPerToken, formatSeconds(v.secondsPerToken)}},
-            k.current};
-    }
     setVariants(variants,
-                {tr("KV bytes per token"), tr("KV cache at the context"), tr("Time per token")}, 0);
+                {tr("KV bytes per token"), tr("KV cache at the context"), tr("Time per token")}, 0,
+                series.baseline ? baseline : QList<Variant>{},
+                series.baseline ? baselineName(series.baseline->scenario, s) : QString());
 
     // The headline factor is the ledger's: MHA bytes over this model's bytes.
     const auto current =

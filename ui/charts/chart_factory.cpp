@@ -42,14 +42,21 @@ LedgerChart *createChart(const QString &id, QWidget *parent)
     return nullptr;
 }
 
-void drawCharts(const QList<LedgerChart *> &charts, const Scenario &s, const Ledger &l)
+void drawCharts(const QList<LedgerChart *> &charts, const Scenario &s, const Ledger &l,
+                const std::optional<Scenario> &baseline,
+                const std::optional<Ledger> &baselineLedger)
 {
     SeriesParts parts;
     for (const LedgerChart *c : charts)
         parts |= c->seriesParts();
-    const ChartSeries series = chartSeries(s, l, parts);
-    for (LedgerChart *c : charts)
+    ChartSeries series = chartSeries(s, l, parts);
+    if (baseline)
+        series.baseline = std::make_shared<const ChartSeries>(baselineChartSeries(
+            *baseline, baselineLedger ? *baselineLedger : evaluate(*baseline), series));
+    for (LedgerChart *c : charts) {
+        c->setBaseline(baseline);
         c->draw(series);
+    }
 }
 
 QList<LedgerChart *> createCharts(QWidget *parent)

@@ -1,15 +1,17 @@
 #pragma once
 
+#include "ledger.h"
+#include "scenario.h"
+
 #include <QList>
 #include <QStringList>
+#include <optional>
 
 class QWidget;
 
 namespace kvl {
 
 class LedgerChart;
-struct Ledger;
-struct Scenario;
 
 // Chart ids in display order: "memory", "latency", "gqa", "precision".
 QStringList chartIds();
@@ -21,8 +23,11 @@ QList<LedgerChart *> createCharts(QWidget *parent = nullptr);
 // Any of chartIds() and servingChartIds(); nullptr for an unknown id.
 LedgerChart *createChart(const QString &id, QWidget *parent = nullptr);
 
-// Asks core once for every series the charts draw (the union of their seriesParts()) and hands
-// the result to each: the window's page and the CLI's export draw through here.
-void drawCharts(const QList<LedgerChart *> &charts, const Scenario &s, const Ledger &l);
+// Asks core once for every series the charts draw (the union of their seriesParts()), and for a
+// pinned baseline's over the same axes, and hands the result to each: the window's page and the
+// CLI's export draw through here.
+void drawCharts(const QList<LedgerChart *> &charts, const Scenario &s, const Ledger &l,
+                const std::optional<Scenario> &baseline = std::nullopt,
+                const std::optional<Ledger> &baselineLedger = std::nullopt);
 
 } // namespace kvl

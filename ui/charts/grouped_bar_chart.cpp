@@ -3,10 +3,12 @@
 #include "chart_label.h"
 
 #include <QBarCategoryAxis>
+#include <QBarLegendMarker>
 #include <QBarSet>
 #include <QFontMetricsF>
 #include <QHorizontalBarSeries>
 #include <QLegend>
+#include <QLegendMarker>
 #include <QValueAxis>
 #include <algorithm>
 #include <cmath>
@@ -189,9 +191,26 @@ void GroupedBarChart::rebuild(const QList<Variant> &variants)
         m_series->append(*it);
 }
 
-void GroupedBarChart::setVariants(const QList<Variant> &variants, const QStringList &metrics,
-                                  int reference)
+void GroupedBarChart::setVariants(const QList<Variant> &current, const QStringList &metrics,
+                                  int reference, const QList<Variant> &baseline,
+                                  const QString &baselineName)
 {
+    // Each baseline variant right under its twin.
+    QList<Variant> variants;
+    int referenceAt = 0;
+    for (int v = 0; v < current.size(); ++v) {
+        if (v == reference)
+            referenceAt = int(variants.size());
+        variants << current.at(v);
+        if (v < baseline.size() && !baseline.at(v).bars.isEmpty()) {
+            Variant ghost = baseline.at(v);
+            ghost.name = baselineName + u": " + ghost.name;
+            ghost.current = false;
+            ghost.ghost = true;
+            variants << ghost;
+        }
+    }
+    reference = referenceAt;
     // Category labels stay fixed while a slider moves: a changed label would relayout the chart
     // and shift the plot area.
     if (metrics != m_metrics) {
@@ -205,10 +224,16 @@ void GroupedBarChart::setVariants(const QList<Variant> &variants, const QStringL
     if (rebuilt)
         rebuild(variants);
     bool restyled = rebuilt;
+    bool firstGhost = true;
     for (int v = 0; v < variants.size(); ++v) {
-        if (m_sets.at(v)->label() != variants.at(v).name)
-            m_sets.at(v)->setLabel(variants.at(v).name);
-        restyled |= !rebuilt && variants.at(v).current != m_variants.at(v).current;
+        // The ghosts' one legend entry names the baseline.
+        const QString label = variants.at(v).ghost && std::exchange(firstGhost, false)
+                                  ? baselineName
+                                  : variants.at(v).name;
+        if (m_sets.at(v)->label() != label)
+            m_sets.at(v)->setLabel(label);
+        restyled |= !rebuilt && (variants.at(v).current != m_variants.at(v).current ||
+                                 variants.at(v).ghost != m_variants.at(v).ghost);
     }
     m_variants = variants;
 
@@ -221,7 +246,7 @@ void GroupedBarChart::setVariants(const QList<Variant> &variants, const QStringL
             if (m_sets.at(v)->at(count - 1 - m) != share)
                 m_sets.at(v)->replace(count - 1 - m, share);
             QString text = variants.at(v).bars.at(m).text;
-            if (v != reference && value > 0 && value < ref)
+            if (v != reference && !variants.at(v).ghost && value > 0 && value < ref)
                 text += u"  ÷" + factorNumber(ref / value);
             m_labels.at(v).at(m)->setText(text);
         }
@@ -233,19 +258,43 @@ void GroupedBarChart::setVariants(const QList<Variant> &variants, const QStringL
         restyle();
     else if (restyled)
         styleSets();
+    syncGhostLegend();
     relayoutOverlays();
 }
 
-// The scenario's own variant gets an outline.
+void GroupedBarChart::syncGhostLegend()
+{
+    // The first ghost in variant order carries the baseline's name.
+    const auto first = std::find_if(m_variants.cbegin(), m_variants.cend(),
+                                    [](const Variant &v) { return v.ghost; });
+    const QBarSet *named =
+        first == m_variants.cend() ? nullptr : m_sets.value(first - m_variants.cbegin());
+    for (QLegendMarker *marker : chart()->legend()->markers(m_series)) {
+        auto *bar = qobject_cast<QBarLegendMarker *>(marker);
+        const int v = bar ? int(m_sets.indexOf(bar->barset())) : -1;
+        const bool ghost = v >= 0 && v < m_variants.size() && m_variants.at(v).ghost;
+        marker->setVisible(!ghost || bar->barset() == named);
+    }
+}
+
+// The scenario's own variant gets an outline; a baseline's ghost its twin's colour, paled, and
+// a dashed outline.
 void GroupedBarChart::styleSets()
 {
+    int colour = -1;
     for (int v = 0; v < m_sets.size(); ++v) {
         QBarSet *set = m_sets.at(v);
-        const QColor color = seriesColor(v);
+        const bool ghost = v < m_variants.size() && m_variants.at(v).ghost;
+        if (!ghost)
+            ++colour;
+        const QColor twin = seriesColor(colour);
+        const QColor color = ghost ? baselineColor(twin) : twin;
         if (set->color() != color)
             set->setColor(color);
         const bool current = v < m_variants.size() && m_variants.at(v).current;
-        const QPen pen = current ? QPen(textColor(), lineWidth(2)) : QPen(color.darker(115), 1);
+        const QPen pen = ghost     ? baselinePen(twin.darker(120), 1.5)
+                         : current ? QPen(textColor(), lineWidth(2))
+                                   : QPen(color.darker(115), 1);
         if (set->pen() != pen)
             set->setPen(pen);
     }

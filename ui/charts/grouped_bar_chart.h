@@ -34,6 +34,7 @@ public:
         QString shortName; // axis title and factors: "GQA"
         QList<Bar> bars;   // one per metric
         bool current = false;
+        bool ghost = false; // the baseline's twin of the variant before it
     };
 
     // Shares in percent, [variant][metric], as plotted.
@@ -45,8 +46,12 @@ public:
     QString heading() const;
 
 protected:
-    // Replaces the data; bar sets are rebuilt only when their number changes.
-    void setVariants(const QList<Variant> &variants, const QStringList &metrics, int reference);
+    // Replaces the data; bar sets are rebuilt only when their number changes. `baseline`, when
+    // given, holds the pinned baseline's variants, one for each of `variants`: each is drawn as a
+    // pale, dashed ghost just under its twin, as a share of the same reference, with one legend
+    // entry named `baselineName`.
+    void setVariants(const QList<Variant> &variants, const QStringList &metrics, int reference,
+                     const QList<Variant> &baseline = {}, const QString &baselineName = {});
     // The headline changes with every context step; as a scene label it costs no chart relayout
     // (a QChart title change relayouts and repaints the whole chart). It wraps to the chart's
     // width.
@@ -66,6 +71,8 @@ private:
     void rebuild(const QList<Variant> &variants);
     QFont labelFont(qreal barHeight) const;
     void styleSets();
+    // One legend entry for every ghost set: the first's.
+    void syncGhostLegend();
     void layoutHeading();
 
     QHorizontalBarSeries *m_series = nullptr;

@@ -1,5 +1,7 @@
 #include "latency_chart.h"
 
+#include "scenario_compare.h"
+
 #include <QCategoryAxis>
 #include <QLegend>
 #include <QLegendMarker>
@@ -63,9 +65,18 @@ LatencyChart::LatencyChart(QWidget *parent) : LedgerChart(parent)
     m_measuredKey = new QLineSeries(this);
     m_marker = new QScatterSeries(this);
     m_marker->setObjectName(QStringLiteral("marker"));
-    for (QAbstractSeries *s :
-         std::initializer_list<QAbstractSeries *>{m_kvKey, m_measuredKey, m_marker})
+    m_baseStep = new QLineSeries(this);
+    m_baseStep->setObjectName(QStringLiteral("baseline-step"));
+    m_baseMarker = new QScatterSeries(this);
+    m_baseMarker->setObjectName(QStringLiteral("baseline-marker"));
+    for (QAbstractSeries *s : std::initializer_list<QAbstractSeries *>{
+             m_kvKey, m_measuredKey, m_marker, m_baseStep, m_baseMarker})
         c->addSeries(s);
+    connectHover(m_baseStep, [this](int p) {
+        const QPointF at = m_baseCurve ? m_baseCurve->points.value(p) : QPointF();
+        return tr("%1 at %2 tokens\n%3 per token")
+            .arg(m_baseStep->name(), formatInteger(qint64(at.x())), formatSeconds(at.y()));
+    });
     m_measuredKey->setVisible(false);
     createAxes();
     retranslate();
@@ -169,6 +180,8 @@ void LatencyChart::syncLegend()
         setLegendVisible(c, slot.measured, false);
     }
     setLegendVisible(c, m_measuredKey, m_series.measuredBytesPerSecond > 0);
+    setLegendVisible(c, m_baseStep, m_baseCurve.has_value());
+    setLegendVisible(c, m_baseMarker, false);
 }
 
 QString LatencyChart::slotName(const Slot &slot) const
@@ -216,6 +229,10 @@ void LatencyChart::restyle()
     m_marker->setColor(textColor());
     m_marker->setBorderColor(isDark() ? Qt::black : Qt::white);
     m_marker->setMarkerSize(m_presentation ? 16 : 10);
+    m_baseStep->setPen(baselinePen(textColor(), 3));
+    m_baseMarker->setColor(Qt::transparent);
+    m_baseMarker->setPen(QPen(baselineColor(textColor()), lineWidth(2)));
+    m_baseMarker->setMarkerSize(m_presentation ? 16 : 10);
 }
 
 void LatencyChart::updateFrom(const Scenario &s, const Ledger &l)
@@ -230,6 +247,12 @@ void LatencyChart::draw(const ChartSeries &series)
     m_ledger = series.ledger;
     m_series = series.latency;
     m_valid = m_ledger.secondsPerToken > 0 && !m_series.contexts.isEmpty();
+    m_baseCurve.reset();
+    if (series.baseline && !series.baseline->latency.curves.isEmpty()) {
+        m_baseCurve = series.baseline->latency.curves.first();
+        m_baseScenario = series.baseline->scenario;
+        m_baseLedger = series.baseline->ledger;
+    }
     update();
     if (selectionChanged)
         styleSlots();
@@ -261,17 +284,40 @@ void LatencyChart::update()
     const bool markerShown = m_scenario.context >= (m_log ? kContextAxisFrom : 0);
     replacePoints(m_marker, markerShown ? QList<QPointF>{QPointF(double(m_scenario.context), ms)}
                                         : QList<QPointF>{});
-    if (m_maxMs > 0)
-        updateAxes(m_minMs, m_maxMs);
+    double minMs = m_minMs, maxMs = m_maxMs;
+    if (m_baseCurve) {
+        replacePoints(m_baseStep, milliseconds(*m_baseCurve));
+        const double baseMs = m_baseLedger.secondsPerToken * 1000;
+        const bool shown = m_baseScenario.context >= (m_log ? kContextAxisFrom : 0) &&
+                           m_baseScenario.context <= m_series.contexts.last();
+        replacePoints(m_baseMarker,
+                      shown ? QList<QPointF>{QPointF(double(m_baseScenario.context), baseMs)}
+                            : QList<QPointF>{});
+        setName(m_baseStep, baselineName(m_baseScenario, m_scenario));
+        for (const QPointF &p : m_baseCurve->points) {
+            minMs = std::min(minMs, p.y() * 1000);
+            maxMs = std::max(maxMs, p.y() * 1000);
+        }
+    } else {
+        replacePoints(m_baseStep, {});
+        replacePoints(m_baseMarker, {});
+    }
+    if (maxMs > 0)
+        updateAxes(minMs, maxMs);
 }
 
 QString LatencyChart::headline() const
 {
     const double t = m_ledger.secondsPerToken;
     return tr("%1: %2 per token (%3 tokens/s) at %4 tokens on %5; KV term only: %6")
-        .arg(title(), formatSeconds(t), formatNumber(1 / t, 3), formatInteger(m_scenario.context),
-             m_scenario.gpus == 1 ? tr("1 GPU") : tr("%1 GPUs").arg(m_scenario.gpus),
-             formatSeconds(m_ledger.kvSecondsPerToken));
+               .arg(title(), formatSeconds(t), formatNumber(1 / t, 3),
+                    formatInteger(m_scenario.context),
+                    m_scenario.gpus == 1 ? tr("1 GPU") : tr("%1 GPUs").arg(m_scenario.gpus),
+                    formatSeconds(m_ledger.kvSecondsPerToken)) +
+           (m_baseCurve ? u"; " + tr("%1: %2 per token")
+                                      .arg(baselineName(m_baseScenario, m_scenario),
+                                           formatSeconds(m_baseLedger.secondsPerToken))
+                        : QString());
 }
 
 void LatencyChart::interactiveEnded()
@@ -378,6 +424,10 @@ ChartTable LatencyChart::table() const
             t.header << QStringLiteral("measured_seconds_per_token_%1gpu").arg(slot.gpus);
             columns << &slot.measuredCurve;
         }
+    }
+    if (m_baseCurve) {
+        t.header << QStringLiteral("baseline_seconds_per_token_%1gpu").arg(m_baseScenario.gpus);
+        columns << &*m_baseCurve;
     }
     const QList<qint64> &contexts = m_series.contexts;
     for (qsizetype i = 0; i < contexts.size(); ++i) {

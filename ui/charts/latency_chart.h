@@ -70,6 +70,10 @@ private:
     bool m_valid = false;
     bool m_log = true;
     LatencySeries m_series; // from core
+    // The pinned baseline's step at its own GPU count, and where it stands; none when unpinned.
+    std::optional<Curve> m_baseCurve;
+    Scenario m_baseScenario;
+    Ledger m_baseLedger;
     QList<Slot> m_slots;
     // What the curves were drawn from: a context drag that leaves them as they are costs a
     // comparison, not a rebuild.
@@ -78,6 +82,8 @@ private:
     QLineSeries *m_kvKey = nullptr;       // legend entry for the dotted style
     QLineSeries *m_measuredKey = nullptr; // legend entry for the dashed style
     QScatterSeries *m_marker = nullptr;
+    QLineSeries *m_baseStep = nullptr;      // dashed, muted
+    QScatterSeries *m_baseMarker = nullptr; // hollow
     QAbstractAxis *m_x = nullptr;
     QAbstractAxis *m_y = nullptr;
     QAbstractAxis *m_rate = nullptr; // tokens per second, right

@@ -423,6 +423,21 @@ QColor LedgerChart::boxColor() const
     return isDark() ? QColor(0x20, 0x20, 0x20, 225) : QColor(0xFF, 0xFF, 0xFF, 230);
 }
 
+QColor LedgerChart::baselineColor(const QColor &color) const
+{
+    const QColor back = isDark() ? QColor(0x20, 0x20, 0x20) : QColor(0xFF, 0xFF, 0xFF);
+    return QColor::fromRgbF(0.5f * color.redF() + 0.5f * back.redF(),
+                            0.5f * color.greenF() + 0.5f * back.greenF(),
+                            0.5f * color.blueF() + 0.5f * back.blueF());
+}
+
+QPen LedgerChart::baselinePen(const QColor &color, qreal width) const
+{
+    QPen pen(baselineColor(color), lineWidth(width), Qt::DashLine);
+    pen.setCapStyle(Qt::FlatCap);
+    return pen;
+}
+
 qreal LedgerChart::lineWidth(qreal width) const
 {
     return m_presentation ? 2 * width : width;

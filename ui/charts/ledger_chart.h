@@ -9,6 +9,7 @@
 #include <QPointer>
 #include <QStringList>
 #include <functional>
+#include <optional>
 
 class QAbstractAxis;
 class QXYSeries;
@@ -66,6 +67,11 @@ public:
     bool paperStyle() const { return m_paperStyle; }
     // Hover callouts are for the screen; exports hide them first.
     void hideHoverOverlays();
+    // The pinned baseline the next draw shows beside the scenario, as a muted twin of each
+    // curve or bar; nullopt: none. Charts that compute their series (updateFrom) ask core for
+    // the baseline's with the same call; the cost charts get both from drawCharts().
+    void setBaseline(const std::optional<Scenario> &baseline) { m_baseline = baseline; }
+    const std::optional<Scenario> &baseline() const { return m_baseline; }
 
     // Values plotted by some chart series are in display units: bytes / bytesScale().
     double bytesScale() const;
@@ -113,6 +119,9 @@ protected:
     QColor seriesColor(int index) const; // colour-blind-safe palette for the current theme
     QColor textColor() const;
     QColor boxColor() const;            // annotation background
+    // A baseline twin's colour: `color` faded halfway to the background, and its pen, dashed.
+    QColor baselineColor(const QColor &color) const;
+    QPen baselinePen(const QColor &color, qreal width) const;
     qreal lineWidth(qreal width) const; // × 2 in presentation mode
     QFont chartFont(qreal scale = 1, bool bold = false) const;
     void styleAxis(QAbstractAxis *axis) const;
@@ -131,6 +140,7 @@ protected:
     ByteUnits m_units = ByteUnits::SI;
     bool m_presentation = false;
     bool m_paperStyle = false;
+    std::optional<Scenario> m_baseline;
 
 private:
     void applyLocale();

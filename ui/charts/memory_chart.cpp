@@ -1,6 +1,7 @@
 #include "memory_chart.h"
 
 #include "chart_label.h"
+#include "scenario_compare.h"
 
 #include <QAreaSeries>
 #include <QFontMetricsF>
@@ -65,7 +66,12 @@ MemoryChart::MemoryChart(QWidget *parent) : LedgerChart(parent)
     m_contextLine->setObjectName(QStringLiteral("context-line"));
     m_marker = new QScatterSeries(this);
     m_marker->setObjectName(QStringLiteral("marker"));
-    for (QXYSeries *s : std::initializer_list<QXYSeries *>{m_contextLine, m_marker}) {
+    m_baseTotal = new QLineSeries(this);
+    m_baseTotal->setObjectName(QStringLiteral("baseline-total"));
+    m_baseMarker = new QScatterSeries(this);
+    m_baseMarker->setObjectName(QStringLiteral("baseline-marker"));
+    for (QXYSeries *s :
+         std::initializer_list<QXYSeries *>{m_contextLine, m_marker, m_baseTotal, m_baseMarker}) {
         c->addSeries(s);
         s->attachAxis(m_x);
         s->attachAxis(m_y);
@@ -73,6 +79,7 @@ MemoryChart::MemoryChart(QWidget *parent) : LedgerChart(parent)
     for (int i = 1; i < kMaxGpuLines; ++i)
         hideFromLegend(c, m_gpuLines.at(i));
     hideFromLegend(c, m_contextLine);
+    hideFromLegend(c, m_baseMarker);
     setTokenAxis(m_x);
     for (QAbstractSeries *s : std::initializer_list<QAbstractSeries *>{m_weights, m_kv})
         for (QLegendMarker *m : c->legend()->markers(s))
@@ -144,6 +151,11 @@ void MemoryChart::restyle()
     m_marker->setColor(textColor());
     m_marker->setBorderColor(isDark() ? Qt::black : Qt::white);
     m_marker->setMarkerSize(m_presentation ? 16 : 10);
+    m_baseTotal->setPen(baselinePen(kv, 2.5));
+    m_baseMarker->setColor(Qt::transparent);
+    m_baseMarker->setBorderColor(baselineColor(textColor()));
+    m_baseMarker->setPen(QPen(baselineColor(textColor()), lineWidth(2)));
+    m_baseMarker->setMarkerSize(m_presentation ? 16 : 10);
     m_annotation->setFont(chartFont(1.1, true));
     m_annotation->setColors(textColor(), boxColor(), textColor());
     for (ChartLabel *label : std::as_const(m_gpuLabels)) {
@@ -165,6 +177,12 @@ void MemoryChart::draw(const ChartSeries &series)
     m_ledger = series.ledger;
     m_series = series.memory;
     m_valid = m_ledger.usableBytesPerGpu > 0 && !m_series.contexts.isEmpty();
+    m_baseSeries.reset();
+    if (series.baseline) {
+        m_baseSeries = series.baseline->memory;
+        m_baseScenario = series.baseline->scenario;
+        m_baseLedger = series.baseline->ledger;
+    }
     const QString kvName = m_series.stateBytes > 0 ? tr("KV cache + fixed state") : tr("KV cache");
     if (m_kv->name() != kvName)
         m_kv->setName(kvName);
@@ -202,10 +220,27 @@ void MemoryChart::update()
         m_drawnUnits = m_units;
     }
 
+    // The baseline: its total against context, and where its own context puts it.
+    const bool based = m_baseSeries.has_value();
+    const double baseTotal = based ? m_baseLedger.totalBytes / scale : 0;
+    replacePoints(m_baseTotal,
+                  based ? scaled(m_baseSeries->total.points, scale) : QList<QPointF>{});
+    replacePoints(m_baseMarker,
+                  based && m_baseScenario.context >= kContextAxisFrom
+                      ? QList<QPointF>{QPointF(double(m_baseScenario.context), baseTotal)}
+                      : QList<QPointF>{});
+    if (based) {
+        const QString name = baselineName(m_baseScenario, m_scenario);
+        if (m_baseTotal->name() != name)
+            m_baseTotal->setName(name);
+    }
+    for (QLegendMarker *m : chart()->legend()->markers(m_baseTotal))
+        m->setVisible(based);
+
     m_gpuLineCounts = gpuLineCounts();
     const double usable = m_ledger.usableBytesPerGpu / scale;
     const double total = m_ledger.totalBytes / scale;
-    const double top = std::max(total, m_gpuLineCounts.last() * usable);
+    const double top = std::max({total, baseTotal, m_gpuLineCounts.last() * usable});
     m_yRange = isInteractive() ? grownLinearRange(top, m_yRange) : niceLinearRange(top, m_yRange);
     applyRange(m_y, m_yRange);
     updateGpuLines();
@@ -231,7 +266,14 @@ void MemoryChart::update()
 
 QString MemoryChart::headline() const
 {
-    return title() + u": " + m_annotation->text().replace(u'\n', QStringLiteral("; "));
+    QString text = title() + u": " + m_annotation->text().replace(u'\n', QStringLiteral("; "));
+    if (m_baseSeries)
+        text += u"; " + tr("%1: %2 at %3 tokens, %4 to fit")
+                            .arg(baselineName(m_baseScenario, m_scenario),
+                                 formatBytes(m_baseLedger.totalBytes, m_units),
+                                 formatInteger(m_baseScenario.context))
+                            .arg(m_baseLedger.gpusToFit);
+    return text;
 }
 
 // Lines at k GPUs for k = 1 .. max(selected, to fit, TP degree); past kMaxGpuLines, the counts
@@ -363,11 +405,16 @@ ChartTable MemoryChart::table() const
     ChartTable t;
     t.header = {QStringLiteral("context_tokens"), QStringLiteral("weight_bytes"),
                 QStringLiteral("kv_bytes"), QStringLiteral("total_bytes")};
+    if (m_baseSeries)
+        t.header << QStringLiteral("baseline_total_bytes");
     const MemorySeries &m = m_series;
-    for (qsizetype i = 0; i < m.contexts.size() && i < m.kv.points.size(); ++i)
-        t.rows << QStringList{QString::number(m.contexts.at(i)), tableNumber(m.weightBytes),
-                              tableNumber(m.kv.points.at(i).y()),
-                              tableNumber(m.total.points.at(i).y())};
+    for (qsizetype i = 0; i < m.contexts.size() && i < m.kv.points.size(); ++i) {
+        QStringList row{QString::number(m.contexts.at(i)), tableNumber(m.weightBytes),
+                        tableNumber(m.kv.points.at(i).y()), tableNumber(m.total.points.at(i).y())};
+        if (m_baseSeries)
+            row << tableNumber(m_baseSeries->total.points.value(i).y());
+        t.rows << row;
+    }
     return t;
 }
 

@@ -50,6 +50,10 @@ private:
     Ledger m_ledger;
     bool m_valid = false;
     MemorySeries m_series; // from core
+    // The pinned baseline's, over the same contexts; nullopt when none is pinned.
+    std::optional<MemorySeries> m_baseSeries;
+    Scenario m_baseScenario;
+    Ledger m_baseLedger;
     // What the curves were drawn from: a context drag that leaves them as they are costs a
     // comparison, not a rebuild.
     std::optional<MemorySeries> m_drawn;
@@ -64,6 +68,8 @@ private:
     QList<int> m_gpuLineCounts;
     QLineSeries *m_contextLine = nullptr;
     QScatterSeries *m_marker = nullptr;
+    QLineSeries *m_baseTotal = nullptr;     // the baseline's weights + KV, dashed
+    QScatterSeries *m_baseMarker = nullptr; // at the baseline's own context, hollow
     QLogValueAxis *m_x = nullptr;
     QValueAxis *m_y = nullptr;
     AxisRange m_yRange;

@@ -1,5 +1,7 @@
 #include "precision_chart.h"
 
+#include "scenario_compare.h"
+
 namespace kvl {
 
 PrecisionChart::PrecisionChart(QWidget *parent) : GroupedBarChart(parent)
@@ -25,25 +27,30 @@ void PrecisionChart::draw(const ChartSeries &series)
         return;
     remember(s, l);
     const QList<Option> &options = series.precision;
-    QList<Variant> variants;
-    for (const Option &o : options) {
-        const bool current = o.current;
+    const auto variant = [this](const Option &o) {
         const Ledger &v = o.ledger;
         QString gpus = v.gpusToFit == 1 ? tr("1 GPU") : tr("%1 GPUs").arg(v.gpusToFit);
         if (v.tpDegree != v.gpusToFit)
             gpus += u' ' + (v.tpDegree > 0 ? tr("(TP %1)").arg(v.tpDegree) : tr("(no TP degree)"));
         const QString name = o.precision.label();
-        variants << Variant{
-            current ? tr("%1 (this scenario)").arg(name) : name,
-            o.precision.name(),
-            {Bar{double(v.kvBytesPerToken), formatBytesExact(double(v.kvBytesPerToken))},
-             Bar{double(v.gpusToFit), gpus},
-             Bar{v.secondsPerToken, formatSeconds(v.secondsPerToken)}},
-            current};
-    }
+        return Variant{o.current ? tr("%1 (this scenario)").arg(name) : name,
+                       o.precision.name(),
+                       {Bar{double(v.kvBytesPerToken), formatBytesExact(double(v.kvBytesPerToken))},
+                        Bar{double(v.gpusToFit), gpus},
+                        Bar{v.secondsPerToken, formatSeconds(v.secondsPerToken)}},
+                       o.current};
+    };
+    QList<Variant> variants, baseline;
+    for (const Option &o : options)
+        variants << variant(o);
+    // The same formats at the baseline, in the same order.
+    if (series.baseline)
+        for (const Option &o : series.baseline->precision)
+            baseline << variant(o);
     m_options = options;
     setVariants(variants,
-                {tr("KV bytes per token"), tr("GPUs to fit the context"), tr("Time per token")}, 0);
+                {tr("KV bytes per token"), tr("GPUs to fit the context"), tr("Time per token")}, 0,
+                baseline, series.baseline ? baselineName(series.baseline->scenario, s) : QString());
 
     const Ledger &widest = options.first().ledger;
     const Ledger &narrowest = options.last().ledger;

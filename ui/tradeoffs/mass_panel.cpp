@@ -341,6 +341,11 @@ QList<int> MassPanel::curveLayers() const
     return out;
 }
 
+QString MassPanel::filePath() const
+{
+    return Source(m_source->currentData().toInt()) == Source::File ? m_path : QString();
+}
+
 void MassPanel::setBlockSize(int tokens)
 {
     m_blockSize->setValue(tokens);

@@ -58,6 +58,8 @@ public:
     void setTopFraction(double fraction);
     MassOptions options() const;
     SyntheticMass synthetic() const;
+    // The file analysed (or to be); empty when a synthetic source is chosen.
+    QString filePath() const;
     // Layers whose cumulative curve to draw; empty: chosen by the chart.
     QList<int> curveLayers() const;
 
