@@ -1,5 +1,6 @@
 #include "serving_charts.h"
 
+#include "scenario_compare.h"
 #include "units.h"
 
 #include <algorithm>
@@ -15,15 +16,26 @@ QString dollars(double usd)
 
 void ServingChart::updateFrom(const Scenario &s, const Ledger &)
 {
-    if (s.validate().isEmpty())
-        draw(s, servingSeries(s));
+    if (!s.validate().isEmpty())
+        return;
+    draw(s, servingSeries(s),
+         m_baseline ? std::optional(servingSeries(*m_baseline)) : std::nullopt);
 }
 
-void ServingChart::draw(const Scenario &s, const ServingSeries &series)
+void ServingChart::draw(const Scenario &s, const ServingSeries &series,
+                        const std::optional<ServingSeries> &baseline)
 {
     m_scenario = s;
     m_series = series;
-    setData(dataFor(s, series));
+    m_baseSeries = m_baseline ? baseline : std::nullopt;
+    Data d = dataFor(s, series);
+    if (m_baseline && baseline) {
+        const Data b = dataFor(*m_baseline, *baseline);
+        d.baseline = b.points;
+        d.baselineMarker = b.marker;
+        d.baselineName = baselineName(*m_baseline, s);
+    }
+    setData(d);
 }
 
 QString ServingChart::batchName(int batch) const
@@ -37,13 +49,25 @@ ChartTable ServingChart::batchTable() const
     t.header << QStringLiteral("batch") << QStringLiteral("seconds_per_token")
              << QStringLiteral("tokens_per_second") << QStringLiteral("aggregate_tokens_per_second")
              << QStringLiteral("cost_per_million_output_tokens") << QStringLiteral("fits");
-    for (const BatchPoint &p : m_series.batch)
-        t.rows << QStringList{QString::number(p.batch),
-                              tableNumber(p.stepSeconds),
-                              tableNumber(p.tokensPerSecond),
-                              tableNumber(p.aggregateTokensPerSecond),
-                              tableNumber(p.costPerMillionOutputTokens),
-                              p.fits ? QStringLiteral("true") : QStringLiteral("false")};
+    // With a baseline, its rows follow the scenario's, told apart by a first column.
+    if (m_baseSeries)
+        t.header.prepend(QStringLiteral("series"));
+    const auto rows = [&](const ServingSeries &series, const QString &which) {
+        for (const BatchPoint &p : series.batch) {
+            QStringList row{QString::number(p.batch),
+                            tableNumber(p.stepSeconds),
+                            tableNumber(p.tokensPerSecond),
+                            tableNumber(p.aggregateTokensPerSecond),
+                            tableNumber(p.costPerMillionOutputTokens),
+                            p.fits ? QStringLiteral("true") : QStringLiteral("false")};
+            if (m_baseSeries)
+                row.prepend(which);
+            t.rows << row;
+        }
+    };
+    rows(m_series, QStringLiteral("scenario"));
+    if (m_baseSeries)
+        rows(*m_baseSeries, QStringLiteral("baseline"));
     return t;
 }
 
@@ -299,6 +323,17 @@ ChartTable CostContextChart::table() const
         t.rows << QStringList{QString::number(qint64(data().points.at(i).x())),
                               tableNumber(data().points.at(i).y()),
                               data().fits.at(i) ? QStringLiteral("true") : QStringLiteral("false")};
+    if (!data().baseline.isEmpty()) {
+        t.header << QStringLiteral("baseline_context_tokens")
+                 << QStringLiteral("baseline_cost_per_million_output_tokens");
+        for (qsizetype i = 0; i < t.rows.size() || i < data().baseline.size(); ++i) {
+            if (i >= t.rows.size())
+                t.rows << QStringList{QString(), QString(), QString()};
+            const QPointF p = data().baseline.value(i);
+            t.rows[i] << (i < data().baseline.size() ? QString::number(qint64(p.x())) : QString())
+                      << (i < data().baseline.size() ? tableNumber(p.y()) : QString());
+        }
+    }
     return t;
 }
 

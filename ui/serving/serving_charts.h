@@ -12,8 +12,10 @@ class ServingChart : public WallChart
 public:
     using WallChart::WallChart;
     void updateFrom(const Scenario &s, const Ledger &l) override;
-    // Draws series already computed for `s` (the page computes them once for its charts).
-    void draw(const Scenario &s, const ServingSeries &series);
+    // Draws series already computed for `s` (the page computes them once for its charts), and
+    // `baseline`'s, computed for the pinned baseline, beside them.
+    void draw(const Scenario &s, const ServingSeries &series,
+              const std::optional<ServingSeries> &baseline = std::nullopt);
     const ServingSeries &series() const { return m_series; }
 
 signals:
@@ -32,6 +34,7 @@ protected:
 private:
     Scenario m_scenario;
     ServingSeries m_series;
+    std::optional<ServingSeries> m_baseSeries; // the pinned baseline's, when drawn
 };
 
 // Latency against throughput as the batch grows, the curve serving engineers draw: each point a

@@ -107,8 +107,10 @@ ViewPage *tokenCostPage(ScenarioController *controller, QWidget *parent,
     layout->addWidget(grid);
     page->setRefresh([=](const Scenario &s, const Ledger &) {
         const ServingSeries series = servingSeries(s); // once for both charts
-        batch->draw(s, series);
-        context->draw(s, series);
+        const std::optional<Scenario> &b = controller->baseline();
+        const auto base = b ? std::optional(servingSeries(*b)) : std::nullopt;
+        batch->draw(s, series, base);
+        context->draw(s, series, base);
     });
     return page;
 }

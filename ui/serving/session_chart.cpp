@@ -1,7 +1,9 @@
 #include "session_chart.h"
 
+#include "scenario_compare.h"
 #include "units.h"
 
+#include <QBarSeries>
 #include <QBarSet>
 #include <QCategoryAxis>
 #include <QLegend>
@@ -20,6 +22,14 @@ QList<qreal> seconds(const Session &s, bool prefill)
     QList<qreal> out;
     for (const SessionTurn &t : s.turns)
         out << (prefill ? t.prefillSeconds : t.decodeSeconds);
+    return out;
+}
+
+QList<qreal> turnSeconds(const Session &s)
+{
+    QList<qreal> out;
+    for (const SessionTurn &t : s.turns)
+        out << t.prefillSeconds + t.decodeSeconds;
     return out;
 }
 
@@ -50,6 +60,15 @@ SessionChart::SessionChart(QWidget *parent) : LedgerChart(parent)
     m_uncached->append({m_uncachedPrefill, m_uncachedDecode});
     m_cachedCost = new QLineSeries(this);
     m_uncachedCost = new QLineSeries(this);
+    m_baseBars = new QBarSeries(this);
+    m_baseBars->setObjectName(QStringLiteral("baseline-bars"));
+    m_baseCached = new QBarSet(QString(), this);
+    m_baseUncached = new QBarSet(QString(), this);
+    m_baseBars->append({m_baseCached, m_baseUncached});
+    m_baseCachedCost = new QLineSeries(this);
+    m_baseCachedCost->setObjectName(QStringLiteral("baseline-cost-cached"));
+    m_baseUncachedCost = new QLineSeries(this);
+    m_baseUncachedCost->setObjectName(QStringLiteral("baseline-cost-uncached"));
     m_wall = new QLineSeries(this);
     m_x = new QCategoryAxis(this);
     m_x->setLabelsPosition(QCategoryAxis::AxisLabelsPositionOnValue);
@@ -64,12 +83,12 @@ SessionChart::SessionChart(QWidget *parent) : LedgerChart(parent)
     c->addAxis(m_y, Qt::AlignLeft);
     c->addAxis(m_cost, Qt::AlignRight);
     for (QAbstractSeries *s :
-         std::initializer_list<QAbstractSeries *>{m_cached, m_uncached, m_wall}) {
+         std::initializer_list<QAbstractSeries *>{m_cached, m_uncached, m_baseBars, m_wall}) {
         c->addSeries(s);
         s->attachAxis(m_x);
         s->attachAxis(m_y);
     }
-    for (QLineSeries *s : {m_cachedCost, m_uncachedCost}) {
+    for (QLineSeries *s : {m_cachedCost, m_uncachedCost, m_baseCachedCost, m_baseUncachedCost}) {
         c->addSeries(s);
         s->attachAxis(m_x);
         s->attachAxis(m_cost);
@@ -97,7 +116,8 @@ SessionChart::SessionChart(QWidget *parent) : LedgerChart(parent)
     connect(m_uncached, &QStackedBarSeries::hovered, this,
             [f = hoverTurn(false)](bool state, int index, QBarSet *) { f(state, index); });
     // Filled boxes in the legend, as the bars are drawn.
-    for (QAbstractSeries *s : std::initializer_list<QAbstractSeries *>{m_cached, m_uncached})
+    for (QAbstractSeries *s :
+         std::initializer_list<QAbstractSeries *>{m_cached, m_uncached, m_baseBars})
         for (QLegendMarker *m : c->legend()->markers(s))
             m->setShape(QLegend::MarkerShapeRectangle);
     retranslate();
@@ -111,7 +131,8 @@ QString SessionChart::title() const
 
 void SessionChart::retranslate()
 {
-    m_x->setTitleText(tr("Turn (left bar: prefix cache on; right bar: off)"));
+    m_x->setTitleText(m_baseSeries ? tr("Turn (bars: prefix cache on, off; pale: the baseline's)")
+                                   : tr("Turn (left bar: prefix cache on; right bar: off)"));
     m_y->setTitleText(tr("Seconds per turn (s)"));
     m_cost->setTitleText(tr("Cumulative cost (USD)"));
     m_cachedPrefill->setLabel(tr("Prefill, cache on"));
@@ -126,13 +147,48 @@ void SessionChart::updateFrom(const Scenario &s, const Ledger &)
 {
     SessionOptions o = m_options;
     o.startContext = s.context;
-    if (s.validate().isEmpty() && o.validate().isEmpty())
-        draw(s, sessionSeries(s, o));
+    if (!s.validate().isEmpty() || !o.validate().isEmpty())
+        return;
+    // The same turns from the baseline's own context.
+    std::optional<SessionSeries> baseline;
+    if (m_baseline && m_baseline->validate().isEmpty()) {
+        SessionOptions b = m_options;
+        b.startContext = m_baseline->context;
+        if (b.validate().isEmpty())
+            baseline = sessionSeries(*m_baseline, b);
+    }
+    draw(s, sessionSeries(s, o), baseline);
 }
 
-void SessionChart::draw(const Scenario &, const SessionSeries &series)
+void SessionChart::draw(const Scenario &s, const SessionSeries &series,
+                        const std::optional<SessionSeries> &baseline)
 {
     m_series = series;
+    m_baseSeries = m_baseline ? baseline : std::nullopt;
+    const bool based = m_baseSeries.has_value();
+    m_baseCached->remove(0, m_baseCached->count());
+    m_baseUncached->remove(0, m_baseUncached->count());
+    if (based) {
+        m_baseCached->append(turnSeconds(m_baseSeries->cached));
+        m_baseUncached->append(turnSeconds(m_baseSeries->uncached));
+        const QString name = baselineName(*m_baseline, s);
+        m_baseCached->setLabel(tr("%1, cache on").arg(name));
+        m_baseUncached->setLabel(tr("%1, cache off").arg(name));
+        m_baseCachedCost->setName(tr("%1: cumulative cost, cache on").arg(name));
+        m_baseUncachedCost->setName(tr("%1: cumulative cost, cache off").arg(name));
+    }
+    m_baseBars->setVisible(based);
+    const QString axis = based ? tr("Turn (bars: prefix cache on, off; pale: the baseline's)")
+                               : tr("Turn (left bar: prefix cache on; right bar: off)");
+    if (m_x->titleText() != axis)
+        m_x->setTitleText(axis);
+    replacePoints(m_baseCachedCost,
+                  based ? cumulativeCost(m_baseSeries->cached) : QList<QPointF>{});
+    replacePoints(m_baseUncachedCost,
+                  based ? cumulativeCost(m_baseSeries->uncached) : QList<QPointF>{});
+    for (QLineSeries *line : {m_baseCachedCost, m_baseUncachedCost})
+        for (QLegendMarker *m : chart()->legend()->markers(line))
+            m->setVisible(based);
     m_cachedPrefill->remove(0, m_cachedPrefill->count());
     m_cachedDecode->remove(0, m_cachedDecode->count());
     m_uncachedPrefill->remove(0, m_uncachedPrefill->count());
@@ -155,14 +211,18 @@ void SessionChart::updateAxes()
     const qsizetype n = m_series.cached.turns.size();
     if (n == 0)
         return;
-    double top = 0;
-    for (qsizetype i = 0; i < n; ++i)
-        for (const Session *s : {&m_series.cached, &m_series.uncached})
-            top = std::max(top, s->turns.at(i).prefillSeconds + s->turns.at(i).decodeSeconds);
+    QList<const Session *> sessions{&m_series.cached, &m_series.uncached};
+    if (m_baseSeries)
+        sessions << &m_baseSeries->cached << &m_baseSeries->uncached;
+    double top = 0, cost = 0;
+    for (const Session *s : std::as_const(sessions)) {
+        for (const qreal t : turnSeconds(*s))
+            top = std::max(top, t);
+        cost = std::max(cost, s->cost);
+    }
     m_yRange = niceLinearRange(top, m_yRange);
     applyRange(m_y, m_yRange);
-    m_costRange =
-        niceLinearRange(std::max(m_series.cached.cost, m_series.uncached.cost), m_costRange);
+    m_costRange = niceLinearRange(cost, m_costRange);
     applyRange(m_cost, m_costRange);
     // Turn numbers at round steps, each under its bars (bar i sits at x = i).
     const double step = std::max(1.0, niceStep(double(n) / 10));
@@ -203,6 +263,14 @@ void SessionChart::restyle()
     m_uncachedCost->setPen(QPen(textColor(), lineWidth(2.5), Qt::DashLine));
     m_wall->setPen(QPen(isDark() ? QColor(0xff, 0x8a, 0x80) : QColor(0xb3, 0x26, 0x1e),
                         lineWidth(2.5), Qt::DashDotLine));
+    // The baseline: pale bars with a dashed outline (hatched with the cache off), pale lines.
+    const QColor ghost = baselineColor(textColor());
+    m_baseCached->setBrush(baselineColor(decode));
+    m_baseUncached->setBrush(QBrush(baselineColor(decode), Qt::BDiagPattern));
+    for (QBarSet *set : {m_baseCached, m_baseUncached})
+        set->setPen(baselinePen(decode.darker(120), 1));
+    m_baseCachedCost->setPen(QPen(ghost, lineWidth(2.5)));
+    m_baseUncachedCost->setPen(baselinePen(textColor(), 2.5));
 }
 
 QString SessionChart::headline() const
@@ -229,13 +297,27 @@ ChartTable SessionChart::table() const
              << QStringLiteral("prefill_seconds_cached") << QStringLiteral("decode_seconds")
              << QStringLiteral("cost_cached") << QStringLiteral("prefill_seconds_uncached")
              << QStringLiteral("cost_uncached");
+    if (m_baseSeries)
+        t.header << QStringLiteral("baseline_context_tokens")
+                 << QStringLiteral("baseline_seconds_cached")
+                 << QStringLiteral("baseline_cost_cached")
+                 << QStringLiteral("baseline_seconds_uncached")
+                 << QStringLiteral("baseline_cost_uncached");
     const Session &on = m_series.cached, &off = m_series.uncached;
     for (qsizetype i = 0; i < on.turns.size() && i < off.turns.size(); ++i) {
         const SessionTurn &a = on.turns.at(i), &b = off.turns.at(i);
-        t.rows << QStringList{
+        QStringList row{
             QString::number(i + 1),       QString::number(a.context), tableNumber(a.prefillSeconds),
             tableNumber(a.decodeSeconds), tableNumber(a.cost),        tableNumber(b.prefillSeconds),
             tableNumber(b.cost)};
+        if (m_baseSeries) {
+            const SessionTurn c = m_baseSeries->cached.turns.value(i);
+            const SessionTurn u = m_baseSeries->uncached.turns.value(i);
+            row << QString::number(c.context) << tableNumber(c.prefillSeconds + c.decodeSeconds)
+                << tableNumber(c.cost) << tableNumber(u.prefillSeconds + u.decodeSeconds)
+                << tableNumber(u.cost);
+        }
+        t.rows << row;
     }
     return t;
 }

@@ -7,6 +7,7 @@
 class QBarSet;
 class QCategoryAxis;
 class QLineSeries;
+class QBarSeries;
 class QStackedBarSeries;
 class QValueAxis;
 
@@ -25,7 +26,10 @@ public:
     QString title() const override;
     QString headline() const override;
     void updateFrom(const Scenario &s, const Ledger &l) override;
-    void draw(const Scenario &s, const SessionSeries &series);
+    // `baseline`: the same turns from the pinned baseline, drawn as pale ghost bars and dashed
+    // cumulative costs beside the scenario's.
+    void draw(const Scenario &s, const SessionSeries &series,
+              const std::optional<SessionSeries> &baseline = std::nullopt);
     ChartTable table() const override;
 
     // The turns the chart simulates when it computes (updateFrom); the start is the context.
@@ -44,8 +48,12 @@ private:
 
     SessionOptions m_options;
     SessionSeries m_series;
+    std::optional<SessionSeries> m_baseSeries;
     QStackedBarSeries *m_cached = nullptr;
     QStackedBarSeries *m_uncached = nullptr;
+    QBarSeries *m_baseBars = nullptr; // the baseline's seconds per turn, cache on and off
+    QBarSet *m_baseCached = nullptr, *m_baseUncached = nullptr;
+    QLineSeries *m_baseCachedCost = nullptr, *m_baseUncachedCost = nullptr;
     QBarSet *m_cachedPrefill = nullptr, *m_cachedDecode = nullptr;
     QBarSet *m_uncachedPrefill = nullptr, *m_uncachedDecode = nullptr;
     QLineSeries *m_cachedCost = nullptr, *m_uncachedCost = nullptr;

@@ -26,11 +26,18 @@ WallChart::WallChart(QWidget *parent) : LedgerChart(parent)
     m_wall->setObjectName(QStringLiteral("wall"));
     m_marker = new QScatterSeries(this);
     m_marker->setObjectName(QStringLiteral("marker"));
-    for (QXYSeries *s : std::initializer_list<QXYSeries *>{m_fits, m_past, m_wall, m_marker}) {
+    m_base = new QLineSeries(this);
+    m_base->setObjectName(QStringLiteral("baseline"));
+    m_baseMarker = new QScatterSeries(this);
+    m_baseMarker->setObjectName(QStringLiteral("baseline-marker"));
+    for (QXYSeries *s : std::initializer_list<QXYSeries *>{m_fits, m_past, m_wall, m_marker, m_base,
+                                                           m_baseMarker}) {
         c->addSeries(s);
         s->attachAxis(m_x);
         s->attachAxis(m_y);
     }
+    for (QLegendMarker *m : c->legend()->markers(m_baseMarker))
+        m->setVisible(false);
     // The two parts of the curve are one list of points: hover finds the nearest of all.
     const auto describeNear = [this](QXYSeries *series) {
         connect(series, &QXYSeries::hovered, this, [this, series](const QPointF &p, bool state) {
@@ -78,6 +85,13 @@ void WallChart::setData(Data data)
     replacePoints(m_fits, fits);
     replacePoints(m_past, past);
     replacePoints(m_marker, m_data.marker ? QList<QPointF>{*m_data.marker} : QList<QPointF>{});
+    replacePoints(m_base, m_data.baseline);
+    replacePoints(m_baseMarker, m_data.baselineMarker ? QList<QPointF>{*m_data.baselineMarker}
+                                                      : QList<QPointF>{});
+    if (m_base->name() != m_data.baselineName)
+        m_base->setName(m_data.baselineName);
+    for (QLegendMarker *m : chart()->legend()->markers(m_base))
+        m->setVisible(!m_data.baseline.isEmpty());
     m_wall->setName(wallName());
     for (QLegendMarker *m : chart()->legend()->markers(m_past))
         m->setVisible(!past.isEmpty());
@@ -95,7 +109,7 @@ void WallChart::updateAxes()
 {
     double xlo = std::numeric_limits<double>::max(), xhi = 0;
     double ylo = std::numeric_limits<double>::max(), yhi = 0;
-    for (const QPointF &p : std::as_const(m_data.points)) {
+    for (const QPointF &p : m_data.points + m_data.baseline) {
         if (p.x() <= 0 || p.y() <= 0)
             continue;
         xlo = std::min(xlo, p.x());
@@ -128,6 +142,10 @@ void WallChart::restyle()
     m_marker->setColor(textColor());
     m_marker->setBorderColor(isDark() ? Qt::black : Qt::white);
     m_marker->setMarkerSize(m_presentation ? 16 : 10);
+    m_base->setPen(baselinePen(curve, 2.5));
+    m_baseMarker->setColor(Qt::transparent);
+    m_baseMarker->setPen(QPen(baselineColor(textColor()), lineWidth(2)));
+    m_baseMarker->setMarkerSize(m_presentation ? 16 : 10);
 }
 
 } // namespace kvl

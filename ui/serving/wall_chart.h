@@ -25,6 +25,10 @@ protected:
         QList<bool> fits;      // per point
         double wallX = 0;      // 0: no wall on the axis
         std::optional<QPointF> marker;
+        // The pinned baseline's curve and point, pale and dashed; empty when none is pinned.
+        QList<QPointF> baseline;
+        std::optional<QPointF> baselineMarker;
+        QString baselineName;
     };
     void setData(Data data);
     const Data &data() const { return m_data; }
@@ -51,6 +55,8 @@ private:
     QLineSeries *m_past = nullptr;
     QLineSeries *m_wall = nullptr;
     QScatterSeries *m_marker = nullptr;
+    QLineSeries *m_base = nullptr;
+    QScatterSeries *m_baseMarker = nullptr;
     QLogValueAxis *m_x = nullptr;
     QLogValueAxis *m_y = nullptr;
     AxisRange m_xRange, m_yRange;

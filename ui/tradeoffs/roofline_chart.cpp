@@ -1,5 +1,7 @@
 #include "roofline_chart.h"
 
+#include "scenario_compare.h"
+
 #include "chart_label.h"
 
 #include <QLegendMarker>
@@ -37,11 +39,21 @@ RooflineChart::RooflineChart(QWidget *parent) : HeadedChart(parent)
     m_measuredRoof->setObjectName(QStringLiteral("measured-roof"));
     m_ridge = new QLineSeries(this);
     m_ridge->setObjectName(QStringLiteral("ridge"));
-    for (QLineSeries *s : {m_roof, m_measuredRoof, m_ridge}) {
+    m_baseRoof = new QLineSeries(this);
+    m_baseRoof->setObjectName(QStringLiteral("baseline-roof"));
+    m_basePoints = new QScatterSeries(this);
+    m_basePoints->setObjectName(QStringLiteral("baseline-points"));
+    for (QXYSeries *s : std::initializer_list<QXYSeries *>{m_roof, m_measuredRoof, m_ridge,
+                                                           m_baseRoof, m_basePoints}) {
         c->addSeries(s);
         s->attachAxis(m_x);
         s->attachAxis(m_y);
     }
+    connectHover(m_basePoints, [this](int i) {
+        return m_baseRoofline && i < m_baseRoofline->points.size()
+                   ? m_basePoints->name() + u'\n' + describe(m_baseRoofline->points.at(i))
+                   : QString();
+    });
     hideFromLegend(c, m_ridge);
     m_ridgeLabel = new ChartLabel(c);
     m_measuredRidgeLabel = new ChartLabel(c);
@@ -153,6 +165,9 @@ void RooflineChart::update()
     m_roofline = kvl::roofline(*m_scenario, m_options);
     const Roofline &r = m_roofline;
     syncPointSeries();
+    m_baseRoofline.reset();
+    if (m_baseline && m_baseline->validate().isEmpty())
+        m_baseRoofline = kvl::roofline(*m_baseline, m_options);
 
     // Whole decades around the points and both ridges, with room either side.
     double lo = r.ridgePoint, hi = r.ridgePoint;
@@ -163,6 +178,12 @@ void RooflineChart::update()
         }
     if (r.measuredRidgePoint > 0)
         hi = std::max(hi, r.measuredRidgePoint);
+    if (m_baseRoofline)
+        for (const RooflinePoint &p : m_baseRoofline->points)
+            if (p.intensity > 0) {
+                lo = std::min(lo, p.intensity);
+                hi = std::max(hi, p.intensity);
+            }
     m_xRange = niceLogRange(lo / 2, hi * 2, m_xRange);
     const QList<QPointF> roof = r.roof(m_xRange.min, m_xRange.max);
     const QList<QPointF> measured =
@@ -175,10 +196,30 @@ void RooflineChart::update()
     double yLo = roof.isEmpty() ? 1 : roof.first().y() / kTera;
     if (!measured.isEmpty())
         yLo = std::min(yLo, measured.first().y() / kTera);
-    m_yRange = niceLogRange(yLo, r.peakFlops / kTera * 1.5, m_yRange);
+    const double peak = std::max(r.peakFlops, m_baseRoofline ? m_baseRoofline->peakFlops : 0);
+    m_yRange = niceLogRange(yLo, peak / kTera * 1.5, m_yRange);
     applyRange(m_x, m_xRange);
     applyRange(m_y, m_yRange);
     replacePoints(m_roof, tera(roof));
+    QList<QPointF> basePoints;
+    const bool otherRoof = m_baseRoofline && (m_baseRoofline->peakFlops != r.peakFlops ||
+                                              m_baseRoofline->bandwidth != r.bandwidth);
+    if (m_baseRoofline) {
+        for (const RooflinePoint &p : m_baseRoofline->points)
+            if (p.intensity > 0)
+                basePoints << QPointF(p.intensity, p.attainable / kTera);
+        const QString name = baselineName(*m_baseline, *m_scenario);
+        if (m_basePoints->name() != name)
+            m_basePoints->setName(name);
+        m_baseRoof->setName(tr("%1: roof").arg(name));
+    }
+    replacePoints(m_basePoints, basePoints);
+    replacePoints(m_baseRoof, otherRoof ? tera(m_baseRoofline->roof(m_xRange.min, m_xRange.max))
+                                        : QList<QPointF>{});
+    for (QLegendMarker *m : chart()->legend()->markers(m_basePoints))
+        m->setVisible(m_baseRoofline.has_value());
+    for (QLegendMarker *m : chart()->legend()->markers(m_baseRoof))
+        m->setVisible(otherRoof);
     replacePoints(m_measuredRoof, tera(measured));
     replacePoints(
         m_ridge, {QPointF(r.ridgePoint, m_yRange.min), QPointF(r.ridgePoint, r.peakFlops / kTera)});
@@ -241,6 +282,10 @@ void RooflineChart::restyle()
     m_roof->setPen(QPen(textColor(), lineWidth(2.5)));
     m_measuredRoof->setPen(QPen(textColor(), lineWidth(2), Qt::DashLine));
     m_ridge->setPen(QPen(textColor(), lineWidth(1), Qt::DotLine));
+    m_baseRoof->setPen(baselinePen(textColor(), 2));
+    m_basePoints->setColor(Qt::transparent);
+    m_basePoints->setPen(QPen(baselineColor(textColor()), lineWidth(2.5)));
+    m_basePoints->setMarkerSize(m_presentation ? 22 : 16);
     // A point drawn over an earlier one at about the same spot (MHA and batch-1 weights both sit
     // near 1 FLOP/B at fp16) would hide it: the earlier one grows into a ring around it.
     const qreal base = m_presentation ? 16 : 11;

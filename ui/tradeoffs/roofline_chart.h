@@ -52,6 +52,10 @@ private:
     std::optional<Scenario> m_scenario;
     RooflineOptions m_options;
     Roofline m_roofline;
+    // The pinned baseline's points (hollow, pale) and roof (dashed, pale, when it differs).
+    std::optional<Roofline> m_baseRoofline;
+    QScatterSeries *m_basePoints = nullptr;
+    QLineSeries *m_baseRoof = nullptr;
     QLineSeries *m_roof = nullptr;
     QLineSeries *m_measuredRoof = nullptr;
     QLineSeries *m_ridge = nullptr; // a dotted drop from the ridge to the axis

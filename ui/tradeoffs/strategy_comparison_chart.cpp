@@ -1,6 +1,7 @@
 #include "strategy_comparison_chart.h"
 
 #include "axis_range.h"
+#include "scenario_compare.h"
 
 #include <QValueAxis>
 #include <algorithm>
@@ -41,7 +42,16 @@ void StrategyComparisonChart::updateFrom(const Scenario &s, const QList<Strategy
     if (results.size() != m_strategies.size())
         return rebuild();
     m_results = results;
+    evaluateBaseline();
     drawResults();
+}
+
+void StrategyComparisonChart::evaluateBaseline()
+{
+    m_baseResults.clear();
+    if (m_baseline && m_baseline->validate().isEmpty())
+        for (const KvStrategy &k : std::as_const(m_strategies))
+            m_baseResults << evaluateStrategy(*m_baseline, k);
 }
 
 void StrategyComparisonChart::unitsChanged()
@@ -57,6 +67,7 @@ void StrategyComparisonChart::rebuild()
     m_results.clear();
     for (const KvStrategy &k : std::as_const(m_strategies))
         m_results << evaluateStrategy(*m_scenario, k);
+    evaluateBaseline();
     drawResults();
 }
 
@@ -65,20 +76,24 @@ void StrategyComparisonChart::drawResults()
     if (!m_scenario || m_results.isEmpty())
         return;
     const Scenario &s = *m_scenario;
-    QList<Variant> variants;
-    for (const StrategyResult &r : std::as_const(m_results)) {
-        variants << Variant{r.name,
-                            r.name,
-                            {Bar{r.heldBytes, formatBytes(r.heldBytes, m_units)},
-                             Bar{r.readBytesPerStep, formatBytes(r.readBytesPerStep, m_units)},
-                             Bar{r.secondsPerToken, formatSeconds(r.secondsPerToken)},
-                             Bar{double(r.gpusToFit),
-                                 r.gpusToFit == 1 ? tr("1 GPU") : tr("%1 GPUs").arg(r.gpusToFit)}},
-                            false};
-    }
+    const auto variantOf = [this](const StrategyResult &r) {
+        return Variant{r.name,
+                       r.name,
+                       {Bar{r.heldBytes, formatBytes(r.heldBytes, m_units)},
+                        Bar{r.readBytesPerStep, formatBytes(r.readBytesPerStep, m_units)},
+                        Bar{r.secondsPerToken, formatSeconds(r.secondsPerToken)},
+                        Bar{double(r.gpusToFit),
+                            r.gpusToFit == 1 ? tr("1 GPU") : tr("%1 GPUs").arg(r.gpusToFit)}},
+                       false};
+    };
+    QList<Variant> variants, baseline;
+    for (const StrategyResult &r : std::as_const(m_results))
+        variants << variantOf(r);
+    for (const StrategyResult &r : std::as_const(m_baseResults))
+        baseline << variantOf(r);
     setVariants(variants,
                 {tr("KV held"), tr("KV read per token"), tr("Time per token"), tr("GPUs to fit")},
-                0);
+                0, baseline, m_baseline ? baselineName(*m_baseline, s) : QString());
     fitShareAxis();
 
     // The headline names the fastest strategy, the question a lecture usually asks first.

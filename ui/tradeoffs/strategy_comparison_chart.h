@@ -40,7 +40,11 @@ private:
     void fitShareAxis();
 
     QList<KvStrategy> m_strategies;
+    // The same strategies on the pinned baseline (empty when none): its ghost bars.
+    void evaluateBaseline();
+
     QList<StrategyResult> m_results;
+    QList<StrategyResult> m_baseResults;
     std::optional<Scenario> m_scenario;
     AxisRange m_shareRange;
 };

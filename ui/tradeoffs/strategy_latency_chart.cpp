@@ -1,5 +1,7 @@
 #include "strategy_latency_chart.h"
 
+#include "scenario_compare.h"
+
 #include "sweep.h"
 
 #include <QLegendMarker>
@@ -99,11 +101,12 @@ void StrategyLatencyChart::update(const QList<StrategyResult> *atContext)
     const qint64 to = updateContextAxis(m_contexts, m_scenario.context, kPoints);
     // The curves depend on the context only through where the axis ends: a context drag moves
     // the markers and recomputes nothing else.
-    Scenario key = m_scenario;
-    key.context = to;
-    if (!m_curvesFor || m_curvesFor->first != key || m_curvesFor->second != m_strategies) {
+    Scenario at = m_scenario;
+    at.context = to;
+    const CurvesFor key{at, m_baseline, m_strategies};
+    if (m_curvesFor != key) {
         updateCurves();
-        m_curvesFor = {key, m_strategies};
+        m_curvesFor = key;
     }
     if (atContext && atContext->size() == m_strategies.size()) {
         m_atContext = *atContext;
@@ -123,14 +126,32 @@ void StrategyLatencyChart::update(const QList<StrategyResult> *atContext)
 void StrategyLatencyChart::updateCurves()
 {
     m_curves.clear();
-    for (const KvStrategy &k : std::as_const(m_strategies))
+    m_baseCurves.clear();
+    const bool based = m_baseline && m_baseline->validate().isEmpty();
+    for (const KvStrategy &k : std::as_const(m_strategies)) {
         m_curves << sweepStrategy(m_scenario, k, StrategyQuantity::SecondsPerToken, m_contexts);
+        if (based)
+            m_baseCurves << sweepStrategy(*m_baseline, k, StrategyQuantity::SecondsPerToken,
+                                          m_contexts);
+    }
     syncSeries();
-    for (int i = 0; i < m_curves.size(); ++i) {
-        QList<QPointF> ms = m_curves.at(i);
-        for (QPointF &p : ms)
+    const auto milliseconds = [](QList<QPointF> points) {
+        for (QPointF &p : points)
             p.ry() *= 1000;
-        replacePoints(m_series.at(i), ms);
+        return points;
+    };
+    for (int i = 0; i < m_curves.size(); ++i) {
+        replacePoints(m_series.at(i), milliseconds(m_curves.at(i)));
+        replacePoints(m_baseSeries.at(i),
+                      based ? milliseconds(m_baseCurves.at(i)) : QList<QPointF>{});
+    }
+    // One legend entry for the baseline's curves, named for what sets it apart.
+    for (int i = 0; i < m_baseSeries.size(); ++i) {
+        const QString name = based ? baselineName(*m_baseline, m_scenario) : QString();
+        if (i == 0 && m_baseSeries.at(i)->name() != name)
+            m_baseSeries.at(i)->setName(name);
+        for (QLegendMarker *m : chart()->legend()->markers(m_baseSeries.at(i)))
+            m->setVisible(based && i == 0);
     }
 }
 
@@ -153,12 +174,26 @@ void StrategyLatencyChart::syncSeries()
                      formatSeconds(v.y()));
         });
         m_series << series;
+        auto *twin = new QLineSeries(this);
+        twin->setObjectName(QStringLiteral("baseline-strategy-%1").arg(i));
+        c->addSeries(twin);
+        twin->attachAxis(m_x);
+        twin->attachAxis(m_y);
+        connectHover(twin, [this, i](int p) {
+            const QPointF &v = m_baseCurves.value(i).value(p);
+            return tr("%1, %2 at %3 tokens\n%4 per token")
+                .arg(m_baseSeries.first()->name(), m_strategies.at(i).label(),
+                     formatInteger(qint64(v.x())), formatSeconds(v.y()));
+        });
+        m_baseSeries << twin;
         added = true;
     }
     while (m_series.size() > m_strategies.size()) {
-        QLineSeries *series = m_series.takeLast();
-        c->removeSeries(series);
-        delete series;
+        for (QList<QLineSeries *> *list : {&m_series, &m_baseSeries}) {
+            QLineSeries *series = list->takeLast();
+            c->removeSeries(series);
+            delete series;
+        }
     }
     for (int i = 0; i < m_series.size(); ++i)
         if (m_series.at(i)->name() != m_strategies.at(i).label())
@@ -176,7 +211,7 @@ void StrategyLatencyChart::syncSeries()
 void StrategyLatencyChart::updateAxes()
 {
     double lo = std::numeric_limits<double>::max(), hi = 0;
-    for (const QList<QPointF> &curve : std::as_const(m_curves))
+    for (const QList<QPointF> &curve : m_curves + m_baseCurves)
         for (const QPointF &p : curve)
             if (p.y() > 0) {
                 lo = std::min(lo, p.y() * 1000);
@@ -197,6 +232,9 @@ void StrategyLatencyChart::restyle()
                        i < 6 ? Qt::SolidLine : Qt::DashLine);
         if (m_series.at(i)->pen() != pen)
             m_series.at(i)->setPen(pen);
+        const QPen twin = baselinePen(seriesColor(i), 1.5);
+        if (m_baseSeries.at(i)->pen() != twin)
+            m_baseSeries.at(i)->setPen(twin);
     }
     m_marker->setColor(textColor());
     m_marker->setBorderColor(isDark() ? Qt::black : Qt::white);
@@ -209,9 +247,12 @@ ChartTable StrategyLatencyChart::table() const
     t.header << QStringLiteral("context_tokens");
     for (const KvStrategy &k : m_strategies)
         t.header << QStringLiteral("seconds_per_token %1").arg(k.label());
+    if (!m_baseCurves.isEmpty())
+        for (const KvStrategy &k : m_strategies)
+            t.header << QStringLiteral("baseline seconds_per_token %1").arg(k.label());
     for (qsizetype p = 0; p < m_contexts.size(); ++p) {
         QStringList row{QString::number(m_contexts.at(p))};
-        for (const QList<QPointF> &curve : m_curves)
+        for (const QList<QPointF> &curve : m_curves + m_baseCurves)
             row << (p < curve.size() ? QString::number(curve.at(p).y(), 'g', 12) : QString());
         t.rows << row;
     }

@@ -52,7 +52,17 @@ private:
     QList<qint64> m_contexts;
     QList<QList<QPointF>> m_curves; // seconds
     QList<QLineSeries *> m_series;  // milliseconds
-    std::optional<std::pair<Scenario, QList<KvStrategy>>> m_curvesFor;
+    // The same strategies on the pinned baseline, pale and dashed; empty when none is pinned.
+    QList<QList<QPointF>> m_baseCurves;
+    QList<QLineSeries *> m_baseSeries;
+    struct CurvesFor
+    {
+        Scenario scenario; // at the axis' end
+        std::optional<Scenario> baseline;
+        QList<KvStrategy> strategies;
+        friend bool operator==(const CurvesFor &, const CurvesFor &) = default;
+    };
+    std::optional<CurvesFor> m_curvesFor;
     QScatterSeries *m_marker = nullptr;
     QList<StrategyResult> m_atContext; // the markers, one per strategy
     QLogValueAxis *m_x = nullptr;
