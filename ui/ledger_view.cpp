@@ -346,9 +346,16 @@ QString LedgerView::plainText() const
 QString LedgerView::displayedText() const
 {
     QStringList lines;
-    for (const Row &r : m_rows)
-        if (r.frame->isVisibleTo(m_rowsWidget))
-            lines << r.label->text() + u' ' + r.value->text() << r.note->text();
+    if (m_changes->isVisibleTo(m_rowsWidget))
+        lines << m_changes->text();
+    for (const Row &r : m_rows) {
+        if (!r.frame->isVisibleTo(m_rowsWidget))
+            continue;
+        QString line = r.label->text() + u' ' + r.value->text();
+        if (r.base->isVisibleTo(r.frame))
+            line += u' ' + r.base->text() + u' ' + r.change->text();
+        lines << line << r.note->text();
+    }
     return lines.join(u'\n');
 }
 

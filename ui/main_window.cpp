@@ -430,7 +430,7 @@ void MainWindow::retranslate()
     m_menus.file->setTitle(tr("&File"));
     m_menus.recent->setTitle(tr("Open &Recent"));
     m_menus.edit->setTitle(tr("&Edit"));
-    m_menus.compare->setTitle(tr("&Compare"));
+    m_menus.compare->setTitle(tr("C&ompare"));
     m_menus.baselinePreset->setTitle(tr("Baseline from a &Model Preset"));
     m_menus.view->setTitle(tr("&View"));
     m_menus.language->setTitle(tr("&Language"));

@@ -85,6 +85,7 @@ private slots:
     void precisionKeepsOwnSettings();
     void onlyAskedParts();
     void memoryHoldsFixedState();
+    void baselineOverTheSameAxes();
 };
 
 void TestChartSeries::contextAxis_data()
@@ -323,6 +324,41 @@ void TestChartSeries::onlyAskedParts()
     QCOMPARE(all.attention.size(), 3);
     QCOMPARE(all.precision.size(), 4);
     QCOMPARE(all.scenario, s);
+}
+
+// The baseline (8 GPUs, 128k, fp8) drawn on the seed's axes: its memory over the seed's contexts,
+// its time per token at its own GPU count only, and its own variants. By hand at the axis' first
+// 1,000 tokens on 8 GPUs: (141.1 GB + 1,000 × 163,840 B) / 8 / 3.35 TB/s.
+void TestChartSeries::baselineOverTheSameAxes()
+{
+    const Scenario s = seed();
+    Scenario b = seed();
+    b.gpus = 8;
+    b.context = 128'000;
+    b.kvPrecision = Precision::of(NumberFormat::FP8);
+    const SeriesParts all =
+        SeriesPart::Memory | SeriesPart::Latency | SeriesPart::Attention | SeriesPart::Precision;
+    const ChartSeries current = chartSeries(s, evaluate(s), all);
+    const ChartSeries base = baselineChartSeries(b, evaluate(b), current);
+    QCOMPARE(base.scenario, b);
+    QCOMPARE(base.memory, memorySeries(b, current.memory.contexts));
+    QCOMPARE(base.latency.contexts, current.latency.contexts);
+    QCOMPARE(base.latency.gpuCounts, QList<int>{8});
+    QCOMPARE(base.latency.curves.size(), 1);
+    const Curve *step = base.latency.curve(8, false, false);
+    QVERIFY(step);
+    QCOMPARE(step->points,
+             latencySeries(b, current.latency.contexts).curve(8, false, false)->points);
+    const qsizetype at = current.latency.contexts.indexOf(128'000);
+    if (at >= 0)
+        QCOMPARE(step->points.at(at).y(), (141'107'412'992.0 + 128'000.0 * 163'840) / 8 / 3.35e12);
+    QCOMPARE(base.attention.size(), kvl::attentionVariants(b).size());
+    QCOMPARE(base.precision.size(), 4);
+    QCOMPARE(base.ledger.secondsPerToken, evaluate(b).secondsPerToken);
+    // Only the current's parts.
+    const ChartSeries memoryOnly =
+        baselineChartSeries(b, evaluate(b), chartSeries(s, evaluate(s), SeriesPart::Memory));
+    QVERIFY(memoryOnly.latency.curves.isEmpty() && memoryOnly.attention.isEmpty());
 }
 
 QTEST_GUILESS_MAIN(TestChartSeries)

@@ -129,6 +129,26 @@ private slots:
         QVERIFY2(sentence.startsWith(u"The model's other fields: weights ÷"), qPrintable(sentence));
     }
 
+    // The ledger's rows beside the baseline's: the fp16 seed as baseline, fp8 KV now.
+    void comparedRows()
+    {
+        Scenario fp8 = Scenario::seed();
+        fp8.kvPrecision = Precision::of(NumberFormat::FP8);
+        const QList<ComparedRow> rows = comparedLedgerRows(
+            fp8, evaluate(fp8), Scenario::seed(), evaluate(Scenario::seed()), ByteUnits::SI);
+        QCOMPARE(rows.size(), ledgerRows(fp8, evaluate(fp8), ByteUnits::SI).size());
+        const auto find = [&](const QString &key) {
+            return *std::find_if(rows.cbegin(), rows.cend(),
+                                 [&](const ComparedRow &r) { return r.row.key == key; });
+        };
+        const ComparedRow kv = find(QStringLiteral("kv_bytes"));
+        QVERIFY2(kv.row.value.startsWith(u"163.8 GB"), qPrintable(kv.row.value));
+        QVERIFY2(kv.baseline.startsWith(u"327.7 GB"), qPrintable(kv.baseline));
+        QCOMPARE(kv.change, QStringLiteral("−163.8 GB (÷2)"));
+        QCOMPARE(find(QStringLiteral("weight_bytes")).change, QStringLiteral("unchanged"));
+        QCOMPARE(find(QStringLiteral("gpus_to_fit")).change, QStringLiteral("−2 GPUs (÷1.5)"));
+    }
+
     void sameScenario()
     {
         const Comparison c = compareScenarios(Scenario::seed(), Scenario::seed());
