@@ -18,7 +18,8 @@ namespace {
 void setUp(QCommandLineParser &p)
 {
     p.setApplicationDescription(QStringLiteral(
-        "Two scenarios side by side: A from the options, B from A's options with --vs's on top. "
+        "Two scenarios side by side: A from the options, B from A's options with --vs's on top; "
+        "without --vs, A is the baseline a --scenario file pinned and B its scenario. "
         "Every figure of both ledgers with its change, and for each input that differs what that "
         "change alone does (applied in turn from A towards B)."));
     addScenarioOptions(p);
@@ -55,23 +56,30 @@ int runCompare(const QStringList &args, QTextStream &out)
     setUp(p);
     if (parseCommand(p, args, out))
         return 0;
-    if (!p.isSet(QStringLiteral("vs")))
-        throw UsageError{QStringLiteral(
-            "--vs: give scenario B's options, for example --vs \"--kv-precision fp8\"")};
-    const Scenario a = scenarioFromOptions(p);
-
-    // B: A's arguments, then --vs's (a later value wins).
-    const QStringList vs = QProcess::splitCommand(p.value(QStringLiteral("vs")));
-    QCommandLineParser pb;
-    setUp(pb);
-    Scenario b;
-    try {
-        QTextStream none;
-        if (parseCommand(pb, args + vs, none))
-            throw UsageError{QStringLiteral("--vs: --help is not an option of scenario B")};
-        b = scenarioFromOptions(pb);
-    } catch (const UsageError &e) {
-        throw UsageError{QStringLiteral("--vs: ") + e.message};
+    Scenario a, b;
+    if (!p.isSet(QStringLiteral("vs"))) {
+        // A file that pinned a baseline compares with it: A the baseline, B the scenario.
+        const std::optional<Scenario> baseline = baselineFromOptions(p);
+        if (!baseline)
+            throw UsageError{QStringLiteral("--vs: give scenario B's options, for example --vs "
+                                            "\"--kv-precision fp8\" (or a --scenario file with a "
+                                            "baseline)")};
+        a = *baseline;
+        b = scenarioFromOptions(p);
+    } else {
+        a = scenarioFromOptions(p);
+        // B: A's arguments, then --vs's (a later value wins).
+        const QStringList vs = QProcess::splitCommand(p.value(QStringLiteral("vs")));
+        QCommandLineParser pb;
+        setUp(pb);
+        try {
+            QTextStream none;
+            if (parseCommand(pb, args + vs, none))
+                throw UsageError{QStringLiteral("--vs: --help is not an option of scenario B")};
+            b = scenarioFromOptions(pb);
+        } catch (const UsageError &e) {
+            throw UsageError{QStringLiteral("--vs: ") + e.message};
+        }
     }
 
     const ByteUnits units = unitsFromOptions(p);

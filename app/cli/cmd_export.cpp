@@ -98,8 +98,9 @@ int runExport(const QStringList &args, QTextStream &out)
             latency->setLogScale(!p.isSet(QStringLiteral("linear")));
         list << c;
     }
-    // The window draws through the same call: same series, measured overlay included.
-    drawCharts(list, s, l);
+    // The window draws through the same call: same series, measured overlay and a baseline the
+    // --scenario file pinned included.
+    drawCharts(list, s, l, baselineFromOptions(p));
 
     QString error;
     if (all && !format) {

@@ -160,6 +160,17 @@ static Precision precisionOption(const QCommandLineParser &p, const QString &nam
     return *prec;
 }
 
+std::optional<Scenario> baselineFromOptions(const QCommandLineParser &p)
+{
+    if (!p.isSet(QStringLiteral("scenario")))
+        return std::nullopt;
+    QString why;
+    const auto loaded = loadScenarioDocument(p.value(QStringLiteral("scenario")), &why);
+    if (!loaded)
+        throw UsageError{QStringLiteral("--scenario: %1").arg(why)};
+    return loaded->baseline;
+}
+
 Scenario scenarioFromOptions(const QCommandLineParser &p)
 {
     Scenario s = Scenario::seed();

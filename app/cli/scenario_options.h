@@ -6,6 +6,7 @@
 #include "scenario.h"
 #include "units.h"
 #include <QCommandLineParser>
+#include <optional>
 
 namespace kvl::cli {
 
@@ -13,6 +14,9 @@ namespace kvl::cli {
 void addScenarioOptions(QCommandLineParser &parser);
 // Builds and validates the scenario; throws UsageError naming the option on bad input.
 Scenario scenarioFromOptions(const QCommandLineParser &parser);
+// The baseline a --scenario file pinned, as saved (the other options leave it as it is); nullopt
+// without one.
+std::optional<Scenario> baselineFromOptions(const QCommandLineParser &parser);
 ByteUnits unitsFromOptions(const QCommandLineParser &parser);
 
 // Option value helpers that throw UsageError("--name: \"v\" is not ...").

@@ -234,6 +234,66 @@
         <source>%1: %2</source>
         <translation>%1: %2</translation>
     </message>
+    <message>
+        <source>window %1 on %2/%3 layers</source>
+        <translation>janela de %1 em %2/%3 camadas</translation>
+    </message>
+    <message>
+        <source> with 1 sink</source>
+        <translation> com 1 sink</translation>
+    </message>
+    <message>
+        <source> with %1 sinks</source>
+        <translation> com %1 sinks</translation>
+    </message>
+    <message>
+        <source>chunks of %1 on %2/%3 layers</source>
+        <translation>blocos de %1 em %2/%3 camadas</translation>
+    </message>
+    <message>
+        <source>full attention</source>
+        <translation>atenção completa</translation>
+    </message>
+    <message>
+        <source>Attention span</source>
+        <translation>Alcance da atenção</translation>
+    </message>
+    <message>
+        <source>The model&apos;s other fields</source>
+        <translation>Os demais campos do modelo</translation>
+    </message>
+    <message>
+        <source>%1 %2</source>
+        <translation>%1 %2</translation>
+    </message>
+    <message>
+        <source>Baseline</source>
+        <translation>Referência</translation>
+    </message>
+    <message>
+        <source>Baseline: %1</source>
+        <translation>Referência: %1</translation>
+    </message>
+    <message>
+        <source>1 GPU</source>
+        <translation>1 GPU</translation>
+    </message>
+    <message>
+        <source>%1 GPUs</source>
+        <translation>%1 GPUs</translation>
+    </message>
+    <message>
+        <source>%1 tokens/s</source>
+        <translation>%1 tokens/s</translation>
+    </message>
+    <message>
+        <source>%1 FLOP/B</source>
+        <translation>%1 FLOP/B</translation>
+    </message>
+    <message>
+        <source>%1%2 (%3)</source>
+        <translation>%1%2 (%3)</translation>
+    </message>
 </context>
 <context>
     <name>FileText</name>
@@ -564,6 +624,46 @@
     <message>
         <source>the file got shorter while it was read (%1 of %2 bytes)</source>
         <translation>o arquivo ficou menor enquanto era lido (%1 de %2 bytes)</translation>
+    </message>
+    <message>
+        <source>%1: not a text of at most %2 characters</source>
+        <translation>%1: não é um texto de até %2 caracteres</translation>
+    </message>
+    <message>
+        <source>mass: block_size 1-1,000,000 and top_fraction in (0, 1]</source>
+        <translation>mass: block_size de 1 a 1.000.000 e top_fraction em (0, 1]</translation>
+    </message>
+    <message>
+        <source>mass: give either synthetic or file</source>
+        <translation>mass: informe synthetic ou file, não ambos</translation>
+    </message>
+    <message>
+        <source>mass: %1</source>
+        <translation>mass: %1</translation>
+    </message>
+    <message>
+        <source>mass: file: no path</source>
+        <translation>mass: file: sem caminho</translation>
+    </message>
+    <message>
+        <source>view: %1: %2</source>
+        <translation>view: %1: %2</translation>
+    </message>
+    <message>
+        <source>not si or binary</source>
+        <translation>não é si nem binary</translation>
+    </message>
+    <message>
+        <source>not a list of at most %1</source>
+        <translation>não é uma lista de até %1</translation>
+    </message>
+    <message>
+        <source>%1 tokens is outside 1-%2</source>
+        <translation>%1 tokens está fora de 1-%2</translation>
+    </message>
+    <message>
+        <source>baseline: %1</source>
+        <translation>baseline: %1</translation>
     </message>
 </context>
 <context>
@@ -2745,6 +2845,16 @@ Só o termo de KV: %3</translation>
         <source>%1: %2 per token (%3 tokens/s) at %4 tokens on %5; KV term only: %6</source>
         <translation>%1: %2 por token (%3 tokens/s) com %4 tokens em %5; só o termo do KV: %6</translation>
     </message>
+    <message>
+        <source>%1 at %2 tokens
+%3 per token</source>
+        <translation>%1 com %2 tokens
+%3 por token</translation>
+    </message>
+    <message>
+        <source>%1: %2 per token</source>
+        <translation>%1: %2 por token</translation>
+    </message>
 </context>
 <context>
     <name>kvl::Ledger</name>
@@ -2829,6 +2939,30 @@ Só o termo de KV: %3</translation>
     <message>
         <source>Ledger</source>
         <translation>Livro-caixa</translation>
+    </message>
+    <message>
+        <source>Now</source>
+        <translation>Agora</translation>
+    </message>
+    <message>
+        <source>Baseline</source>
+        <translation>Referência</translation>
+    </message>
+    <message>
+        <source>Change</source>
+        <translation>Variação</translation>
+    </message>
+    <message>
+        <source>Against the baseline (now / baseline / change):</source>
+        <translation>Em relação à referência (agora / referência / variação):</translation>
+    </message>
+    <message>
+        <source>The scenario is the baseline: nothing has changed.</source>
+        <translation>O cenário é a própria referência: nada mudou.</translation>
+    </message>
+    <message>
+        <source>From the baseline:</source>
+        <translation>Desde a referência:</translation>
     </message>
 </context>
 <context>
@@ -2960,6 +3094,54 @@ Só o termo de KV: %3</translation>
     <message>
         <source>Sho&amp;w the GPU Panel</source>
         <translation>&amp;Mostrar o painel da GPU</translation>
+    </message>
+    <message>
+        <source>&amp;Pin as Baseline</source>
+        <translation>&amp;Fixar como Referência</translation>
+    </message>
+    <message>
+        <source>Keep this scenario as the baseline every chart and the ledger compare with (Ctrl+B)</source>
+        <translation>Guardar este cenário como a referência com que todos os gráficos e o livro-caixa comparam (Ctrl+B)</translation>
+    </message>
+    <message>
+        <source>Baseline from a Scenario &amp;File…</source>
+        <translation>Referência de um &amp;Arquivo de Cenário…</translation>
+    </message>
+    <message>
+        <source>Compare with a saved .kvledger scenario</source>
+        <translation>Comparar com um cenário .kvledger salvo</translation>
+    </message>
+    <message>
+        <source>&amp;Swap Scenario and Baseline</source>
+        <translation>&amp;Trocar Cenário e Referência</translation>
+    </message>
+    <message>
+        <source>Show the baseline as the scenario and the scenario as the baseline: flip back and forth (Ctrl+Shift+B or F8)</source>
+        <translation>Mostrar a referência como cenário e o cenário como referência: alterne entre os dois (Ctrl+Shift+B ou F8)</translation>
+    </message>
+    <message>
+        <source>&amp;Unpin Baseline</source>
+        <translation>&amp;Desafixar Referência</translation>
+    </message>
+    <message>
+        <source>Stop comparing</source>
+        <translation>Parar de comparar</translation>
+    </message>
+    <message>
+        <source>Pin Baseline</source>
+        <translation>Fixar Referência</translation>
+    </message>
+    <message>
+        <source>A ⇄ B</source>
+        <translation>A ⇄ B</translation>
+    </message>
+    <message>
+        <source>New &amp;Window from Current</source>
+        <translation>Nova &amp;Janela a partir da Atual</translation>
+    </message>
+    <message>
+        <source>A second window on a copy of this scenario and its baseline (Ctrl+Shift+N)</source>
+        <translation>Uma segunda janela com uma cópia deste cenário e da sua referência (Ctrl+Shift+N)</translation>
     </message>
 </context>
 <context>
@@ -3103,6 +3285,26 @@ Só o termo de KV: %3</translation>
     <message>
         <source>Session</source>
         <translation>Sessão</translation>
+    </message>
+    <message>
+        <source>Pin baseline</source>
+        <translation>Fixar referência</translation>
+    </message>
+    <message>
+        <source>Unpin baseline</source>
+        <translation>Desafixar referência</translation>
+    </message>
+    <message>
+        <source>C&amp;ompare</source>
+        <translation>Compara&amp;ção</translation>
+    </message>
+    <message>
+        <source>Baseline from a &amp;Model Preset</source>
+        <translation>Referência de um &amp;Modelo Predefinido</translation>
+    </message>
+    <message>
+        <source>Baseline: %1</source>
+        <translation>Referência: %1</translation>
     </message>
 </context>
 <context>
@@ -3589,6 +3791,10 @@ Pesos %2 + KV %3 = %4</translation>
         <source>KV cache + fixed state</source>
         <translation>KV cache + estado fixo</translation>
     </message>
+    <message>
+        <source>%1: %2 at %3 tokens; GPUs to fit: %4</source>
+        <translation>%1: %2 com %3 tokens; GPUs para caber: %4</translation>
+    </message>
 </context>
 <context>
     <name>kvl::PrecisionChart</name>
@@ -3712,6 +3918,10 @@ na largura de banda medida: %1 TFLOP/s</translation>
         <source>Attainable TFLOP/s (log scale)</source>
         <translation>TFLOP/s atingíveis (escala log)</translation>
     </message>
+    <message>
+        <source>%1: roof</source>
+        <translation>%1: teto</translation>
+    </message>
 </context>
 <context>
     <name>kvl::RooflinePanel</name>
@@ -3781,6 +3991,10 @@ na largura de banda medida: %1 TFLOP/s</translation>
     <message>
         <source>&amp;Redo %1</source>
         <translation>&amp;Refazer %1</translation>
+    </message>
+    <message>
+        <source>Swap with baseline</source>
+        <translation>Trocar com a referência</translation>
     </message>
 </context>
 <context>
@@ -3869,6 +4083,26 @@ na largura de banda medida: %1 TFLOP/s</translation>
         <source>Save the changes to %1?</source>
         <translation>Salvar as alterações em %1?</translation>
     </message>
+    <message>
+        <source>Cannot use as baseline</source>
+        <translation>Não é possível usar como referência</translation>
+    </message>
+    <message>
+        <source>%1 was not read: %2</source>
+        <translation>%1 não foi lido: %2</translation>
+    </message>
+    <message>
+        <source>Baseline from %1</source>
+        <translation>Referência de %1</translation>
+    </message>
+    <message>
+        <source>Baseline: %1</source>
+        <translation>Referência: %1</translation>
+    </message>
+    <message>
+        <source>Baseline from a Scenario File</source>
+        <translation>Referência de um Arquivo de Cenário</translation>
+    </message>
 </context>
 <context>
     <name>kvl::ServingChart</name>
@@ -3956,6 +4190,26 @@ prefill %4, resposta %5, %6</translation>
     <message>
         <source>; from turn %1 the context no longer fits</source>
         <translation>; a partir do turno %1 o contexto não cabe mais</translation>
+    </message>
+    <message>
+        <source>Turn (bars: prefix cache on, off; pale: the baseline&apos;s)</source>
+        <translation>Turno (barras: cache de prefixo ligado, desligado; claras: as da referência)</translation>
+    </message>
+    <message>
+        <source>%1, cache on</source>
+        <translation>%1, cache ligado</translation>
+    </message>
+    <message>
+        <source>%1, cache off</source>
+        <translation>%1, cache desligado</translation>
+    </message>
+    <message>
+        <source>%1: cumulative cost, cache on</source>
+        <translation>%1: custo acumulado, cache ligado</translation>
+    </message>
+    <message>
+        <source>%1: cumulative cost, cache off</source>
+        <translation>%1: custo acumulado, cache desligado</translation>
     </message>
 </context>
 <context>
@@ -4060,6 +4314,12 @@ prefill %4, resposta %5, %6</translation>
 %3 per token</source>
         <translation>%1 com %2 tokens
 %3 por token</translation>
+    </message>
+    <message>
+        <source>%1, %2 at %3 tokens
+%4 per token</source>
+        <translation>%1, %2 com %3 tokens
+%4 por token</translation>
     </message>
 </context>
 <context>

@@ -1,8 +1,11 @@
 // kvledger-cli compare: A from the options, B from A's with --vs's on top; JSON ratios and the
 // worded changes; bad B options exit 2 naming the option.
 #include "cli_run.h"
+#include "scenario_file.h"
 
+#include <QFile>
 #include <QJsonArray>
+#include <QTemporaryDir>
 #include <QTest>
 
 class TestCliCompare : public QObject
@@ -42,6 +45,28 @@ private slots:
         QVERIFY2(r.out.contains(u"- GPUs 1 → 8: "), qPrintable(r.out));
         const kvl::test::CliRun same = kvl::test::runCli({"compare", "--vs", "--context 1000000"});
         QVERIFY2(same.out.contains(u"The two scenarios are the same."), qPrintable(same.out));
+    }
+
+    // A file that pinned a baseline: compare without --vs takes A from it, and an export draws
+    // both (the CSV's baseline column).
+    void fileWithBaseline()
+    {
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("compare.kvledger"));
+        kvl::Scenario now = kvl::Scenario::seed();
+        now.kvPrecision = kvl::Precision::of(kvl::NumberFormat::FP8);
+        QVERIFY(kvl::saveScenarioDocument({now, kvl::Scenario::seed(), {}}, path, nullptr));
+        const QJsonObject o = kvl::test::cliJson({"compare", "--scenario", path, "--json"});
+        QCOMPARE(o.value("ratio").toObject().value("kv_bytes_per_token").toDouble(), 0.5);
+        QCOMPARE(o.value("changes").toArray().size(), 1);
+
+        const QString csv = dir.filePath(QStringLiteral("memory.csv"));
+        const kvl::test::CliRun r =
+            kvl::test::runCli({"export", "--chart", "memory", "--scenario", path, "--out", csv});
+        QCOMPARE(r.exit, 0);
+        QFile f(csv);
+        QVERIFY(f.open(QIODevice::ReadOnly));
+        QVERIFY(f.readLine().trimmed().endsWith("baseline_total_bytes"));
     }
 
     void badInput_data()

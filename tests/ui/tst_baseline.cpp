@@ -91,6 +91,7 @@ private slots:
         m_window->setQuietErrors(true);
         controller()->replace(Scenario::seed(), QString());
         controller()->undoStack()->clear();
+        m_window->viewSettings()->setUnits(ByteUnits::SI); // a test before may have saved others
         m_window->resize(1600, 1000);
         m_window->show();
         QVERIFY(QTest::qWaitForWindowExposed(m_window.get()));

@@ -268,7 +268,7 @@ QString MemoryChart::headline() const
 {
     QString text = title() + u": " + m_annotation->text().replace(u'\n', QStringLiteral("; "));
     if (m_baseSeries)
-        text += u"; " + tr("%1: %2 at %3 tokens, %4 to fit")
+        text += u"; " + tr("%1: %2 at %3 tokens; GPUs to fit: %4")
                             .arg(baselineName(m_baseScenario, m_scenario),
                                  formatBytes(m_baseLedger.totalBytes, m_units),
                                  formatInteger(m_baseScenario.context))
