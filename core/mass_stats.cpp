@@ -2,7 +2,6 @@
 #include "mass_select.h"
 
 #include <array>
-#include <bit>
 #include <cmath>
 #include <numeric>
 
@@ -23,7 +22,7 @@ void sortLargestFirst(std::span<double> v, SortBuffer &buffer, const Ticker &t)
     constexpr int kPasses = (64 + kBits - 1) / kBits;
     constexpr quint64 kMask = (1u << kBits) - 1;
     const auto key = [](double x) {
-        return ~(std::bit_cast<quint64>(x) & ~(quint64(1) << 63)); // descending
+        return ~massKey(x); // descending
     };
     std::vector<std::array<size_t, kMask + 1>> counts(kPasses);
     for (size_t i = 0; i < v.size(); ++i) {
@@ -113,11 +112,13 @@ void rankSelected(MassStats &s, std::span<double> masses, const Ticker &t)
 {
     double total = 0;
     qint64 held = 0;
+    KeyRange keys;
     for (size_t start = 0; start < masses.size(); start += kChunk) {
         t.check();
         for (size_t i = start; i < std::min(masses.size(), start + size_t(kChunk)); ++i) {
             total += masses[i];
             held += masses[i] > 0;
+            keys.add(masses[i]);
         }
     }
     s.totalMass = total;
@@ -128,7 +129,7 @@ void rankSelected(MassStats &s, std::span<double> masses, const Ticker &t)
                           {false, 0, 0.5 * slack},
                           {false, 0, 0.9 * slack},
                           {false, 0, 0.99 * slack}};
-    selectTop(masses, queries, t);
+    selectTop(masses, keys, queries, t);
     s.topShare = s.topBlocks >= held ? 1 : std::min(1.0, queries[0].sum / total);
     s.blocksFor50 = queries[1].blocks;
     s.blocksFor90 = queries[2].blocks;

@@ -178,7 +178,7 @@ private slots:
         QTest::addColumn<qint64>("blocks");
         for (const qint64 n : {qint64(mass::kSelectFrom), qint64(300'001)})
             for (const char *shape : {"uniform", "power", "constant", "two values", "mostly zero",
-                                      "one block", "halves"})
+                                      "one block", "halves", "five octaves"})
                 QTest::addRow("%s, %lld blocks", shape, qlonglong(n))
                     << QString::fromLatin1(shape) << n;
     }
@@ -188,6 +188,11 @@ private slots:
         QFETCH(qint64, blocks);
         std::mt19937_64 rng(11);
         std::uniform_real_distribution<double> unit(0, 1);
+        // Five octaves and one tiny mass: the first buckets split only by octave, so the answers
+        // lie in large buckets, their masses interleaved.
+        const auto octaves = [&](size_t i, double u) {
+            return i == 0 ? 1e-30 : std::ldexp(1 + u, -int(rng() % 5));
+        };
         std::vector<double> masses(static_cast<size_t>(blocks));
         for (size_t i = 0; i < masses.size(); ++i) {
             const double u = unit(rng);
@@ -197,7 +202,8 @@ private slots:
                         : shape == u"two values"  ? (i % 3 == 0 ? 3.0 : 1.0)
                         : shape == u"mostly zero" ? (i % 1000 == 0 ? u : 0.0)
                         : shape == u"one block"   ? (i == 12345 ? 1.0 : 0.0)
-                                                  : std::ldexp(1.0, -int(i % 40)); // halves
+                        : shape == u"halves"      ? std::ldexp(1.0, -int(i % 40))
+                                                  : octaves(i, u);
         }
         std::vector<double> copy = masses;
         MassOptions o;
