@@ -2,6 +2,11 @@
 // slider's value change to every visible chart and the ledger repainted (median and p99):
 // "repainted" lets the event loop paint what changed, as a real frame does; "forced" repaints
 // every chart and the ledger whole, the worst case.
+//
+//   bench_ui [SWEEPS] [--baseline]
+//
+// --baseline pins fp8 KV beside the seed first: every chart then draws the baseline's twin and the
+// ledger compares the two on each step.
 #include "bench_stats.h"
 #include "controls_panel.h"
 #include "ledger_chart.h"
@@ -28,10 +33,16 @@ int main(int argc, char *argv[])
     QStandardPaths::setTestModeEnabled(true); // leave the user's settings alone
     QApplication app(argc, argv);
     const int sweeps = argc > 1 ? std::max(1, atoi(argv[1])) : 3;
+    const bool baseline = argc > 2 && QByteArray(argv[2]) == "--baseline";
 
     MainWindow window;
     window.setQuietErrors(true);
     window.controller()->replace(Scenario::seed(), QString());
+    if (baseline) {
+        Scenario fp8 = Scenario::seed();
+        fp8.kvPrecision = Precision::of(NumberFormat::FP8);
+        window.controller()->setBaseline(fp8, [] { return QString(); });
+    }
     window.resize(1600, 1000);
     window.show();
     QApplication::processEvents();
@@ -72,8 +83,11 @@ int main(int argc, char *argv[])
     }
     const QJsonObject out{
         {QStringLiteral("what"),
-         QStringLiteral(
-             "slider value change to charts and ledger repainted, offscreen, 1600x1000")},
+         baseline
+             ? QStringLiteral("slider value change to charts and ledger repainted, offscreen, "
+                              "1600x1000, an fp8 baseline pinned")
+             : QStringLiteral(
+                   "slider value change to charts and ledger repainted, offscreen, 1600x1000")},
         {QStringLiteral("repainted"), benchStats(all)},
         {QStringLiteral("forced"), benchStats(forcedAll)},
         {QStringLiteral("per_slider"), perSlider}};
