@@ -264,6 +264,75 @@ QList<LedgerRow> ledgerRows(const Scenario &s, const Ledger &l, ByteUnits u)
     return rows;
 }
 
+QString quantityLabel(Quantity q)
+{
+    switch (q) {
+    case Quantity::KvBytesPerToken:
+        return LedgerStrings::tr("KV bytes per token");
+    case Quantity::KvBytesPerTokenMha:
+        return LedgerStrings::tr("MHA equivalent");
+    case Quantity::GqaFactor:
+        return LedgerStrings::tr("GQA saving");
+    case Quantity::KvBytes:
+        return LedgerStrings::tr("KV cache at the context");
+    case Quantity::StateBytes:
+        return LedgerStrings::tr("Fixed state");
+    case Quantity::KvBytesPerGpu:
+        return LedgerStrings::tr("KV cache per GPU");
+    case Quantity::WeightBytes:
+        return LedgerStrings::tr("Weights");
+    case Quantity::TotalBytes:
+        return LedgerStrings::tr("Total memory");
+    case Quantity::BytesPerGpu:
+        return LedgerStrings::tr("Memory per GPU");
+    case Quantity::GpusToFit:
+        return LedgerStrings::tr("GPUs to fit");
+    case Quantity::TpDegree:
+        return LedgerStrings::tr("Tensor-parallel degree");
+    case Quantity::SecondsPerToken:
+        return LedgerStrings::tr("Time per token");
+    case Quantity::KvSecondsPerToken:
+        return LedgerStrings::tr("KV streaming alone");
+    case Quantity::TokensPerSecond:
+        return LedgerStrings::tr("Tokens per second");
+    case Quantity::ResponseSeconds:
+        return LedgerStrings::tr("Time for the answer");
+    case Quantity::ConversationSeconds:
+        return LedgerStrings::tr("The whole conversation");
+    case Quantity::ArithmeticIntensity:
+        return LedgerStrings::tr("Decode attention intensity");
+    case Quantity::RidgePoint:
+        return LedgerStrings::tr("Ridge point");
+    case Quantity::AggregateTokensPerSecond:
+        return LedgerStrings::tr("Tokens per second, whole batch");
+    case Quantity::CostPerMillionOutputTokens:
+        return LedgerStrings::tr("Cost per million output tokens");
+    }
+    return {};
+}
+
+QString formatQuantity(Quantity q, double value, ByteUnits units)
+{
+    const QString unit = quantityUnit(q);
+    if (unit == u"B")
+        return formatBytes(value, units);
+    if (unit == u"s")
+        return formatSeconds(value);
+    if (unit == u"USD")
+        return LedgerStrings::tr("$%1").arg(formatNumber(value, 3));
+    if (q == Quantity::TpDegree && value == 0)
+        return LedgerStrings::tr("none"); // no degree fits the model's heads, as the ledger says
+    if (unit == u"GPUs")
+        return formatInteger(value);
+    if (unit == u"FLOP/B")
+        return formatNumber(value, 3) + u" FLOP/B";
+    if (unit == u"tokens/s")
+        return LedgerStrings::tr("%1 tokens/s").arg(formatNumber(value, 3));
+    if (unit == u"×")
+        return formatNumber(value, 3) + u'×';
+    return formatNumber(value, 3);
+}
+
 QString ledgerText(const Scenario &s, const Ledger &l, ByteUnits units)
 {
     const auto rows = ledgerRows(s, l, units);

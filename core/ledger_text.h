@@ -25,6 +25,12 @@ struct LedgerRow
     bool warning = false; // the figure describes a deployment that cannot run as set
 };
 QList<LedgerRow> ledgerRows(const Scenario &s, const Ledger &l, ByteUnits units);
+
+// A quantity for people, where no scenario's numbers are in the label: "Time per token",
+// "Memory per GPU" (translated). Where both name the same figure, the words are ledgerRows()'s.
+QString quantityLabel(Quantity q);
+// `value` of `q` in its unit, as the ledger shows it: "327.7 GB", "97.8 ms", "$12.3", "6".
+QString formatQuantity(Quantity q, double value, ByteUnits units);
 QString ledgerText(const Scenario &s, const Ledger &l, ByteUnits units);
 
 } // namespace kvl

@@ -176,6 +176,30 @@ QString SyntheticMass::spec() const
     return s;
 }
 
+QString SyntheticMass::description() const
+{
+    QString what;
+    switch (kind) {
+    case SyntheticKind::Uniform:
+        what = SyntheticText::tr("uniform");
+        break;
+    case SyntheticKind::PowerLaw:
+        what = SyntheticText::tr("power law, exponent %1").arg(formatNumber(exponent));
+        break;
+    case SyntheticKind::Recency:
+        what = SyntheticText::tr("recency with sinks");
+        break;
+    case SyntheticKind::Needle:
+        what = SyntheticText::tr("a needle among recency and sinks");
+        break;
+    }
+    QString out = SyntheticText::tr("Synthetic: %1, %2 layers × %3 blocks")
+                      .arg(what, formatInteger(qint64(layers)), formatInteger(blocks));
+    if (flatLayers > 0)
+        out += SyntheticText::tr(", the first %1 flat").arg(std::min(flatLayers, layers));
+    return out;
+}
+
 QList<QList<double>> SyntheticMass::generate() const
 {
     const QList<double> flat(blocks, 1.0 / double(blocks));

@@ -34,6 +34,10 @@ struct SyntheticMass
     // "needle:block=2048,share=0.005"; every kind takes layers=N, blocks=N, flat-layers=N.
     static std::optional<SyntheticMass> parse(const QString &spec, QString *error = nullptr);
     QString spec() const;
+    // For people, in the current language: "Synthetic: recency with sinks, 8 layers × 4,096
+    // blocks, the first 2 flat". The numbers a reader needs to tell two sources apart; the rest
+    // are in spec().
+    QString description() const;
 
     QList<QList<double>> generate() const; // block masses per layer, summing to 1
 };

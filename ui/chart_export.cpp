@@ -5,7 +5,6 @@
 #include "ledger_json.h"
 #include "ledger_text.h"
 
-#include <QAbstractTextDocumentLayout>
 #include <QBuffer>
 #include <QClipboard>
 #include <QCoreApplication>
@@ -18,8 +17,6 @@
 #include <QPainter>
 #include <QPdfWriter>
 #include <QSvgGenerator>
-#include <QTextDocument>
-#include <functional>
 
 namespace kvl {
 
@@ -89,24 +86,6 @@ private:
     QChart::AnimationOptions m_oldAnimations;
 };
 
-// Lets `write` encode the file in memory, then saves it atomically (saveFileAtomically): the
-// bytes are counted there, which an encoder writing straight to the file would not allow (a
-// failed write inside libpng or QSvgGenerator can go unreported). Nothing is left on failure.
-bool saveFile(const QString &path, QString *error,
-              const std::function<bool(QIODevice &, QString *reason)> &write)
-{
-    QByteArray bytes;
-    QBuffer buffer(&bytes);
-    buffer.open(QIODevice::WriteOnly);
-    QString reason;
-    if (!write(buffer, &reason)) {
-        fail(error, path, reason);
-        return false;
-    }
-    buffer.close();
-    return saveFileAtomically(path, bytes, error);
-}
-
 void renderSvgTo(LedgerChart *chart, QIODevice *device, const ExportSize &size)
 {
     const QSizeF logical = size.logical();
@@ -129,69 +108,6 @@ QString csvField(const QString &field)
     QString quoted = field;
     quoted.replace(QStringLiteral("\""), QStringLiteral("\"\""));
     return u'"' + quoted + u'"';
-}
-
-QString scenarioHtml(const Scenario &s, ByteUnits units)
-{
-    const auto row = [](const QString &label, const QString &value) -> QString {
-        return QStringLiteral("<tr><td style='padding-right:16px'>") + label.toHtmlEscaped() +
-               QStringLiteral("</td><td><b>") + value.toHtmlEscaped() +
-               QStringLiteral("</b></td></tr>");
-    };
-    QString html = QStringLiteral("<table cellspacing='0' cellpadding='2'>");
-    html += row(ExportText::tr("Model"), s.model.name + u" (" + s.model.attentionSummary() + u')');
-    html += row(ExportText::tr("GPU"), ExportText::tr("%1 × %2: %3, %4 each")
-                                           .arg(s.gpus)
-                                           .arg(s.gpu.name, formatBytes(s.gpu.memoryBytes, units),
-                                                formatRate(s.gpu.bandwidth, ByteUnits::SI)));
-    html += row(ExportText::tr("Context"),
-                ExportText::tr("%1 tokens, batch %2").arg(formatInteger(s.context)).arg(s.batch));
-    html += row(
-        ExportText::tr("Precision"),
-        ExportText::tr("KV %1, weights %2").arg(s.kvPrecision.label(), s.weightPrecision.label()));
-    html +=
-        row(ExportText::tr("Bandwidth efficiency"), formatNumber(s.efficiency * 100, 3) + u" %");
-    html += row(ExportText::tr("Usable memory"), formatNumber(s.memoryFraction * 100, 3) + u" %");
-    html += row(ExportText::tr("Answer length"),
-                ExportText::tr("%1 tokens").arg(formatInteger(s.responseTokens)));
-    return html + QStringLiteral("</table>");
-}
-
-QString ledgerHtml(const Scenario &s, const Ledger &l, ByteUnits units)
-{
-    QString html = QStringLiteral("<table cellspacing='0' cellpadding='3' width='100%' "
-                                  "style='border-collapse:collapse'>");
-    html += QStringLiteral("<tr style='background:#e8e8e8'><th align='left'>") +
-            ExportText::tr("Quantity") + QStringLiteral("</th><th align='left'>") +
-            ExportText::tr("Value") + QStringLiteral("</th><th align='left'>") +
-            ExportText::tr("How") + QStringLiteral("</th></tr>");
-    int i = 0;
-    for (const LedgerRow &r : ledgerRows(s, l, units)) {
-        html +=
-            (i++ % 2 ? QStringLiteral("<tr style='background:#f6f6f6'>") : QStringLiteral("<tr>"));
-        html += QStringLiteral("<td>") + r.label.toHtmlEscaped() + QStringLiteral("</td><td><b>") +
-                r.value.toHtmlEscaped() + QStringLiteral("</b></td><td>") + r.note.toHtmlEscaped() +
-                QStringLiteral("</td></tr>");
-    }
-    return html + QStringLiteral("</table>");
-}
-
-// Draws `doc` into `page`, shrinking it until it fits one page.
-void drawFitted(QPainter *painter, QTextDocument *doc, const QRectF &page)
-{
-    qreal scale = 1;
-    for (int i = 0; i < 6; ++i) {
-        doc->setTextWidth(page.width() / scale);
-        const qreal height = doc->size().height() * scale;
-        if (height <= page.height())
-            break;
-        scale *= page.height() / height * 0.98;
-    }
-    painter->save();
-    painter->translate(page.topLeft());
-    painter->scale(scale, scale);
-    doc->drawContents(painter);
-    painter->restore();
 }
 
 } // namespace
@@ -293,7 +209,7 @@ bool exportPng(LedgerChart *chart, const QString &path, const ExportSize &size, 
         return false;
     }
     const QImage image = renderImage(chart, size);
-    return saveFile(path, error, [&](QIODevice &file, QString *reason) {
+    return saveEncoded(path, error, [&](QIODevice &file, QString *reason) {
         QImageWriter writer(&file, "png");
         writer.setText(QStringLiteral("Title"), chart->title());
         writer.setText(QStringLiteral("Software"), QStringLiteral("KV Ledger"));
@@ -310,7 +226,7 @@ bool exportSvg(LedgerChart *chart, const QString &path, const ExportSize &size, 
         fail(error, path, why);
         return false;
     }
-    return saveFile(path, error, [&](QIODevice &file, QString *) {
+    return saveEncoded(path, error, [&](QIODevice &file, QString *) {
         renderSvgTo(chart, &file, size);
         return true;
     });
@@ -323,7 +239,7 @@ bool exportPdf(LedgerChart *chart, const QString &path, const ExportSize &size, 
         return false;
     }
     const QSizeF logical = size.logical();
-    return saveFile(path, error, [&](QIODevice &file, QString *reason) {
+    return saveEncoded(path, error, [&](QIODevice &file, QString *reason) {
         QPdfWriter pdf(&file);
         pdf.setResolution(kSceneDpi);
         pdf.setPageSize(QPageSize(logical * 72.0 / kSceneDpi, QPageSize::Point, QString(),
@@ -401,44 +317,26 @@ bool exportAll(const QList<LedgerChart *> &charts, const Scenario &s, const Ledg
                               ledgerText(s, l, units).toUtf8(), error);
 }
 
-bool exportReport(const QList<LedgerChart *> &charts, const Scenario &s, const Ledger &l,
-                  ByteUnits units, const QString &path, QString *error)
+void renderChart(LedgerChart *chart, QPainter *painter, const QRectF &target)
 {
-    return saveFile(path, error, [&](QIODevice &file, QString *reason) {
-        QPdfWriter pdf(&file);
-        pdf.setResolution(kSceneDpi);
-        pdf.setPageLayout(QPageLayout(QPageSize(QPageSize::A4), QPageLayout::Landscape,
-                                      QMarginsF(12, 12, 12, 12), QPageLayout::Millimeter));
-        pdf.setTitle(ExportText::tr("KV Ledger report: %1").arg(s.model.name));
-        pdf.setCreator(QStringLiteral("KV Ledger"));
-        QPainter painter;
-        if (!painter.begin(&pdf)) {
-            *reason = ExportText::tr("the PDF writer could not start");
-            return false;
-        }
-        const QRectF page(0, 0, pdf.width(), pdf.height());
+    // Laid out at the target's own size, so text prints at its point size.
+    const ExportLayout layout(chart, target.size());
+    layout.render(painter, target);
+}
 
-        QTextDocument doc;
-        doc.documentLayout()->setPaintDevice(&pdf);
-        QFont font = doc.defaultFont();
-        font.setPointSizeF(10);
-        doc.setDefaultFont(font);
-        doc.setHtml(QStringLiteral("<h2>") +
-                    ExportText::tr("KV Ledger: %1 at %2 tokens")
-                        .arg(s.model.name, formatInteger(s.context))
-                        .toHtmlEscaped() +
-                    QStringLiteral("</h2>") + scenarioHtml(s, units) + QStringLiteral("<p></p>") +
-                    ledgerHtml(s, l, units));
-        drawFitted(&painter, &doc, page);
-
-        for (LedgerChart *chart : charts) {
-            pdf.newPage();
-            // Laid out at the page's own size, so text prints at its point size.
-            ExportLayout layout(chart, page.size());
-            layout.render(&painter, page);
-        }
-        return painter.end();
-    });
+bool saveEncoded(const QString &path, QString *error,
+                 const std::function<bool(QIODevice &, QString *reason)> &write)
+{
+    QByteArray bytes;
+    QBuffer buffer(&bytes);
+    buffer.open(QIODevice::WriteOnly);
+    QString reason;
+    if (!write(buffer, &reason)) {
+        fail(error, path, reason);
+        return false;
+    }
+    buffer.close();
+    return saveFileAtomically(path, bytes, error);
 }
 
 } // namespace kvl

@@ -7,9 +7,14 @@
 #include <QByteArray>
 #include <QImage>
 #include <QList>
+#include <QRectF>
 #include <QSize>
 #include <QString>
+#include <functional>
 #include <optional>
+
+class QIODevice;
+class QPainter;
 
 namespace kvl {
 
@@ -64,8 +69,15 @@ QStringList exportAllFileNames(const QList<LedgerChart *> &charts);
 bool exportAll(const QList<LedgerChart *> &charts, const Scenario &s, const Ledger &l,
                const QString &dir, ByteUnits units, const ExportSize &size, QString *error);
 
-// A PDF report on landscape A4: page 1 the scenario and the ledger rows, then one chart a page.
-bool exportReport(const QList<LedgerChart *> &charts, const Scenario &s, const Ledger &l,
-                  ByteUnits units, const QString &path, QString *error);
+// Lays `chart` out at the size of `target` (in scene units: 96 per inch) in its paper style and
+// draws it there, as a page of the PDF report does; the chart is put back afterwards.
+void renderChart(LedgerChart *chart, QPainter *painter, const QRectF &target);
+
+// Lets `write` encode a file in memory, then saves it atomically (saveFileAtomically): the bytes
+// are counted there, which an encoder writing straight to the file would not allow. On failure,
+// false, *error naming the path and the reason (the one `write` gives, or the save's), and no
+// file.
+bool saveEncoded(const QString &path, QString *error,
+                 const std::function<bool(QIODevice &, QString *reason)> &write);
 
 } // namespace kvl

@@ -3,9 +3,12 @@
 #include "chart_export.h"
 #include "export_dialog.h"
 #include "gpu_panel.h"
+#include "language.h"
 #include "ledger_chart.h"
 #include "ledger_json.h"
 #include "ledger_view.h"
+#include "report.h"
+#include "report_dialog.h"
 #include "safe_save.h"
 #include "scenario_controller.h"
 #include "settings.h"
@@ -85,7 +88,11 @@ void ExportActions::exportAll()
 
 void ExportActions::exportReport()
 {
-    m_sources.catchUp();
+    ReportDialog dialog(m_sources.charts, m_sources.settings->reportOmittedCharts(),
+                        language::current(), m_dialogParent);
+    if (dialog.exec() != QDialog::Accepted)
+        return;
+    m_sources.settings->setReportOmittedCharts(dialog.omittedCharts());
     const QString path =
         withSuffix(QFileDialog::getSaveFileName(m_dialogParent, tr("PDF Report"),
                                                 m_sources.settings->lastDirectory() +
@@ -96,11 +103,25 @@ void ExportActions::exportReport()
         return;
     QString why;
     QApplication::setOverrideCursor(Qt::WaitCursor);
-    const bool ok =
-        kvl::exportReport(m_sources.charts, m_sources.controller->scenario(),
-                          m_sources.controller->ledger(), m_sources.view->units(), path, &why);
+    const bool ok = writeReport(path, dialog.chosenCharts(), dialog.language(), &why);
     QApplication::restoreOverrideCursor();
     finish(ok, why, tr("Wrote %1").arg(path), QFileInfo(path).absolutePath());
+}
+
+bool ExportActions::writeReport(const QString &path, const QList<LedgerChart *> &charts,
+                                const QString &languageCode, QString *error)
+{
+    // Every chart retranslates with the switch, and the controller announces its scenario again,
+    // which brings back the texts drawn from the data; the window's language comes back after.
+    const language::Scoped reportLanguage(languageCode);
+    m_sources.catchUp();
+    const ScenarioController *c = m_sources.controller;
+    return kvl::exportReport({.scenario = c->scenario(),
+                              .ledger = c->ledger(),
+                              .baseline = c->baseline(),
+                              .units = m_sources.view->units(),
+                              .charts = charts},
+                             path, error);
 }
 
 void ExportActions::exportLedger()

@@ -36,7 +36,12 @@ public:
 
     void exportChart();
     void exportAll();
+    // Asks which charts and which language (ReportDialog), then where, then writeReport().
     void exportReport();
+    // The PDF report of the window's scenario and baseline with `charts`, in `languageCode`
+    // (the window's own comes back after).
+    bool writeReport(const QString &path, const QList<LedgerChart *> &charts,
+                     const QString &languageCode, QString *error);
     void exportLedger();
     void exportMeasurements();
     void copyChart();

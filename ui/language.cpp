@@ -74,4 +74,29 @@ QString requested()
     return g_requested;
 }
 
+namespace {
+// installTranslator() posts LanguageChange to every window; handled now, not by the event loop.
+void deliverLanguageChange()
+{
+    QCoreApplication::sendPostedEvents(nullptr, QEvent::LanguageChange);
+}
+} // namespace
+
+Scoped::Scoped(const QString &code) : m_previous(g_requested)
+{
+    if (code == g_current)
+        return;
+    apply(code);
+    deliverLanguageChange();
+    m_switched = true;
+}
+
+Scoped::~Scoped()
+{
+    if (!m_switched)
+        return;
+    apply(m_previous);
+    deliverLanguageChange();
+}
+
 } // namespace kvl::language

@@ -18,6 +18,7 @@ const QString geometry = QStringLiteral("window/geometry");
 const QString state = QStringLiteral("window/state");
 const QString recent = QStringLiteral("files/recent");
 const QString lastDir = QStringLiteral("files/lastDirectory");
+const QString reportOmitted = QStringLiteral("report/omittedCharts");
 } // namespace key
 
 Settings::Settings() : m_settings(pathFor(&m_problem, m_fallback), QSettings::IniFormat) {}
@@ -121,6 +122,16 @@ QString Settings::lastDirectory() const
 void Settings::setLastDirectory(const QString &dir)
 {
     m_settings.setValue(key::lastDir, dir);
+}
+
+QStringList Settings::reportOmittedCharts() const
+{
+    return m_settings.value(key::reportOmitted).toStringList();
+}
+
+void Settings::setReportOmittedCharts(const QStringList &ids)
+{
+    m_settings.setValue(key::reportOmitted, ids);
 }
 
 } // namespace kvl

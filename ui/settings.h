@@ -40,6 +40,10 @@ public:
     QString lastDirectory() const;
     void setLastDirectory(const QString &dir);
 
+    // Chart ids left out of the PDF report: a chart that is new since is in it.
+    QStringList reportOmittedCharts() const;
+    void setReportOmittedCharts(const QStringList &ids);
+
     static constexpr int kMaxRecentFiles = 8;
     static constexpr int kWindowStateVersion = 2; // 2: the GPU dock below the ledger, not tabbed
 

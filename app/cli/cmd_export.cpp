@@ -3,7 +3,9 @@
 #include "cli_error.h"
 #include "commands.h"
 #include "input_text.h"
+#include "language.h"
 #include "latency_chart.h"
+#include "report.h"
 #include "scenario_options.h"
 
 #include <QDir>
@@ -13,6 +15,102 @@
 
 namespace kvl::cli {
 
+namespace {
+
+// --language checked with the other options; applied (translators, number locale) only once every
+// option has been read, as the C locale reads them.
+QString languageFromOptions(const QCommandLineParser &p)
+{
+    const QString code = p.value(QStringLiteral("language"));
+    if (p.isSet(QStringLiteral("language")) && !language::available().contains(code))
+        throw UsageError{QStringLiteral("--language: \"%1\" is not one of %2")
+                             .arg(shownInput(code), language::available().join(u", "))};
+    return code;
+}
+
+struct Drawn
+{
+    Scenario scenario;
+    Ledger ledger;
+    std::optional<Scenario> baseline;
+    ByteUnits units = ByteUnits::SI;
+    std::vector<std::unique_ptr<LedgerChart>> owned;
+    QList<LedgerChart *> charts;
+};
+
+// The scenario and its ledger from the options, then the charts `ids` in the --language asked
+// for, drawn as the window draws them: same series, measured overlay included.
+Drawn drawFromOptions(const QCommandLineParser &p, const QStringList &ids)
+{
+    const QString code = languageFromOptions(p);
+    Drawn d;
+    d.scenario = scenarioFromOptions(p);
+    d.units = unitsFromOptions(p);
+    d.ledger = evaluate(d.scenario);
+    d.baseline = baselineFromOptions(p);
+    if (!code.isEmpty())
+        language::apply(code);
+    for (const QString &id : ids) {
+        d.owned.emplace_back(createChart(id));
+        LedgerChart *c = d.owned.back().get();
+        c->setUnits(d.units);
+        c->setPresentation(p.isSet(QStringLiteral("presentation")));
+        if (auto *latency = qobject_cast<LatencyChart *>(c))
+            latency->setLogScale(!p.isSet(QStringLiteral("linear")));
+        d.charts << c;
+    }
+    // The window draws through the same call: same series, measured overlay and a baseline the
+    // --scenario file pinned included.
+    drawCharts(d.charts, d.scenario, d.ledger, d.baseline);
+    return d;
+}
+
+// --chart for the report: ids separated by commas, or all (the default).
+QStringList reportChartIds(const QCommandLineParser &p)
+{
+    const QStringList known = chartIds() + servingChartIds();
+    const QString value = p.value(QStringLiteral("chart"));
+    if (!p.isSet(QStringLiteral("chart")) || value == u"all")
+        return known;
+    QStringList ids;
+    for (const QString &part : value.split(u',')) {
+        const QString id = part.trimmed();
+        if (!known.contains(id))
+            throw UsageError{QStringLiteral("--chart: \"%1\" is not one of %2, all")
+                                 .arg(shownInput(id), known.join(u", "))};
+        if (!ids.contains(id))
+            ids << id;
+    }
+    return ids;
+}
+
+int writeReport(const QCommandLineParser &p, QTextStream &out)
+{
+    const QString path = p.value(QStringLiteral("report"));
+    if (path.isEmpty())
+        throw UsageError{QStringLiteral("--report: give the PDF file to write")};
+    for (const QString &other :
+         {QStringLiteral("out"), QStringLiteral("format"), QStringLiteral("width"),
+          QStringLiteral("height"), QStringLiteral("dpi")})
+        if (p.isSet(other))
+            throw UsageError{QStringLiteral("--%1: not used with --report, which lays out A4 "
+                                            "pages into its own FILE")
+                                 .arg(other)};
+    const Drawn d = drawFromOptions(p, reportChartIds(p));
+    const ReportContent content{.scenario = d.scenario,
+                                .ledger = d.ledger,
+                                .baseline = d.baseline,
+                                .units = d.units,
+                                .charts = d.charts};
+    QString error;
+    if (!exportReport(content, path, &error))
+        throw UsageError{QStringLiteral("--report: ") + error};
+    out << path << '\n';
+    return 0;
+}
+
+} // namespace
+
 // Charts drawn headless (the caller made a QApplication on the offscreen platform).
 int runExport(const QStringList &args, QTextStream &out)
 {
@@ -20,13 +118,22 @@ int runExport(const QStringList &args, QTextStream &out)
     p.setApplicationDescription(QStringLiteral(
         "Charts as PNG, SVG, PDF or CSV, drawn as the window draws them. --chart all writes every "
         "chart into the folder --out; without --format it writes every format plus ledger.json "
-        "and ledger.txt. A --scenario file's measured bandwidth is drawn on the latency chart."));
+        "and ledger.txt. A --scenario file's measured bandwidth is drawn on the latency chart. "
+        "--report FILE writes the PDF report instead: the scenario and the ledger, then one "
+        "chart a page with its numbers in words."));
     addScenarioOptions(p);
     p.addOptions({
         {QStringLiteral("chart"),
-         QStringLiteral("%1 or all (the first four).")
+         QStringLiteral("%1 or all (the first four). With --report: IDs separated by commas, or "
+                        "all (the default: every one).")
              .arg((chartIds() + servingChartIds()).join(u'|')),
          QStringLiteral("ID")},
+        {QStringLiteral("report"), QStringLiteral("Write the PDF report (landscape A4) to FILE."),
+         QStringLiteral("FILE")},
+        {QStringLiteral("language"),
+         QStringLiteral("%1: the language of the charts and the report (default en).")
+             .arg(language::available().join(QStringLiteral(" or "))),
+         QStringLiteral("CODE")},
         {QStringLiteral("format"),
          QStringLiteral("png, svg, pdf or csv (default: from the --out suffix)."),
          QStringLiteral("FORMAT")},
@@ -45,6 +152,8 @@ int runExport(const QStringList &args, QTextStream &out)
     });
     if (parseCommand(p, args, out))
         return 0;
+    if (p.isSet(QStringLiteral("report")))
+        return writeReport(p, out);
 
     const QString chart = p.value(QStringLiteral("chart"));
     const bool all = chart == u"all";
@@ -82,29 +191,14 @@ int runExport(const QStringList &args, QTextStream &out)
     if (const QString why = size.validate(); !why.isEmpty())
         throw UsageError{QStringLiteral("--width/--height/--dpi: ") + why};
 
-    const Scenario s = scenarioFromOptions(p);
-    const ByteUnits units = unitsFromOptions(p);
-    const Ledger l = evaluate(s);
-
-    const QStringList ids = all ? chartIds() : QStringList{chart};
-    std::vector<std::unique_ptr<LedgerChart>> charts;
-    QList<LedgerChart *> list;
-    for (const QString &id : ids) {
-        charts.emplace_back(createChart(id));
-        LedgerChart *c = charts.back().get();
-        c->setUnits(units);
-        c->setPresentation(p.isSet(QStringLiteral("presentation")));
-        if (auto *latency = qobject_cast<LatencyChart *>(c))
-            latency->setLogScale(!p.isSet(QStringLiteral("linear")));
-        list << c;
-    }
-    // The window draws through the same call: same series, measured overlay and a baseline the
-    // --scenario file pinned included.
-    drawCharts(list, s, l, baselineFromOptions(p));
+    const Drawn d = drawFromOptions(p, all ? chartIds() : QStringList{chart});
+    const Scenario &s = d.scenario;
+    const Ledger &l = d.ledger;
+    const QList<LedgerChart *> &list = d.charts;
 
     QString error;
     if (all && !format) {
-        if (!exportAll(list, s, l, path, units, size, &error))
+        if (!exportAll(list, s, l, path, d.units, size, &error))
             throw UsageError{QStringLiteral("--out: ") + error};
         for (const QString &name : exportAllFileNames(list))
             out << QDir(path).filePath(name) << '\n';

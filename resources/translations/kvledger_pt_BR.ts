@@ -12,62 +12,6 @@
         <translation>Gráfico do KV Ledger</translation>
     </message>
     <message>
-        <source>Model</source>
-        <translation>Modelo</translation>
-    </message>
-    <message>
-        <source>GPU</source>
-        <translation>GPU</translation>
-    </message>
-    <message>
-        <source>%1 × %2: %3, %4 each</source>
-        <translation>%1 × %2: %3, %4 cada</translation>
-    </message>
-    <message>
-        <source>Context</source>
-        <translation>Contexto</translation>
-    </message>
-    <message>
-        <source>%1 tokens, batch %2</source>
-        <translation>%1 tokens, batch %2</translation>
-    </message>
-    <message>
-        <source>Precision</source>
-        <translation>Precisão</translation>
-    </message>
-    <message>
-        <source>KV %1, weights %2</source>
-        <translation>KV %1, pesos %2</translation>
-    </message>
-    <message>
-        <source>Bandwidth efficiency</source>
-        <translation>Eficiência de banda</translation>
-    </message>
-    <message>
-        <source>Usable memory</source>
-        <translation>Memória utilizável</translation>
-    </message>
-    <message>
-        <source>Answer length</source>
-        <translation>Tamanho da resposta</translation>
-    </message>
-    <message>
-        <source>%1 tokens</source>
-        <translation>%1 tokens</translation>
-    </message>
-    <message>
-        <source>Quantity</source>
-        <translation>Grandeza</translation>
-    </message>
-    <message>
-        <source>Value</source>
-        <translation>Valor</translation>
-    </message>
-    <message>
-        <source>How</source>
-        <translation>Como</translation>
-    </message>
-    <message>
         <source>size %1 × %2 is outside 16-20000 pixels</source>
         <translation>o tamanho %1 × %2 está fora do intervalo de 16-20000 pixels</translation>
     </message>
@@ -86,14 +30,6 @@
     <message>
         <source>the folder could not be created</source>
         <translation>não foi possível criar a pasta</translation>
-    </message>
-    <message>
-        <source>KV Ledger report: %1</source>
-        <translation>Relatório do KV Ledger: %1</translation>
-    </message>
-    <message>
-        <source>KV Ledger: %1 at %2 tokens</source>
-        <translation>KV Ledger: %1 com %2 tokens</translation>
     </message>
 </context>
 <context>
@@ -1306,6 +1242,38 @@
         <source>%1 GPUs × $%2 per GPU-hour at %3 tokens/s for the batch</source>
         <translation>%1 GPUs × US$ %2 por hora de GPU a %3 tokens/s para o batch</translation>
     </message>
+    <message>
+        <source>GQA saving</source>
+        <translation>Economia do GQA</translation>
+    </message>
+    <message>
+        <source>KV cache per GPU</source>
+        <translation>KV cache por GPU</translation>
+    </message>
+    <message>
+        <source>Total memory</source>
+        <translation>Memória total</translation>
+    </message>
+    <message>
+        <source>Memory per GPU</source>
+        <translation>Memória por GPU</translation>
+    </message>
+    <message>
+        <source>Time for the answer</source>
+        <translation>Tempo da resposta</translation>
+    </message>
+    <message>
+        <source>Ridge point</source>
+        <translation>Ponto de equilíbrio</translation>
+    </message>
+    <message>
+        <source>Tokens per second, whole batch</source>
+        <translation>Tokens por segundo, batch inteiro</translation>
+    </message>
+    <message>
+        <source>%1 tokens/s</source>
+        <translation>%1 tokens/s</translation>
+    </message>
 </context>
 <context>
     <name>MassText</name>
@@ -1591,6 +1559,113 @@
     <message>
         <source>a sweep without a single measurement</source>
         <translation>uma varredura sem nenhuma medição</translation>
+    </message>
+</context>
+<context>
+    <name>Report</name>
+    <message>
+        <source>%1 on %2 × %3 (%4, %5 each), %6 tokens of context, KV %7, weights %8, batch %9.</source>
+        <translation>%1 em %2 × %3 (%4 e %5 cada), contexto de %6 tokens, KV %7, pesos %8, batch %9.</translation>
+    </message>
+    <message>
+        <source>Bandwidth efficiency %1%, usable memory %2%, compute efficiency %3%; answers of %4 tokens; $%5 per GPU-hour.</source>
+        <translation>Eficiência de largura de banda %1%, memória utilizável %2%, eficiência de computação %3%; respostas de %4 tokens; US$ %5 por GPU-hora.</translation>
+    </message>
+    <message>
+        <source>Quantity</source>
+        <translation>Grandeza</translation>
+    </message>
+    <message>
+        <source>Value</source>
+        <translation>Valor</translation>
+    </message>
+    <message>
+        <source>How</source>
+        <translation>Como</translation>
+    </message>
+    <message>
+        <source>A: baseline</source>
+        <translation>A: referência</translation>
+    </message>
+    <message>
+        <source>B: this scenario</source>
+        <translation>B: este cenário</translation>
+    </message>
+    <message>
+        <source>Change</source>
+        <translation>Variação</translation>
+    </message>
+    <message>
+        <source>Comparison with the baseline</source>
+        <translation>Comparação com a referência</translation>
+    </message>
+    <message>
+        <source>Every ledger figure for the baseline (A) and this scenario (B), and how it changed.</source>
+        <translation>Cada número do livro-caixa para a referência (A) e para este cenário (B), e como ele variou.</translation>
+    </message>
+    <message>
+        <source>What each change does, applied in turn from A to B</source>
+        <translation>O que cada mudança faz, aplicada uma a uma de A para B</translation>
+    </message>
+    <message>
+        <source>The two scenarios are the same.</source>
+        <translation>Os dois cenários são iguais.</translation>
+    </message>
+    <message>
+        <source>KV Ledger report</source>
+        <translation>Relatório do KV Ledger</translation>
+    </message>
+    <message>
+        <source>A companion to the article “%1”</source>
+        <translation>Complemento do artigo “%1”</translation>
+    </message>
+    <message>
+        <source>%1 · KV Ledger %2</source>
+        <translation>%1 · KV Ledger %2</translation>
+    </message>
+    <message>
+        <source>Every decoded token reads the whole KV cache from GPU memory: the figures below say what that costs in this scenario.</source>
+        <translation>Cada token decodificado lê todo o KV cache da memória da GPU: os números abaixo dizem quanto isso custa neste cenário.</translation>
+    </message>
+    <message>
+        <source>Scenario (B):</source>
+        <translation>Cenário (B):</translation>
+    </message>
+    <message>
+        <source>Baseline (A):</source>
+        <translation>Referência (A):</translation>
+    </message>
+    <message>
+        <source>Scenario:</source>
+        <translation>Cenário:</translation>
+    </message>
+    <message>
+        <source>Contents</source>
+        <translation>Sumário</translation>
+    </message>
+    <message>
+        <source>The ledger</source>
+        <translation>O livro-caixa</translation>
+    </message>
+    <message>
+        <source>Page %1 of %2</source>
+        <translation>Página %1 de %2</translation>
+    </message>
+    <message>
+        <source>Figure %1. %2</source>
+        <translation>Figura %1. %2</translation>
+    </message>
+    <message>
+        <source>KV Ledger report: %1</source>
+        <translation>Relatório do KV Ledger: %1</translation>
+    </message>
+    <message>
+        <source>KV Ledger report: %1, %2</source>
+        <translation>Relatório do KV Ledger: %1, %2</translation>
+    </message>
+    <message>
+        <source>the PDF writer could not start</source>
+        <translation>não foi possível iniciar o gerador de PDF</translation>
     </message>
 </context>
 <context>
@@ -1890,6 +1965,30 @@
     <message>
         <source>The needle (block %1, %2% of the mass) ranks %3 of %4 blocks: outside the %5 blocks that hold 99%.</source>
         <translation>A agulha (bloco %1, %2% da massa) fica em %3º lugar entre %4 blocos: fora dos %5 blocos que concentram 99%.</translation>
+    </message>
+    <message>
+        <source>uniform</source>
+        <translation>uniforme</translation>
+    </message>
+    <message>
+        <source>power law, exponent %1</source>
+        <translation>lei de potência, expoente %1</translation>
+    </message>
+    <message>
+        <source>recency with sinks</source>
+        <translation>recência com sinks</translation>
+    </message>
+    <message>
+        <source>a needle among recency and sinks</source>
+        <translation>uma agulha em meio a recência e sinks</translation>
+    </message>
+    <message>
+        <source>Synthetic: %1, %2 layers × %3 blocks</source>
+        <translation>Sintético: %1, %2 camadas × %3 blocos</translation>
+    </message>
+    <message>
+        <source>, the first %1 flat</source>
+        <translation>, as %1 primeiras planas</translation>
     </message>
 </context>
 <context>
@@ -3354,6 +3453,10 @@ Uma curva íngreme precisa de poucos blocos; a diagonal lê todos</translation>
         <source>Cumulative mass (%)</source>
         <translation>Massa acumulada (%)</translation>
     </message>
+    <message>
+        <source>%1; the share of blocks that holds 90% of the mass: %2</source>
+        <translation>%1; fração dos blocos que concentra 90% da massa: %2</translation>
+    </message>
 </context>
 <context>
     <name>kvl::MassPanel</name>
@@ -3524,10 +3627,6 @@ Os resultados anteriores foram mantidos.</translation>
         <translation>Lendo %1…</translation>
     </message>
     <message>
-        <source>Generating %1…</source>
-        <translation>Gerando %1…</translation>
-    </message>
-    <message>
         <source>%1: %2 layers, %3 blocks each</source>
         <translation>%1: %2 camadas, %3 blocos cada</translation>
     </message>
@@ -3562,6 +3661,10 @@ Os resultados anteriores foram mantidos.</translation>
     <message>
         <source>%1: one layer, %2 blocks</source>
         <translation>%1: uma camada, %2 blocos</translation>
+    </message>
+    <message>
+        <source>%1: generating…</source>
+        <translation>%1: gerando…</translation>
     </message>
 </context>
 <context>
@@ -3852,6 +3955,37 @@ Pesos %2 + KV %3 = %4</translation>
     <message>
         <source>These files in %1 were skipped:</source>
         <translation>Estes arquivos em %1 foram ignorados:</translation>
+    </message>
+</context>
+<context>
+    <name>kvl::ReportDialog</name>
+    <message>
+        <source>PDF Report</source>
+        <translation>Relatório em PDF</translation>
+    </message>
+    <message>
+        <source>The scenario and the ledger come first, then one chart a page with its numbers in words under it.</source>
+        <translation>Primeiro o cenário e o livro-caixa, depois um gráfico por página, com seus números por extenso logo abaixo.</translation>
+    </message>
+    <message>
+        <source>Charts</source>
+        <translation>Gráficos</translation>
+    </message>
+    <message>
+        <source>Select &amp;all</source>
+        <translation>Selecionar &amp;todos</translation>
+    </message>
+    <message>
+        <source>Select &amp;none</source>
+        <translation>&amp;Nenhum</translation>
+    </message>
+    <message>
+        <source>&amp;Language:</source>
+        <translation>&amp;Idioma:</translation>
+    </message>
+    <message>
+        <source>&amp;Choose File…</source>
+        <translation>&amp;Escolher arquivo…</translation>
     </message>
 </context>
 <context>
@@ -4320,6 +4454,10 @@ prefill %4, resposta %5, %6</translation>
 %4 per token</source>
         <translation>%1, %2 com %3 tokens
 %4 por token</translation>
+    </message>
+    <message>
+        <source>At %1 tokens, per token: %2</source>
+        <translation>Com %1 tokens, por token: %2</translation>
     </message>
 </context>
 <context>

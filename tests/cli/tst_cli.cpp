@@ -1,4 +1,5 @@
 // Runs the kvledger-cli binary itself: output, JSON keys, and every bad-input path.
+#include "../pdf_text.h"
 #include "cli_run.h"
 #include "scenario_file.h"
 
@@ -10,6 +11,7 @@
 #include <QStandardPaths>
 #include <QTemporaryDir>
 #include <QTest>
+#include <sys/stat.h>
 
 class TestCli : public QObject
 {
@@ -170,6 +172,19 @@ private slots:
         QTest::addRow("chunk") << QStringList{"prefill", "--prompt", "1k", "--max-batched-tokens",
                                               "0"}
                                << "--max-batched-tokens";
+        QTest::addRow("report language")
+            << QStringList{"export", "--report", "/nonexistent/r.pdf", "--language", "tlh"}
+            << "kvledger-cli: --language: \"tlh\" is not one of en, pt_BR";
+        QTest::addRow("report chart")
+            << QStringList{"export", "--report", "/nonexistent/r.pdf", "--chart", "memory,pie"}
+            << "--chart: \"pie\"";
+        QTest::addRow("report and out")
+            << QStringList{"export", "--report", "/nonexistent/r.pdf", "--out", "x.png"}
+            << "--out: not used with --report";
+        QTest::addRow("report, no file") << QStringList{"export", "--report", ""} << "--report";
+        QTest::addRow("report, unwritable")
+            << QStringList{"export", "--report", "/proc/kvl-no-such-dir/r.pdf", "--chart", "memory"}
+            << "kvledger-cli: --report: /proc/kvl-no-such-dir/r.pdf: ";
         QTest::addRow("batch sweep, nothing fits")
             << QStringList{"sweep", "--over", "batch", "--quantity", "seconds_per_token"}
             << "--over batch";
@@ -299,6 +314,76 @@ private slots:
         QCOMPARE(p.exitCode(), 2);
         QVERIFY2(err.contains(QStringLiteral("File too large")), qPrintable(err));
         QVERIFY(QDir(dir.path()).isEmpty());
+    }
+
+    // --report: the PDF report with the charts asked for, in the language asked for.
+    void report_data()
+    {
+        QTest::addColumn<QStringList>("args");
+        QTest::addColumn<int>("charts");
+        QTest::addColumn<QString>("page"); // how "Page 1 of N" reads
+        QTest::addRow("every chart") << QStringList{} << 8 << "Page %1 of %2";
+        QTest::addRow("two, all options")
+            << QStringList{"--chart", "session,latency", "--gpus", "8", "--units", "binary"} << 2
+            << "Page %1 of %2";
+        QTest::addRow("pt_BR") << QStringList{"--language", "pt_BR", "--chart", "memory"} << 1
+                               << "Página %1 de %2";
+    }
+    void report()
+    {
+        QFETCH(QStringList, args);
+        QFETCH(int, charts);
+        QFETCH(QString, page);
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("report.pdf"));
+        const Run r = run(QStringList{"export", "--report", path} + args);
+        QVERIFY2(r.exit == 0, qPrintable(r.err));
+        QCOMPARE(r.out, path + u'\n');
+        QFile pdf(path);
+        QVERIFY(pdf.open(QIODevice::ReadOnly));
+        QVERIFY(pdf.read(5) == "%PDF-");
+        if (!kvl::test::havePdfToText())
+            QSKIP("pdftotext (poppler-utils) is not installed: the text is not checked");
+        const QStringList pages = kvl::test::pdfPageTexts(path);
+        QVERIFY(pages.size() >= 2 + charts);
+        for (int i = 0; i < pages.size(); ++i)
+            QVERIFY2(pages.at(i).contains(page.arg(i + 1).arg(pages.size())),
+                     qPrintable(pages.at(i)));
+        const bool portuguese = page.startsWith(u"Pág");
+        const QString figure = portuguese ? QStringLiteral("Figura %1. ") : "Figure %1. ";
+        for (int k = 1; k <= charts; ++k)
+            QVERIFY(pages.at(pages.size() - charts + k - 1).contains(figure.arg(k)));
+        QVERIFY(!pages.join(u' ').contains(figure.arg(charts + 1)));
+        QVERIFY(
+            pages.first().startsWith(portuguese ? "Relatório do KV Ledger" : "KV Ledger report"));
+        if (portuguese)
+            QVERIFY(pages.join(u' ').contains("1.000.000 tokens"));
+    }
+
+    // A FIFO or a folder as --report is refused by name and left as it was; nothing is written
+    // beside it.
+    void reportRefusesWhatIsNotAFile()
+    {
+        QTemporaryDir dir;
+        const QString fifo = dir.filePath(QStringLiteral("fifo.pdf"));
+        QCOMPARE(mkfifo(QFile::encodeName(fifo).constData(), 0600), 0);
+        for (const QString &path : {fifo, dir.path()}) {
+            const Run r = run({"export", "--report", path, "--chart", "memory"});
+            QCOMPARE(r.exit, 2);
+            QVERIFY2(r.err.startsWith(u"kvledger-cli: --report: ") && r.err.contains(path),
+                     qPrintable(r.err));
+            QCOMPARE(r.err.count(u'\n'), 1);
+            QVERIFY(r.out.isEmpty());
+        }
+        QCOMPARE(
+            QDir(dir.path())
+                .entryList(QDir::AllEntries | QDir::System | QDir::NoDotAndDotDot | QDir::Hidden),
+            QStringList{"fifo.pdf"});
+        struct stat st
+        {
+        };
+        QCOMPARE(stat(QFile::encodeName(fifo).constData(), &st), 0);
+        QVERIFY(S_ISFIFO(st.st_mode));
     }
 
     void costKey()

@@ -1,24 +1,37 @@
 // Chart export: files that open, at the size asked for, with text kept as text; failures that
 // say why and leave nothing behind.
+#include "../pdf_text.h"
 #include "../test_points.h"
 #include "chart_export.h"
 #include "chart_factory.h"
+#include "export_actions.h"
 #include "grouped_bar_chart.h"
+#include "language.h"
 #include "ledger_json.h"
 #include "ledger_text.h"
 #include "main_window.h"
+#include "mass_charts.h"
+#include "report.h"
+#include "report_dialog.h"
+#include "scenario_compare.h"
 #include "scenario_controller.h"
 #include "scenario_file.h"
+#include "settings.h"
 #include "test_scenarios.h"
+#include "tour.h"
 
+#include <QCheckBox>
 #include <QClipboard>
+#include <QComboBox>
 #include <QGuiApplication>
 #include <QImage>
 #include <QJsonDocument>
 #include <QLineSeries>
 #include <QMimeData>
 #include <QProcess>
+#include <QPushButton>
 #include <QRegularExpression>
+#include <QSet>
 #include <QStandardPaths>
 #include <QSvgRenderer>
 #include <QTemporaryDir>
@@ -28,9 +41,11 @@
 #include <csignal>
 #include <cstring>
 #include <sys/resource.h>
+#include <sys/stat.h>
 
 using namespace kvl;
 
+using kvl::test::pdfPageTexts;
 using kvl::test::samePoints;
 
 namespace {
@@ -65,6 +80,26 @@ int pdfPages(const QByteArray &pdf)
     return int(QString::fromLatin1(pdf).count(page));
 }
 
+// The words a report is checked by, as each language writes them.
+struct ReportWords
+{
+    QString title, page, figure, comparison, baseline;
+};
+
+ReportWords reportWords(const QString &language)
+{
+    if (language == u"pt_BR")
+        return {"Relatório do KV Ledger", "Página %1 de %2", "Figura %1. ",
+                "Comparação com a referência", "Referência (A):"};
+    return {"KV Ledger report", "Page %1 of %2", "Figure %1. ", "Comparison with the baseline",
+            "Baseline (A):"};
+}
+
+QString oneLine(const QString &text)
+{
+    return text.simplified();
+}
+
 QString svgText(const QByteArray &svg, QString *error)
 {
     QXmlStreamReader xml(svg);
@@ -85,6 +120,7 @@ class TstExport : public QObject
 {
     Q_OBJECT
 private slots:
+    void initTestCase();
     void init();
     void cleanup();
     void png_data();
@@ -93,7 +129,11 @@ private slots:
     void svgKeepsText();
     void pdf();
     void csv();
+    void report_data();
     void report();
+    void reportRefusesWhatIsNotAFile();
+    void reportDialog();
+    void windowReportInAnotherLanguage();
     void exportDoesNotDependOnWindow();
     void unwritablePath_data();
     void unwritablePath();
@@ -112,6 +152,12 @@ private:
     Scenario m_scenario = Scenario::seed();
     Ledger m_ledger;
 };
+
+void TstExport::initTestCase()
+{
+    QCoreApplication::setApplicationVersion(QStringLiteral("9.8.7"));
+    QStandardPaths::setTestModeEnabled(true); // leave the user's settings alone
+}
 
 void TstExport::init()
 {
@@ -228,18 +274,218 @@ void TstExport::csv()
     QCOMPARE(csvText(quoted), QString("a,b\n\"x,y\",\"say \"\"hi\"\"\"\n"));
 }
 
+void TstExport::report_data()
+{
+    QTest::addColumn<QString>("language");
+    QTest::addColumn<QStringList>("ids");
+    QTest::addColumn<bool>("baseline");
+    QTest::addRow("English, every chart") << "en" << chartIds() << false;
+    QTest::addRow("English, two charts, baseline")
+        << "en" << QStringList{"precision", "latency"} << true;
+    QTest::addRow("pt_BR, every chart, baseline") << "pt_BR" << chartIds() << true;
+    QTest::addRow("pt_BR, no chart") << "pt_BR" << QStringList{} << false;
+}
+
+// A document for paper: the title block, contents, "Page N of M" on every page, the chosen
+// charts with their headline numbers as captions, and the comparison page only with a baseline.
 void TstExport::report()
 {
+    QFETCH(QString, language);
+    QFETCH(QStringList, ids);
+    QFETCH(bool, baseline);
+    const language::Scoped inLanguage(language);
+    QList<LedgerChart *> charts;
+    for (const QString &id : std::as_const(ids)) {
+        charts << chart(id);
+        charts.last()->updateFrom(m_scenario, m_ledger); // the data's texts in the language
+    }
+    Scenario a = m_scenario;
+    a.gpus = 8;
+    a.batch = 4;
+    const QDate date(2026, 12, 3);
+    const ReportContent content{.scenario = m_scenario,
+                                .ledger = m_ledger,
+                                .baseline = baseline ? std::optional(a) : std::nullopt,
+                                .charts = charts,
+                                .date = date};
     QTemporaryDir dir;
     const QString path = dir.filePath("report.pdf");
     QString error;
-    QVERIFY2(exportReport(m_charts, m_scenario, m_ledger, ByteUnits::SI, path, &error),
-             qPrintable(error));
+    QVERIFY2(exportReport(content, path, &error), qPrintable(error));
     const QByteArray pdf = readAll(path);
     QVERIFY(pdf.startsWith("%PDF"));
-    QCOMPARE(pdfPages(pdf), 1 + int(m_charts.size()));
     // Landscape A4 (842 × 595 pt).
     QVERIFY(pdf.contains("/MediaBox [0 0 841") || pdf.contains("/MediaBox [0 0 842"));
+    if (!test::havePdfToText())
+        QSKIP("pdftotext (poppler-utils) is not installed: the text is not checked");
+
+    const QStringList pages = pdfPageTexts(path);
+    const int count = pdfPages(pdf);
+    QCOMPARE(pages.size(), count);
+    const ReportWords words = reportWords(language);
+    for (int i = 0; i < count; ++i)
+        QVERIFY2(pages.at(i).contains(words.page.arg(i + 1).arg(count)), qPrintable(pages.at(i)));
+
+    const QString &first = pages.first();
+    QVERIFY2(first.startsWith(words.title), qPrintable(first));
+    QVERIFY(first.contains(seedArticleTitle()));
+    QVERIFY2(first.contains(QLocale().toString(date, QLocale::LongFormat) + u" · KV Ledger 9.8.7"),
+             qPrintable(first));
+    if (language == u"pt_BR")
+        QVERIFY(first.contains(QStringLiteral("3 de dezembro de 2026")));
+    QVERIFY(first.contains(m_scenario.model.name + u" "));
+    QVERIFY(first.contains(QStringLiteral("1 × %1").arg(m_scenario.gpu.name)));
+    QCOMPARE(first.contains(words.baseline), baseline);
+    QCOMPARE(first.contains(QStringLiteral("8 × %1").arg(m_scenario.gpu.name)), baseline);
+
+    // The charts asked for, one a page at the end, each captioned with its numbers; the contents
+    // list them.
+    const int firstChart = count - int(ids.size());
+    for (int k = 0; k < ids.size(); ++k) {
+        const QString figure = words.figure.arg(k + 1) + charts.at(k)->title();
+        QVERIFY2(first.contains(figure), qPrintable(first));
+        const QString &page = pages.at(firstChart + k);
+        QVERIFY2(page.contains(figure), qPrintable(page));
+        QVERIFY2(page.contains(oneLine(charts.at(k)->headline())), qPrintable(page));
+    }
+    for (int i = 1; i < count; ++i)
+        QVERIFY(!pages.at(i).contains(words.figure.arg(ids.size() + 1)));
+
+    // The comparison: every quantity, then a sentence per changed input, in core's words.
+    const QString comparison = pages.value(firstChart - 1);
+    QCOMPARE(comparison.startsWith(words.comparison), baseline);
+    if (baseline) {
+        QVERIFY(first.contains(words.comparison)); // in the contents
+        const Comparison c = compareScenarios(a, m_scenario);
+        QCOMPARE(c.changes.size(), 2);
+        for (const InputChange &change : c.changes)
+            QVERIFY2(comparison.contains(oneLine(compareSentence(change, ByteUnits::SI))),
+                     qPrintable(comparison));
+        const QuantityChange &fit = c.quantities.at(int(Quantity::GpusToFit));
+        const QString row = quantityLabel(fit.quantity) + u' ' +
+                            formatQuantity(fit.quantity, fit.a, ByteUnits::SI) + u' ' +
+                            formatQuantity(fit.quantity, fit.b, ByteUnits::SI) + u' ' +
+                            changeFactor(fit.a, fit.b);
+        QVERIFY2(comparison.contains(row), qPrintable(row + u'\n' + comparison));
+    }
+    if (language == u"pt_BR") {
+        const QString all = pages.join(u' ');
+        for (const char *english : {"Page ", "Figure ", "Quantity", "The ledger", "Scenario"})
+            QVERIFY2(!all.contains(QLatin1String(english)), english);
+    }
+}
+
+// Written as every export is: a FIFO, a folder or a place that cannot be written is refused by
+// name and left as it was.
+void TstExport::reportRefusesWhatIsNotAFile()
+{
+    QTemporaryDir dir;
+    const QString fifo = dir.filePath("fifo.pdf");
+    QCOMPARE(mkfifo(QFile::encodeName(fifo).constData(), 0600), 0);
+    const ReportContent content{.scenario = m_scenario, .ledger = m_ledger, .charts = m_charts};
+    for (const QString &path :
+         {fifo, dir.path(), QStringLiteral("/proc/kvl-no-such-dir/report.pdf")}) {
+        QString error;
+        QVERIFY(!exportReport(content, path, &error));
+        QVERIFY2(error.contains(path), qPrintable(error));
+    }
+    QCOMPARE(QDir(dir.path())
+                 .entryList(QDir::AllEntries | QDir::System | QDir::NoDotAndDotDot | QDir::Hidden),
+             QStringList{"fifo.pdf"});
+    struct stat st
+    {
+    };
+    QCOMPARE(stat(QFile::encodeName(fifo).constData(), &st), 0);
+    QVERIFY(S_ISFIFO(st.st_mode));
+}
+
+// The chart boxes start as last chosen, the language as the window's; keyboard reachable, and
+// whole at 1280 × 720 in either language.
+void TstExport::reportDialog()
+{
+    MainWindow window; // every chart of every tab, titled in each language
+    const QList<LedgerChart *> &charts = window.allCharts();
+    QStringList ids;
+    for (const LedgerChart *c : charts)
+        ids << c->id();
+    for (const QString &language : language::available()) {
+        const language::Scoped inLanguage(language);
+        ReportDialog dialog(charts, {"gqa", "mass-curve"}, language);
+        dialog.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&dialog));
+        QVERIFY2(dialog.width() <= 1280 && dialog.height() <= 680,
+                 qPrintable(QStringLiteral("%1 × %2").arg(dialog.width()).arg(dialog.height())));
+        QCOMPARE(dialog.language(), language);
+        QCOMPARE(dialog.omittedCharts(), (QStringList{"gqa", "mass-curve"}));
+        QList<LedgerChart *> chosen = charts;
+        chosen.removeOne(window.chart("gqa"));
+        chosen.removeOne(window.chart("mass-curve"));
+        QCOMPARE(dialog.chosenCharts(), chosen);
+        QStringList mnemonics;
+        static const QRegularExpression mnemonic(QStringLiteral("&([^&])"));
+        for (QWidget *w : dialog.findChildren<QWidget *>()) {
+            if (auto *box = qobject_cast<QCheckBox *>(w))
+                QVERIFY2(box->width() >= box->sizeHint().width(), qPrintable(box->text()));
+            if (auto *button = qobject_cast<QAbstractButton *>(w))
+                QVERIFY(button->focusPolicy() & Qt::TabFocus);
+            const auto m = mnemonic.match(w->property("text").toString());
+            if (m.hasMatch() && w->isVisible())
+                mnemonics << m.captured(1).toLower();
+        }
+        QVERIFY(mnemonics.size() >= 4); // select all, select none, language, choose file
+        QCOMPARE(QSet<QString>(mnemonics.begin(), mnemonics.end()).size(), mnemonics.size());
+        dialog.findChild<QPushButton *>("reportSelectNone")->click();
+        QVERIFY(dialog.chosenCharts().isEmpty());
+        QCOMPARE(dialog.omittedCharts(), ids);
+    }
+    Settings().setReportOmittedCharts({"gqa", "memory"});
+    QCOMPARE(Settings().reportOmittedCharts(), (QStringList{"gqa", "memory"}));
+}
+
+// From the window: the report in Portuguese while the window stays in English, every chart
+// (the attention-mass ones named in words) redrawn in Portuguese, the baseline compared; the
+// window's language is back afterwards.
+void TstExport::windowReportInAnotherLanguage()
+{
+    language::apply(QStringLiteral("en"));
+    MainWindow window;
+    window.setQuietErrors(true);
+    window.resize(1280, 720);
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    window.controller()->replace(Scenario::seed(), QString());
+    Scenario a = Scenario::seed();
+    a.gpus = 2;
+    window.controller()->setBaseline(a, [] { return QString(); });
+    auto *massTop = qobject_cast<MassTopChart *>(window.chart("mass-top"));
+    QTRY_VERIFY(!massTop->heading().isEmpty());
+    QVERIFY(massTop->heading().startsWith("Synthetic: "));
+
+    QTemporaryDir dir;
+    const QString path = dir.filePath("relatorio.pdf");
+    QString error;
+    auto *exports = window.findChild<ExportActions *>();
+    QVERIFY(exports);
+    QVERIFY2(exports->writeReport(path, window.allCharts(), "pt_BR", &error), qPrintable(error));
+    QCOMPARE(language::current(), QStringLiteral("en"));
+    QVERIFY(massTop->heading().startsWith("Synthetic: "));
+    QCOMPARE(window.chart("memory")->title(), createChart("memory")->title());
+
+    if (!test::havePdfToText())
+        QSKIP("pdftotext (poppler-utils) is not installed: the text is not checked");
+    const QStringList pages = pdfPageTexts(path);
+    const QString all = pages.join(u' ');
+    const ReportWords words = reportWords("pt_BR");
+    QVERIFY(all.contains(words.comparison));
+    // The mass charts' captions (and headings) name the synthetic source in words.
+    QVERIFY(all.count(QStringLiteral("Sintético: recência com sinks, 8 camadas × 4.096 blocos")) >=
+            2);
+    for (const char *english :
+         {"Synthetic", "synthetic", "recency:", "Page ", "Figure ", "Time per token", "Layer "})
+        QVERIFY2(!all.contains(QLatin1String(english)), english);
+    const int charts = int(window.allCharts().size());
+    for (int k = 0; k < charts; ++k)
+        QVERIFY(pages.value(pages.size() - charts + k).contains(words.figure.arg(k + 1)));
 }
 
 void TstExport::exportDoesNotDependOnWindow()

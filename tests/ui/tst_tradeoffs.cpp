@@ -3,6 +3,7 @@
 // export like every other chart.
 #include "axis_range.h"
 #include "chart_export.h"
+#include "language.h"
 #include "mass_charts.h"
 #include "mass_panel.h"
 #include "mass_table_model.h"
@@ -32,6 +33,7 @@
 #include <QLineSeries>
 #include <QListWidget>
 #include <QScatterSeries>
+#include <QSet>
 #include <QSignalSpy>
 #include <QTableWidget>
 #include <QTemporaryDir>
@@ -86,6 +88,15 @@ SyntheticMass synthetic(const char *spec)
     return *SyntheticMass::parse(QString::fromLatin1(spec));
 }
 
+// Six layers, the first two flat, the other four alike; a curve kept for each.
+std::optional<MassReport> sixLayers()
+{
+    MassOptions o;
+    o.curveLayers = {0, 1, 2, 3, 4, 5};
+    QString error;
+    return analyzeSynthetic(synthetic("recency:layers=6,blocks=2048,flat-layers=2"), o, &error);
+}
+
 } // namespace
 
 class TestTradeoffs : public QObject
@@ -116,6 +127,9 @@ private slots:
     void massPanelSynthetic();
     void massCancelKeepsResults();
     void massStaleResultDropped();
+    void massSourceInWords_data();
+    void massSourceInWords();
+    void massCurvesStayApart();
     void massMalformedFileKeepsResults_data();
     void massMalformedFileKeepsResults();
 
@@ -502,11 +516,7 @@ void TestTradeoffs::massTableModel()
 
 void TestTradeoffs::massChartsMatchReport()
 {
-    QString error;
-    MassOptions o;
-    o.curveLayers = {0, 1, 2, 3, 4, 5};
-    const auto report =
-        analyzeSynthetic(synthetic("recency:layers=6,blocks=2048,flat-layers=2"), o, &error);
+    const auto report = sixLayers();
     QVERIFY(report);
     MassTopChart top;
     top.setReport(*report);
@@ -642,6 +652,84 @@ void TestTradeoffs::massStaleResultDropped()
     QTest::qWait(300);
     QCOMPARE(done.count(), 1);
     QCOMPARE(panel.report()->layers.size(), 2);
+}
+
+void TestTradeoffs::massSourceInWords_data()
+{
+    QTest::addColumn<QString>("spec");
+    QTest::addColumn<QString>("english");
+    QTest::addColumn<QString>("portuguese");
+    QTest::addRow("recency")
+        << "recency:layers=8,blocks=4096,flat-layers=2"
+        << "Synthetic: recency with sinks, 8 layers × 4,096 blocks, the first 2 flat"
+        << "Sintético: recência com sinks, 8 camadas × 4.096 blocos, as 2 primeiras planas";
+    QTest::addRow("power law") << "power-law:exponent=1.5,layers=2,blocks=1000"
+                               << "Synthetic: power law, exponent 1.5, 2 layers × 1,000 blocks"
+                               << "Sintético: lei de potência, expoente 1,5, 2 camadas × 1.000 "
+                                  "blocos";
+}
+
+// The charts name a synthetic source in words with its size, never by its spec, and in the
+// language in effect as soon as it changes: a report in another language draws at once.
+void TestTradeoffs::massSourceInWords()
+{
+    QFETCH(QString, spec);
+    QFETCH(QString, english);
+    QFETCH(QString, portuguese);
+    MassPanel panel;
+    MassTopChart top;
+    MassCurveChart curve;
+    connect(&panel, &MassPanel::reportChanged, &top, [&] {
+        top.setReport(*panel.report());
+        curve.setReport(*panel.report());
+    });
+    QSignalSpy done(&panel, &MassPanel::reportChanged);
+    panel.setSynthetic(*SyntheticMass::parse(spec));
+    QVERIFY(done.wait(10000));
+    QCOMPARE(panel.report()->source, english);
+    QVERIFY2(top.heading().startsWith(english), qPrintable(top.heading()));
+    QVERIFY2(curve.headline().startsWith(english), qPrintable(curve.headline()));
+    QVERIFY(!top.heading().contains(u'='));
+    {
+        const language::Scoped portugueseNow(QStringLiteral("pt_BR"));
+        QCOMPARE(panel.report()->source, portuguese); // before any event loop
+        QVERIFY2(top.heading().startsWith(portuguese), qPrintable(top.heading()));
+        QVERIFY2(curve.headline().startsWith(portuguese), qPrintable(curve.headline()));
+    }
+    QCOMPARE(panel.report()->source, english);
+    QVERIFY2(top.heading().startsWith(english), qPrintable(top.heading()));
+}
+
+// Layers alike draw one curve over another: each still shows its own dash pattern and its own
+// marker, at points of its own.
+void TestTradeoffs::massCurvesStayApart()
+{
+    const auto report = sixLayers();
+    QVERIFY(report);
+    MassCurveChart chart;
+    chart.setReport(*report, {0, 1, 2, 3, 4, 5});
+    QCOMPARE(chart.curvePoints(2), chart.curvePoints(3)); // they coincide
+    QSet<int> dashes;
+    QList<QImage> markers;
+    QList<QList<int>> marked;
+    for (int i = 0; i < 6; ++i) {
+        auto *curve = kvl::test::findSeries<QLineSeries>(&chart, QStringLiteral("curve-%1").arg(i));
+        QVERIFY(curve);
+        dashes << int(curve->pen().style());
+        QVERIFY(!curve->lightMarker().isNull());
+        QVERIFY(!markers.contains(curve->lightMarker()));
+        markers << curve->lightMarker();
+        // A light marker shows at every point not hidden one by one.
+        QList<int> points;
+        const auto hidden = curve->pointsConfiguration();
+        for (int p = 0; p < curve->count(); ++p)
+            if (hidden.value(p).value(QXYSeries::PointConfiguration::Visibility, true).toBool())
+                points << p;
+        QVERIFY(!points.isEmpty() && points.size() <= 5);
+        QVERIFY(!marked.contains(points));
+        marked << points;
+    }
+    QVERIFY(dashes.size() >= 5); // the sixth repeats the first's with its own marker
 }
 
 void TestTradeoffs::massMalformedFileKeepsResults_data()

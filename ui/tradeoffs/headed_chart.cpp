@@ -35,6 +35,11 @@ HeadedChart::HeadedChart(QWidget *parent) : LedgerChart(parent), m_heading(new C
 {
 }
 
+QString HeadedChart::headline() const
+{
+    return m_text.isEmpty() ? title() : QString(m_text).replace(u'\n', QStringLiteral("; "));
+}
+
 void HeadedChart::setHeading(const QString &text)
 {
     if (text == m_text)

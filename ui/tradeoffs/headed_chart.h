@@ -13,6 +13,8 @@ public:
     explicit HeadedChart(QWidget *parent = nullptr);
 
     QString heading() const { return m_text; } // unwrapped
+    // The heading's lines in one: it states the chart's numbers. The title while there is none.
+    QString headline() const override;
 
 protected:
     void setHeading(const QString &text);

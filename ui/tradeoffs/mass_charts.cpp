@@ -5,9 +5,12 @@
 #include "units.h"
 
 #include <QBarSet>
+#include <QImage>
 #include <QLegend>
 #include <QLegendMarker>
 #include <QLineSeries>
+#include <QPainter>
+#include <QSet>
 #include <QStackedBarSeries>
 #include <QValueAxis>
 #include <algorithm>
@@ -30,6 +33,59 @@ QValueAxis *percentAxis(QObject *parent, const QString &title)
 QString percent(double share)
 {
     return formatNumber(share * 100) + u'%';
+}
+
+// Layers alike draw the same curve: each curve has its own dash pattern and, at a few points
+// staggered from the other curves', its own marker, so that coinciding curves stay apart on
+// paper and without colour.
+constexpr Qt::PenStyle kCurveDashes[MassCurveChart::kMaxCurves] = {
+    Qt::SolidLine, Qt::DashLine, Qt::DotLine, Qt::DashDotLine, Qt::DashDotDotLine, Qt::SolidLine};
+constexpr int kMarksPerCurve = 5;
+
+enum class MarkerShape
+{
+    Circle,
+    Square,
+    TriangleUp,
+    Diamond,
+    TriangleDown,
+    Cross,
+};
+
+QImage markerImage(int curve, const QColor &fill, const QColor &outline, int size)
+{
+    QImage image(size, size, QImage::Format_ARGB32_Premultiplied);
+    image.fill(Qt::transparent);
+    QPainter p(&image);
+    p.setRenderHint(QPainter::Antialiasing);
+    p.setPen(QPen(outline, std::max(1.0, size / 10.0)));
+    p.setBrush(fill);
+    const QRectF r = QRectF(0, 0, size, size).adjusted(1.5, 1.5, -1.5, -1.5);
+    const QPointF c = r.center();
+    switch (MarkerShape(curve % MassCurveChart::kMaxCurves)) {
+    case MarkerShape::Circle:
+        p.drawEllipse(r);
+        break;
+    case MarkerShape::Square:
+        p.drawRect(r.adjusted(1, 1, -1, -1));
+        break;
+    case MarkerShape::TriangleUp:
+        p.drawPolygon(QPolygonF{{c.x(), r.top()}, r.bottomRight(), r.bottomLeft()});
+        break;
+    case MarkerShape::Diamond:
+        p.drawPolygon(QPolygonF{
+            {c.x(), r.top()}, {r.right(), c.y()}, {c.x(), r.bottom()}, {r.left(), c.y()}});
+        break;
+    case MarkerShape::TriangleDown:
+        p.drawPolygon(QPolygonF{r.topLeft(), r.topRight(), {c.x(), r.bottom()}});
+        break;
+    case MarkerShape::Cross:
+        p.setPen(QPen(fill, size / 4.0, Qt::SolidLine, Qt::FlatCap));
+        p.drawLine(r.topLeft(), r.bottomRight());
+        p.drawLine(r.topRight(), r.bottomLeft());
+        break;
+    }
+    return image;
 }
 } // namespace
 
@@ -267,6 +323,7 @@ void MassCurveChart::setReport(const MassReport &report, const QList<int> &layer
             for (const QPointF &p : m_shown.at(i).points)
                 pts << p * 100;
         replacePoints(s, pts);
+        markPoints(i);
         if (used) {
             const MassStats *stats = nullptr;
             for (const MassStats &st : report.layers)
@@ -289,6 +346,19 @@ void MassCurveChart::setReport(const MassReport &report, const QList<int> &layer
                          .arg(report.source));
 }
 
+QString MassCurveChart::headline() const
+{
+    QStringList layers;
+    for (int i = 0; i < m_shown.size(); ++i)
+        for (const MassStats &s : m_report.layers)
+            if (s.layer == m_shown.at(i).layer)
+                layers << m_curves.at(i)->name() + u' ' + percent(s.shareOfBlocks(s.blocksFor90));
+    if (layers.isEmpty())
+        return title();
+    return tr("%1; the share of blocks that holds 90% of the mass: %2")
+        .arg(m_report.source, layers.join(QStringLiteral(", ")));
+}
+
 QList<int> MassCurveChart::shownLayers() const
 {
     QList<int> out;
@@ -302,11 +372,37 @@ QList<QPointF> MassCurveChart::curvePoints(int i) const
     return m_curves.at(i)->points();
 }
 
+void MassCurveChart::markPoints(int i)
+{
+    QLineSeries *s = m_curves.at(i);
+    const QList<QPointF> pts = s->points();
+    QSet<qsizetype> marked;
+    for (int k = 0; k < kMarksPerCurve && !pts.isEmpty(); ++k) {
+        // Evenly along the x axis, each curve shifted by its own fraction of the step.
+        const double x = 100.0 * (k + (i + 1.0) / (kMaxCurves + 1)) / kMarksPerCurve;
+        const auto at = std::lower_bound(pts.begin(), pts.end(), x,
+                                         [](const QPointF &p, double v) { return p.x() < v; });
+        marked.insert(std::min<qsizetype>(at - pts.begin(), pts.size() - 1));
+    }
+    // A light marker is drawn at every point that is not hidden one by one.
+    QHash<int, QHash<QXYSeries::PointConfiguration, QVariant>> hidden;
+    for (qsizetype p = 0; p < pts.size(); ++p)
+        if (!marked.contains(p))
+            hidden[int(p)][QXYSeries::PointConfiguration::Visibility] = false;
+    s->clearPointsConfiguration();
+    s->setPointsConfiguration(hidden);
+}
+
 void MassCurveChart::restyle()
 {
     HeadedChart::restyle();
-    for (int i = 0; i < m_curves.size(); ++i)
-        m_curves.at(i)->setPen(QPen(seriesColor(i), lineWidth(2.5)));
+    const int marker = qRound(lineWidth(9));
+    for (int i = 0; i < m_curves.size(); ++i) {
+        QLineSeries *s = m_curves.at(i);
+        s->setPen(QPen(seriesColor(i), lineWidth(2.5), kCurveDashes[i], Qt::FlatCap));
+        s->setMarkerSize(marker);
+        s->setLightMarker(markerImage(i, seriesColor(i), textColor(), marker * 2));
+    }
     m_diagonal->setPen(QPen(textColor(), lineWidth(1.5), Qt::DashLine));
 }
 

@@ -57,6 +57,8 @@ public:
 
     QString id() const override { return QStringLiteral("mass-curve"); }
     QString title() const override;
+    // The share of blocks each drawn layer needs for 90% of its mass.
+    QString headline() const override;
     void updateFrom(const Scenario &s, const Ledger &l) override;
     ChartTable table() const override;
 
@@ -74,6 +76,9 @@ protected:
     void retranslate() override;
 
 private:
+    // Shows curve i's marker at a few points, staggered from the other curves'.
+    void markPoints(int i);
+
     MassReport m_report;
     QList<MassCurve> m_shown;
     QList<QLineSeries *> m_curves;

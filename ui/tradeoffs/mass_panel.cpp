@@ -78,7 +78,10 @@ MassPanel::MassPanel(QWidget *parent)
     });
     connect(m_analyzer, &MassAnalyzer::progress, this,
             [this](double f) { m_progress->setValue(int(f * 1000)); });
-    connect(m_analyzer, &MassAnalyzer::finished, this, &MassPanel::onFinished);
+    connect(m_analyzer, &MassAnalyzer::finished, this, [this](const MassReport &report) {
+        m_reportSynthetic = m_analysing;
+        onFinished(report);
+    });
     connect(m_analyzer, &MassAnalyzer::failed, this, [this](const QString &why) {
         setStatus(m_report ? tr("%1\nThe previous results are kept.").arg(why) : why, true);
         emit analysisFailed(why);
@@ -140,12 +143,12 @@ void MassPanel::retranslate()
     showSourceRows();
     if (!m_report)
         return;
-    // A synthetic source words its notes as it is generated; a file's report only needs
-    // the words around it.
+    // The source's name and the words around the report now: a PDF report in another language
+    // is drawn before the event loop runs again. A synthetic source words its notes as it is
+    // generated, so it is analysed again too.
+    onFinished(*m_report);
     if (Source(m_source->currentData().toInt()) != Source::File && !isRunning())
         analyze();
-    else
-        onFinished(*m_report);
 }
 
 void MassPanel::changeEvent(QEvent *event)
@@ -403,6 +406,7 @@ void MassPanel::analyze()
             return;
         }
         const QString path = m_path;
+        m_analysing.reset();
         setStatus(tr("Reading %1…").arg(QFileInfo(path).fileName()), false);
         m_analyzer->start([path, o](QString *error, const MassProgress &progress) {
             return analyzeMassFile(path, o, error, progress);
@@ -410,7 +414,8 @@ void MassPanel::analyze()
         return;
     }
     const SyntheticMass m = synthetic();
-    setStatus(tr("Generating %1…").arg(m.spec()), false);
+    m_analysing = m;
+    setStatus(tr("%1: generating…").arg(m.description()), false);
     m_analyzer->start([m, o](QString *error, const MassProgress &progress) {
         return analyzeSynthetic(m, o, error, progress);
     });
@@ -429,19 +434,22 @@ bool MassPanel::isRunning() const
 void MassPanel::onFinished(const MassReport &finished)
 {
     MassReport report = finished;
-    // A synthetic source is named in words ("Synthetic: needle"); its numbers are in the fields,
-    // not in a spec of English keys and C-locale numbers.
-    if (Source(m_source->currentData().toInt()) != Source::File)
-        report.source = m_source->currentText();
+    // A synthetic source is named in words with its size ("Synthetic: needle among recency and
+    // sinks, 8 layers × 4,096 blocks"), not by core's spec of English keys and C-locale numbers.
+    if (m_reportSynthetic)
+        report.source = m_reportSynthetic->description();
     m_report = report;
     m_model->setReport(report);
     const QString blocks =
         report.layers.isEmpty() ? QStringLiteral("0") : formatInteger(report.layers.first().blocks);
-    setStatus(report.layers.size() == 1
-                  ? tr("%1: one layer, %2 blocks").arg(report.source, blocks)
-                  : tr("%1: %2 layers, %3 blocks each")
-                        .arg(report.source, QString::number(report.layers.size()), blocks),
-              false);
+    if (m_reportSynthetic)
+        setStatus(report.source, false);
+    else
+        setStatus(report.layers.size() == 1
+                      ? tr("%1: one layer, %2 blocks").arg(report.source, blocks)
+                      : tr("%1: %2 layers, %3 blocks each")
+                            .arg(report.source, QString::number(report.layers.size()), blocks),
+                  false);
     updateTexts();
     emit reportChanged();
 }

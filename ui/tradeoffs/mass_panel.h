@@ -93,6 +93,9 @@ private:
     MassAnalyzer *m_analyzer;
     MassTableModel *m_model;
     std::optional<MassReport> m_report;
+    // The synthetic source being analysed, and the one m_report is of: nullopt for a file.
+    std::optional<SyntheticMass> m_analysing;
+    std::optional<SyntheticMass> m_reportSynthetic;
     std::optional<Scenario> m_scenario;
     QString m_path;
     QTimer *m_debounce = nullptr;

@@ -67,6 +67,17 @@ QString StrategyLatencyChart::title() const
     return tr("Time per token by strategy vs context length");
 }
 
+QString StrategyLatencyChart::headline() const
+{
+    if (m_atContext.isEmpty())
+        return title();
+    QStringList times;
+    for (const StrategyResult &r : m_atContext)
+        times << r.name + u' ' + formatSeconds(r.secondsPerToken);
+    return tr("At %1 tokens, per token: %2")
+        .arg(formatInteger(m_atContext.first().context), times.join(QStringLiteral("; ")));
+}
+
 void StrategyLatencyChart::setStrategies(const QList<KvStrategy> &strategies)
 {
     if (strategies == m_strategies)

@@ -23,6 +23,8 @@ public:
 
     QString id() const override { return QStringLiteral("strategy-latency"); }
     QString title() const override;
+    // Each strategy's time per token at the scenario's context.
+    QString headline() const override;
     void updateFrom(const Scenario &s, const Ledger &l) override;
     // The same with the markers' results already computed (one per strategy, in order).
     void updateFrom(const Scenario &s, const QList<StrategyResult> &atContext);
