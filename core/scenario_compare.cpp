@@ -240,8 +240,8 @@ QString baselineName(const Scenario &baseline, const Scenario &current)
     if (parts.isEmpty())
         return CompareText::tr("Baseline");
     const QString shown = parts.mid(0, 2).join(QStringLiteral(", "));
-    return CompareText::tr("Baseline: %1").arg(parts.size() > 2 ? shown + QStringLiteral(", …")
-                                                                : shown);
+    return CompareText::tr("Baseline: %1")
+        .arg(parts.size() > 2 ? shown + QStringLiteral(", …") : shown);
 }
 
 QString changeFactor(double a, double b)

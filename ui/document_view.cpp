@@ -43,8 +43,8 @@ ViewState captureViewState(const DocumentViews &v)
         const QString file = v.mass->filePath();
         s.mass = file.isEmpty()
                      ? ViewState::Mass{v.mass->synthetic().spec(), {}, o.blockSize, o.topFraction}
-                     : ViewState::Mass{{}, QFileInfo(file).absoluteFilePath(), o.blockSize,
-                                       o.topFraction};
+                     : ViewState::Mass{
+                           {}, QFileInfo(file).absoluteFilePath(), o.blockSize, o.topFraction};
     }
     QSpinBox *turns = sessionField(v, "sessionTurns");
     QSpinBox *input = sessionField(v, "sessionTurnInput");

@@ -44,8 +44,8 @@ MainActions::MainActions(ScenarioController *controller, const QStringList &lang
     baselineFile = make("baselineFile", {});
     swapBaseline = make("swapBaseline", QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_B));
     // A second key that needs no chord: F8 flips from a lectern's keyboard.
-    swapBaseline->setShortcuts({QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_B),
-                                QKeySequence(Qt::Key_F8)});
+    swapBaseline->setShortcuts(
+        {QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_B), QKeySequence(Qt::Key_F8)});
     unpinBaseline = make("unpinBaseline", {});
     newWindow = make("newWindow", QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_N));
     const auto syncBaseline = [this, controller] {

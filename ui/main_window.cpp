@@ -184,8 +184,8 @@ void MainWindow::buildPages()
 void MainWindow::drawCostPage()
 {
     updateMeasuredRows();
-    drawCharts(m_charts, m_controller->scenario(), m_controller->ledger(),
-               m_controller->baseline(), m_controller->baselineLedger());
+    drawCharts(m_charts, m_controller->scenario(), m_controller->ledger(), m_controller->baseline(),
+               m_controller->baselineLedger());
 }
 
 void MainWindow::catchUpPages()
@@ -353,9 +353,8 @@ void MainWindow::buildMenus()
 
     auto *bar = addToolBar(QString());
     bar->setObjectName(QStringLiteral("mainToolBar"));
-    bar->addActions(
-        {a->open, a->save, a->undo, a->redo, a->reset, a->pinBaseline, a->swapBaseline,
-         a->exportReport, a->presentation, a->tour});
+    bar->addActions({a->open, a->save, a->undo, a->redo, a->reset, a->pinBaseline, a->swapBaseline,
+                     a->exportReport, a->presentation, a->tour});
     bar->setToolButtonStyle(Qt::ToolButtonTextOnly);
 }
 

@@ -67,9 +67,8 @@ bool ScenarioDocument::baselineFromFile(const QString &path)
                            tr("%1 was not read: %2").arg(QFileInfo(path).fileName(), why));
         return false;
     }
-    m_controller->setBaseline(d->scenario, [n = QFileInfo(path).fileName()] {
-        return tr("Baseline from %1").arg(n);
-    });
+    m_controller->setBaseline(
+        d->scenario, [n = QFileInfo(path).fileName()] { return tr("Baseline from %1").arg(n); });
     m_settings->setLastDirectory(QFileInfo(path).absolutePath());
     emit statusMessage(tr("Baseline: %1").arg(QFileInfo(path).fileName()), 5000);
     return true;

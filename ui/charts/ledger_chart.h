@@ -118,7 +118,7 @@ protected:
     bool isDark() const;
     QColor seriesColor(int index) const; // colour-blind-safe palette for the current theme
     QColor textColor() const;
-    QColor boxColor() const;            // annotation background
+    QColor boxColor() const; // annotation background
     // A baseline twin's colour: `color` faded halfway to the background, and its pen, dashed.
     QColor baselineColor(const QColor &color) const;
     QPen baselinePen(const QColor &color, qreal width) const;
