@@ -316,7 +316,8 @@ std::optional<ViewState> viewFromJson(const QJsonObject &o, QString *error)
             return failed(QStringLiteral("strategies"),
                           FileText::tr("not a list of at most %1").arg(kMaxStrategies));
         QList<ViewState::Strategy> list;
-        for (const QJsonValue &row : rows.toArray()) {
+        const QJsonArray array = rows.toArray();
+        for (const auto &row : array) {
             const QJsonObject r = row.toObject();
             QString spec;
             if (!readText(r, "spec", spec, &why))
