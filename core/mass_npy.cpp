@@ -7,6 +7,10 @@
 #include <cmath>
 #include <limits>
 
+#ifdef KVL_X86_F16C
+#include <immintrin.h>
+#endif
+
 namespace kvl::mass {
 
 namespace {
@@ -46,6 +50,63 @@ template <int Lanes> double addUp(double sum, const float *v, qint64 n)
     return sum;
 }
 
+// Adds the sums of `blocks` whole blocks of `size` values each, v's first at v[0], to out[0,
+// blocks).
+using AddBlocks = void (*)(const float *v, qint64 blocks, qint64 size, double *out);
+
+template <int Lanes> void addBlocks(const float *v, qint64 blocks, qint64 size, double *out)
+{
+    for (qint64 b = 0; b < blocks; ++b)
+        out[b] += addUp<Lanes>(0, v + b * size, size);
+}
+
+#ifdef KVL_X86_F16C
+// Eight floats into two vectors of four doubles.
+__attribute__((target("avx"))) inline void addFloats(__m256d &lo, __m256d &hi, __m256 f)
+{
+    lo = _mm256_add_pd(lo, _mm256_cvtps_pd(_mm256_castps256_ps128(f)));
+    hi = _mm256_add_pd(hi, _mm256_cvtps_pd(_mm256_extractf128_ps(f, 1)));
+}
+
+// The exact sums (float16) in AVX: eight floats at a time into two vectors of doubles, a block's
+// last few by a masked load, which reads nothing past them.
+__attribute__((target("avx"))) void addExactBlocksAvx(const float *v, qint64 blocks, qint64 size,
+                                                      double *out)
+{
+    static const qint32 lanes[16] = {-1, -1, -1, -1, -1, -1, -1, -1};
+    const qint64 whole = size / 8 * 8;
+    const __m256i tail =
+        _mm256_loadu_si256(reinterpret_cast<const __m256i *>(lanes + 8 - size % 8));
+    for (qint64 b = 0; b < blocks; ++b, v += size) {
+        __m256d lo = _mm256_setzero_pd(), hi = _mm256_setzero_pd();
+        __m256d lo2 = _mm256_setzero_pd(), hi2 = _mm256_setzero_pd();
+        qint64 k = 0;
+        for (; k + 16 <= whole; k += 16) {
+            addFloats(lo, hi, _mm256_loadu_ps(v + k));
+            addFloats(lo2, hi2, _mm256_loadu_ps(v + k + 8));
+        }
+        if (k < whole)
+            addFloats(lo, hi, _mm256_loadu_ps(v + k));
+        if (whole < size)
+            addFloats(lo2, hi2, _mm256_maskload_ps(v + whole, tail));
+        const __m256d s = _mm256_add_pd(_mm256_add_pd(lo, hi), _mm256_add_pd(lo2, hi2));
+        const __m128d h = _mm_add_pd(_mm256_castpd256_pd128(s), _mm256_extractf128_pd(s, 1));
+        out[b] += _mm_cvtsd_f64(_mm_add_sd(h, _mm_unpackhi_pd(h, h)));
+    }
+}
+#endif
+
+AddBlocks blockAdder(bool exactSums)
+{
+    if (!exactSums)
+        return addBlocks<1>;
+#ifdef KVL_X86_F16C
+    if (hasF16c())
+        return addExactBlocksAvx;
+#endif
+    return addBlocks<4>;
+}
+
 // A .npy's weights in file order, summed into blocks. A head's rows (its queries' keys) are
 // contiguous, and so are a layer's heads: each head's sums are added into its layer's and
 // ranked after its last row, the layer's after its last head. Memory: one head's and one
@@ -59,7 +120,8 @@ public:
           m_queries(m_rank >= 3 ? h.shape.at(m_rank - 2) : 1), m_keys(h.shape.last()),
           m_blocks((m_keys + o.blockSize - 1) / o.blockSize),
           m_exactSums(h.dtype == NpyDtype::Float16 && o.blockSize <= 8192),
-          m_head(zeros(m_blocks, t)), m_layer(zeros(m_heads > 1 ? m_blocks : 0, t))
+          m_addBlocks(blockAdder(m_exactSums)), m_head(zeros(m_blocks, t)),
+          m_layer(zeros(m_heads > 1 ? m_blocks : 0, t))
     {
     }
     // Block sums held: one head's, one layer's when there are several heads, a sort's copy.
@@ -89,27 +151,33 @@ public:
     QString error() const { return m_error; }
 
 private:
-    // `n` values of the current row from m_key on. A block's keys are summed in order into
-    // one running sum, carried across reads, and added to the block's total at its end.
+    // `n` values of the current row from m_key on: whole blocks at once, a block cut by the
+    // read's start or end a part at a time.
     void addToRow(const float *v, qint64 n)
     {
         const qint64 bs = m_o.blockSize;
-        qint64 block = m_key / bs;
-        qint64 end = std::min((block + 1) * bs, m_keys);
-        double sum = m_partial;
-        for (qint64 j = 0; j < n;) {
-            const qint64 stop = j + std::min(n - j, end - m_key);
-            m_key += stop - j;
-            sum = m_exactSums ? addUp<4>(sum, v + j, stop - j) : addUp<1>(sum, v + j, stop - j);
-            j = stop;
-            if (m_key == end) {
-                m_head[size_t(block)] += sum;
-                sum = 0;
-                ++block;
-                end = std::min(end + bs, m_keys);
-            }
+        const qint64 first = std::min(n, (bs - m_key % bs) % bs);
+        if (first > 0)
+            addPart(v, first);
+        const qint64 whole = (n - first) / bs;
+        m_addBlocks(v + first, whole, bs, m_head.data() + m_key / bs);
+        m_key += whole * bs;
+        if (const qint64 rest = n - first - whole * bs; rest > 0)
+            addPart(v + first + whole * bs, rest);
+    }
+    // `n` values of one block: its keys are summed into one running sum, carried across reads
+    // (in key order unless the sums are exact), and added to the block's total at its end.
+    void addPart(const float *v, qint64 n)
+    {
+        if (m_exactSums)
+            m_addBlocks(v, 1, n, &m_partial);
+        else
+            m_partial = addUp<1>(m_partial, v, n);
+        m_key += n;
+        if (m_key % m_o.blockSize == 0 || m_key == m_keys) {
+            m_head[size_t((m_key - 1) / m_o.blockSize)] += m_partial;
+            m_partial = 0;
         }
-        m_partial = sum;
     }
 
     void finishHead()
@@ -159,6 +227,7 @@ private:
     const int m_rank;
     const qint64 m_heads, m_queries, m_keys, m_blocks;
     const bool m_exactSums;
+    const AddBlocks m_addBlocks;
     std::vector<double> m_head, m_layer;
     SortBuffer m_sort;
     qint64 m_row = 0, m_key = 0;

@@ -9,10 +9,9 @@
 #include <cstring>
 #include <limits>
 
-#if (defined(__x86_64__) || defined(__i386__)) && (defined(__GNUC__) || defined(__clang__))
+#ifdef KVL_X86_F16C
 #include <cpuid.h>
 #include <immintrin.h>
-#define KVL_X86_F16C
 #endif
 
 namespace kvl {
@@ -246,17 +245,6 @@ __attribute__((target("avx,f16c"))) bool halvesByF16c(const char *data, qint64 n
     return bad == 0;
 }
 
-// AVX as the compiler's runtime sees it (with the OS saving its registers); F16C from CPUID
-// leaf 1 (ECX bit 29), which not every compiler's builtin knows by name.
-bool hasF16c()
-{
-    static const bool has = [] {
-        unsigned eax = 0, ebx = 0, ecx = 0, edx = 0;
-        return __builtin_cpu_supports("avx") && __get_cpuid(1, &eax, &ebx, &ecx, &edx) &&
-               (ecx & bit_F16C) != 0;
-    }();
-    return has;
-}
 #endif
 
 QString sizeText(qint64 bytes)
@@ -392,6 +380,20 @@ std::optional<NpyHeader> parseNpyHeader(QByteArrayView head, qint64 fileSize, QS
                         .arg(h.shapeText(), sizeText(needed), sizeText(available)));
     return h;
 }
+
+#ifdef KVL_X86_F16C
+// AVX as the compiler's runtime sees it (with the OS saving its registers); F16C from CPUID
+// leaf 1 (ECX bit 29), which not every compiler's builtin knows by name.
+bool hasF16c()
+{
+    static const bool has = [] {
+        unsigned eax = 0, ebx = 0, ecx = 0, edx = 0;
+        return __builtin_cpu_supports("avx") && __get_cpuid(1, &eax, &ebx, &ecx, &edx) &&
+               (ecx & bit_F16C) != 0;
+    }();
+    return has;
+}
+#endif
 
 bool readNpyWeights(NpyDtype dtype, const char *data, qint64 n, float *out)
 {

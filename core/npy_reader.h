@@ -5,6 +5,12 @@
 #include <QString>
 #include <optional>
 
+// x86 compilers that take per-function targets: the readers' AVX and F16C paths, chosen at run
+// time by hasF16c().
+#if (defined(__x86_64__) || defined(__i386__)) && (defined(__GNUC__) || defined(__clang__))
+#define KVL_X86_F16C
+#endif
+
 namespace kvl {
 
 // The element types the attention-mass analyzer reads: little-endian '<f2' and '<f4'.
@@ -45,5 +51,10 @@ void readNpyValues(NpyDtype dtype, const char *data, qint64 n, float *out);
 // number ≥ +0. False otherwise (NaN, infinite, negative, and -0 too), and then `out` holds no
 // meaning: readNpyValues reads the chunk exactly, to find the culprit or to let -0 pass.
 bool readNpyWeights(NpyDtype dtype, const char *data, qint64 n, float *out);
+
+#ifdef KVL_X86_F16C
+// Whether this CPU has AVX (with the OS saving its registers) and F16C.
+bool hasF16c();
+#endif
 
 } // namespace kvl

@@ -672,18 +672,22 @@ private slots:
             QVERIFY(!readNpyWeights(NpyDtype::Float32, f32({1, bad}).constData(), 2, fast.data()));
     }
 
-    // Float16 blocks of up to 8,192 keys are summed in four lanes: exact in a double, so the
-    // same bits as one running sum in key order.
+    // Float16 blocks of up to 8,192 keys are summed in several lanes (vectors where the CPU has
+    // them): exact in a double, so the same bits as one running sum in key order. Over 3M keys
+    // a row outgrows one read (4 MiB), so blocks are also cut by the reads' ends.
     void halfSumsAreExact_data()
     {
         QTest::addColumn<int>("blockSize");
+        QTest::addColumn<qint64>("keys");
         for (int bs : {1, 5, 16, 1000, 8192})
-            QTest::addRow("blocks of %d", bs) << bs;
+            QTest::addRow("blocks of %d", bs) << bs << qint64(100'003);
+        for (int bs : {7, 24, 1000, 8192})
+            QTest::addRow("blocks of %d across reads", bs) << bs << qint64(3'000'017);
     }
     void halfSumsAreExact()
     {
         QFETCH(int, blockSize);
-        const qint64 keys = 100'003;
+        QFETCH(qint64, keys);
         const QByteArray file = randomHalves(keys);
         MassOptions o;
         o.blockSize = blockSize;
