@@ -3335,7 +3335,7 @@ Só o termo de KV: %3</translation>
     </message>
     <message>
         <source>KV strategies</source>
-        <translation>Estratégias de KV</translation>
+        <translation>Estratégias</translation>
     </message>
     <message>
         <source>Roofline</source>
@@ -3367,7 +3367,7 @@ Só o termo de KV: %3</translation>
     </message>
     <message>
         <source>Token cost</source>
-        <translation>Custo do token</translation>
+        <translation>Custo/token</translation>
     </message>
     <message>
         <source>Capacity as vLLM computes it, latency against throughput, measured against predicted</source>
