@@ -967,10 +967,15 @@ std::optional<HfImport> importHfConfigFile(const QString &path, QString *error)
     const QFileInfo info(path);
     const QString name = info.completeBaseName() == u"config" ? info.absoluteDir().dirName()
                                                               : info.completeBaseName();
-    auto imported = importConfig(f.read(kMaxConfigBytes + 1), name, error);
-    if (imported)
-        imported->model.source =
-            u"Hugging Face config.json: "_s + QDir::toNativeSeparators(info.absoluteFilePath());
+    QString why;
+    auto imported = importConfig(f.read(kMaxConfigBytes + 1), name, &why);
+    if (!imported) {
+        if (error)
+            *error = shown + u": " + why;
+        return std::nullopt;
+    }
+    imported->model.source =
+        u"Hugging Face config.json: "_s + QDir::toNativeSeparators(info.absoluteFilePath());
     return imported;
 }
 

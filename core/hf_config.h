@@ -18,6 +18,7 @@ struct HfImport
 // message naming the field ("num_hidden_layers: missing", "head_dim: -3 is not a positive
 // integer").
 std::optional<HfImport> importHfConfig(const QByteArray &json, QString *error);
+// The same from a file; every *error starts with the path ("PATH: num_hidden_layers: missing").
 std::optional<HfImport> importHfConfigFile(const QString &path, QString *error);
 
 } // namespace kvl

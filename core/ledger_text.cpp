@@ -241,7 +241,7 @@ QList<LedgerRow> ledgerRows(const Scenario &s, const Ledger &l, ByteUnits u)
         QStringLiteral("cost_per_million_output_tokens"),
         LedgerStrings::tr("Cost per million output tokens"),
         LedgerStrings::tr("$%1").arg(formatNumber(l.costPerMillionOutputTokens, 3)),
-        LedgerStrings::tr("%1 GPUs × $%2 per GPU-hour at %3 tokens/s for the batch")
+        LedgerStrings::tr("%1 × $%2 per GPU-hour at %3 tokens/s for the batch")
             .arg(s.gpus)
             .arg(formatNumber(s.gpuHourPrice, 4), formatNumber(l.aggregateTokensPerSecond, 3)),
         broken};

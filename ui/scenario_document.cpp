@@ -113,8 +113,7 @@ bool ScenarioDocument::importConfigFile(const QString &path)
     QString why;
     const auto imported = importHfConfigFile(path, &why);
     if (!imported) {
-        emit errorOccurred(tr("Cannot import config"),
-                           tr("%1 was not imported: %2").arg(QFileInfo(path).fileName(), why));
+        emit errorOccurred(tr("Cannot import config"), tr("Not imported: %1").arg(why));
         return false;
     }
     ModelSpec m = imported->model;

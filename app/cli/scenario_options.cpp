@@ -199,8 +199,7 @@ Scenario scenarioFromOptions(const QCommandLineParser &p)
         QString why;
         auto imported = importHfConfigFile(p.value(QStringLiteral("config")), &why);
         if (!imported)
-            throw UsageError{
-                QStringLiteral("--config: %1: %2").arg(p.value(QStringLiteral("config")), why)};
+            throw UsageError{QStringLiteral("--config: ") + why};
         s.model = imported->model;
         s.weightsAsStored = true;
     }

@@ -1239,8 +1239,8 @@
         <translation>US$ %1</translation>
     </message>
     <message>
-        <source>%1 GPUs × $%2 per GPU-hour at %3 tokens/s for the batch</source>
-        <translation>%1 GPUs × US$ %2 por hora de GPU a %3 tokens/s para o batch</translation>
+        <source>%1 × $%2 per GPU-hour at %3 tokens/s for the batch</source>
+        <translation>%1 × US$ %2 por hora de GPU a %3 tokens/s para o batch</translation>
     </message>
     <message>
         <source>GQA saving</source>
@@ -4166,10 +4166,6 @@ na largura de banda medida: %1 TFLOP/s</translation>
         <translation>Não foi possível importar a configuração</translation>
     </message>
     <message>
-        <source>%1 was not imported: %2</source>
-        <translation>%1 não foi importado: %2</translation>
-    </message>
-    <message>
         <source>Import %1</source>
         <translation>Importar %1</translation>
     </message>
@@ -4236,6 +4232,10 @@ na largura de banda medida: %1 TFLOP/s</translation>
     <message>
         <source>Baseline from a Scenario File</source>
         <translation>Referência de um Arquivo de Cenário</translation>
+    </message>
+    <message>
+        <source>Not imported: %1</source>
+        <translation>Não importado: %1</translation>
     </message>
 </context>
 <context>

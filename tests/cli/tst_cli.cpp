@@ -226,6 +226,14 @@ private slots:
         const Run r = run({QStringLiteral("ledger"), QStringLiteral("--config"), path});
         QCOMPARE(r.exit, 2);
         QVERIFY2(r.err.contains(QStringLiteral("num_attention_heads")), qPrintable(r.err));
+        QCOMPARE(r.err.count(path), 1); // named once, whatever the reason
+
+        const QString fifo = dir.filePath(QStringLiteral("fifo.json"));
+        QCOMPARE(mkfifo(QFile::encodeName(fifo).constData(), 0600), 0);
+        const Run f2 = run({QStringLiteral("ledger"), QStringLiteral("--config"), fifo});
+        QCOMPARE(f2.exit, 2);
+        QVERIFY2(f2.err.contains(QStringLiteral("FIFO")), qPrintable(f2.err));
+        QCOMPARE(f2.err.count(fifo), 1);
     }
 
     void presets()
