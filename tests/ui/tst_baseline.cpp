@@ -14,6 +14,7 @@
 #include "slider_field.h"
 #include "strategy_panel.h"
 #include "test_scenarios.h"
+#include "test_window.h"
 #include "view_settings.h"
 
 #include <QAction>
@@ -31,6 +32,7 @@
 
 using namespace kvl;
 using kvl::test::findSeries;
+using kvl::test::seedWindow;
 
 namespace {
 
@@ -87,13 +89,8 @@ private slots:
     void initTestCase() { QStandardPaths::setTestModeEnabled(true); }
     void init()
     {
-        m_window = std::make_unique<MainWindow>();
-        m_window->setQuietErrors(true);
-        controller()->replace(Scenario::seed(), QString());
-        controller()->undoStack()->clear();
+        m_window = seedWindow({1600, 1000});
         m_window->viewSettings()->setUnits(ByteUnits::SI); // a test before may have saved others
-        m_window->resize(1600, 1000);
-        m_window->show();
         QVERIFY(QTest::qWaitForWindowExposed(m_window.get()));
     }
     void cleanup() { m_window.reset(); }

@@ -13,6 +13,7 @@
 #include "scenario_controller.h"
 #include "scenario_file.h"
 #include "slider_field.h"
+#include "test_window.h"
 #include "tour.h"
 #include "weights.h"
 
@@ -31,6 +32,7 @@
 #include <QUndoStack>
 
 using namespace kvl;
+using kvl::test::seedWindow;
 
 class TestMainWindow : public QObject
 {
@@ -57,12 +59,7 @@ private slots:
     void initTestCase() { QStandardPaths::setTestModeEnabled(true); }
     void init()
     {
-        m_window = std::make_unique<MainWindow>();
-        m_window->setQuietErrors(true);
-        controller()->replace(Scenario::seed(), QString());
-        controller()->undoStack()->clear();
-        m_window->resize(1400, 900);
-        m_window->show();
+        m_window = seedWindow({1400, 900});
         QVERIFY(QTest::qWaitForWindowExposed(m_window.get()));
     }
     void cleanup() { m_window.reset(); }

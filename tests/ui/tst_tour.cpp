@@ -10,6 +10,7 @@
 #include "scenario_controller.h"
 #include "strategy_panel.h"
 #include "strategy_table_model.h"
+#include "test_window.h"
 #include "tour.h"
 #include "tour_script.h"
 
@@ -25,6 +26,7 @@
 #include <QUndoStack>
 
 using namespace kvl;
+using kvl::test::seedWindow;
 
 class TestTour : public QObject
 {
@@ -58,12 +60,7 @@ private slots:
     void initTestCase() { QStandardPaths::setTestModeEnabled(true); }
     void init()
     {
-        m_window = std::make_unique<MainWindow>();
-        m_window->setQuietErrors(true);
-        controller()->replace(Scenario::seed(), QString());
-        controller()->undoStack()->clear();
-        m_window->resize(1600, 1000);
-        m_window->show();
+        m_window = seedWindow({1600, 1000});
         QVERIFY(QTest::qWaitForWindowExposed(m_window.get()));
     }
     void cleanup() { m_window.reset(); }
