@@ -815,11 +815,16 @@ void TstCharts::labelsFit_data()
     QTest::addColumn<QString>("id");
     QTest::addColumn<bool>("presentation");
     QTest::addColumn<QSize>("size");
-    // About a quarter of the cost tab at 1600 × 1000 and 1920 × 1080.
+    QTest::addColumn<bool>("baseline");
+    // About a quarter of the cost tab at 1600 × 1000 and 1920 × 1080; with a baseline pinned a bar
+    // chart has twice the bars.
     for (const QString &id : chartIds()) {
-        QTest::addRow("%s normal", qPrintable(id)) << id << false << QSize(560, 400);
-        QTest::addRow("%s presentation small", qPrintable(id)) << id << true << QSize(470, 400);
-        QTest::addRow("%s presentation", qPrintable(id)) << id << true << QSize(600, 440);
+        QTest::addRow("%s normal", qPrintable(id)) << id << false << QSize(560, 400) << false;
+        QTest::addRow("%s presentation small", qPrintable(id))
+            << id << true << QSize(470, 400) << false;
+        QTest::addRow("%s presentation", qPrintable(id)) << id << true << QSize(600, 440) << false;
+        QTest::addRow("%s with a baseline", qPrintable(id))
+            << id << false << QSize(560, 330) << true;
     }
 }
 
@@ -829,13 +834,19 @@ void TstCharts::labelsFit()
     QFETCH(QString, id);
     QFETCH(bool, presentation);
     QFETCH(QSize, size);
-    const Scenario s = Scenario::seed();
+    QFETCH(bool, baseline);
+    Scenario s = Scenario::seed();
     std::unique_ptr<LedgerChart> chart(createChart(id));
     chart->setPresentation(presentation);
     chart->resize(size);
     chart->show();
     QVERIFY(QTest::qWaitForWindowExposed(chart.get()));
-    chart->updateFrom(s, evaluate(s));
+    if (baseline) {
+        s.kvPrecision = Precision::of(NumberFormat::FP8);
+        drawCharts({chart.get()}, s, evaluate(s), Scenario::seed(), std::nullopt);
+    } else {
+        chart->updateFrom(s, evaluate(s));
+    }
     QCoreApplication::processEvents();
 
     const QRectF plot = chart->chart()->plotArea();

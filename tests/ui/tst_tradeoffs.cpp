@@ -3,6 +3,7 @@
 // export like every other chart.
 #include "axis_range.h"
 #include "chart_export.h"
+#include "chart_label.h"
 #include "language.h"
 #include "mass_charts.h"
 #include "mass_panel.h"
@@ -106,6 +107,7 @@ private slots:
     void comparisonMatchesCore_data() { addScenarioRows(); }
     void comparisonMatchesCore();
     void chartsDrawThePanelsResults();
+    void strategyLabelsWithBaseline();
     void latencyMatchesCore_data() { addScenarioRows(); }
     void latencyMatchesCore();
     void rooflineMatchesCore_data() { addScenarioRows(); }
@@ -315,6 +317,44 @@ void TestTradeoffs::chartsDrawThePanelsResults()
     comparison.updateFrom(s, QList<StrategyResult>{}); // does not match: evaluated here
     QCOMPARE(comparison.results().size(), compared.size());
     QCOMPARE(comparison.results().first().name, evaluateStrategy(s, compared.first()).name);
+}
+
+// The default strategies beside an fp16 baseline, in the chart's size at 1920 × 1080: twice the
+// bars, thinner than a line of the smallest font. The ghosts go unlabelled (their values are in
+// their tooltips); no two labels' letters touch.
+void TestTradeoffs::strategyLabelsWithBaseline()
+{
+    StrategyPanel panel;
+    Scenario s = Scenario::seed();
+    s.kvPrecision = Precision::of(NumberFormat::FP8);
+    panel.setScenario(s);
+    StrategyComparisonChart chart;
+    chart.setStrategies(panel.compared());
+    chart.setBaseline(Scenario::seed());
+    chart.resize(640, 420);
+    chart.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&chart));
+    chart.updateFrom(s, evaluate(s));
+    QCoreApplication::processEvents();
+
+    const QRectF plot = chart.chart()->plotArea();
+    QList<QRectF> letters;
+    for (QGraphicsItem *item : chart.chart()->childItems()) {
+        auto *label = dynamic_cast<ChartLabel *>(item);
+        if (!label || !label->isVisible())
+            continue;
+        const QRectF text = label->sceneBoundingRect().adjusted(4, 4, -4, -4);
+        if (!plot.contains(text.center()) || label->text().contains(u'\n'))
+            continue; // the heading
+        const QFontMetricsF fm(label->font());
+        letters << text.adjusted(0, fm.ascent() - fm.capHeight(), 0, -fm.descent());
+    }
+    const int bars = int(panel.compared().size()) * 4; // four metrics, the scenario's bars only
+    QCOMPARE(letters.size(), bars);
+    for (int i = 0; i < letters.size(); ++i)
+        for (int j = i + 1; j < letters.size(); ++j)
+            QVERIFY2(!letters.at(i).intersects(letters.at(j)),
+                     qPrintable(QStringLiteral("labels %1 and %2 overlap").arg(i).arg(j)));
 }
 
 void TestTradeoffs::strategyTableModel()

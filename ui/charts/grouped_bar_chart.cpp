@@ -320,8 +320,18 @@ void GroupedBarChart::relayoutOverlays()
     if (sets == 0)
         return;
     const qreal width = m_series->barWidth();
-    const QFont font = labelFont(plot.height() / std::max(metrics, 1) * width / sets);
+    const qreal barHeight = plot.height() / std::max(metrics, 1) * width / sets;
+    QFont font = labelFont(barHeight);
+    // Bars thinner than the smallest font's line: the baseline's ghosts go unlabelled (hovering
+    // one still says its value), so each label has its bar and its ghost's for room.
+    const bool ghosts = std::any_of(m_variants.cbegin(), m_variants.cend(),
+                                    [](const Variant &v) { return v.ghost; });
+    const bool crowded =
+        ghosts && !m_presentation && QFontMetricsF(font).height() > barHeight * 0.9;
+    if (crowded)
+        font = labelFont(2 * barHeight);
     for (int v = 0; v < sets; ++v) {
+        const bool unlabelled = crowded && v < m_variants.size() && m_variants.at(v).ghost;
         const int position = sets - 1 - v; // bottom-up index within a group
         for (int m = 0; m < metrics; ++m) {
             const int category = metrics - 1 - m;
@@ -330,6 +340,9 @@ void GroupedBarChart::relayoutOverlays()
             const QPointF start = chart()->mapToPosition(QPointF(0, y), m_series);
             const QPointF end = chart()->mapToPosition(QPointF(share, y), m_series);
             ChartLabel *label = m_labels.at(v).at(m);
+            label->setVisible(!unlabelled);
+            if (unlabelled)
+                continue;
             label->setFont(font);
             const qreal w = label->size().width();
             if (end.x() - start.x() >= w + 6) {
