@@ -43,6 +43,9 @@ struct MassOptions
     double concentratedAt = 0.5;
     QList<int> curveLayers; // layers whose cumulative curve the report keeps
     int curvePoints = 256;  // at most, per curve
+    // Threads reading a .npy's layers at once: 0 picks from the CPUs, the file's size and the
+    // memory the block sums take; 1 reads in one pass. The report is the same whatever the count.
+    int threads = 0;
 };
 
 // One layer (head = -1: all its heads summed) or one head of one layer.

@@ -26,6 +26,28 @@ bool ChunkReader::open(const QString &path, QString *error)
     return true;
 }
 
+bool ChunkReader::openLike(const ChunkReader &other, QString *error)
+{
+    if (!other.m_file.isOpen()) {
+        m_bytes = other.m_bytes;
+        m_size = other.m_size;
+        m_position = 0;
+        return true;
+    }
+    // The file's name is the caller's to say, as for a failed read.
+    QString why;
+    if (!open(other.m_file.fileName(), &why)) {
+        *error = FileText::tr("could not be opened a second time (%1)").arg(why);
+        return false;
+    }
+    if (m_size != other.m_size) {
+        *error = FileText::tr("the file changed size while it was read (%1, then %2 bytes)")
+                     .arg(formatInteger(other.m_size), formatInteger(m_size));
+        return false;
+    }
+    return true;
+}
+
 bool ChunkReader::seek(qint64 position)
 {
     if (position < 0 || position > m_size)

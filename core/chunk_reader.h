@@ -19,6 +19,9 @@ public:
 
     // false and *error ("name: reason") when `path` is not a regular file or cannot be opened.
     bool open(const QString &path, QString *error);
+    // A second reader of `other`'s bytes or file, at its start, to read another part at once;
+    // false and *error when the file cannot be opened again or its size changed.
+    bool openLike(const ChunkReader &other, QString *error);
     qint64 size() const { return m_size; } // as when opened
     qint64 position() const { return m_position; }
     bool seek(qint64 position);

@@ -3,9 +3,14 @@
 #include "npy_reader.h"
 #include "units.h"
 
+#include <QScopeGuard>
 #include <QStringList>
+#include <chrono>
 #include <cmath>
+#include <condition_variable>
 #include <limits>
+#include <mutex>
+#include <thread>
 
 #ifdef KVL_X86_F16C
 #include <immintrin.h>
@@ -114,7 +119,8 @@ AddBlocks blockAdder(bool exactSums)
 class NpyBlocks
 {
 public:
-    NpyBlocks(const NpyHeader &h, const MassOptions &o, MassReport &r, Ticker &t)
+    // From layer `first` on.
+    NpyBlocks(const NpyHeader &h, const MassOptions &o, MassReport &r, Ticker &t, qint64 first)
         : m_o(o), m_r(r), m_t(t), m_rank(int(h.shape.size())),
           m_heads(m_rank == 4 ? h.shape.at(1) : 1),
           m_queries(m_rank >= 3 ? h.shape.at(m_rank - 2) : 1), m_keys(h.shape.last()),
@@ -123,6 +129,7 @@ public:
           m_addBlocks(blockAdder(m_exactSums)), m_head(zeros(m_blocks, t)),
           m_layer(zeros(m_heads > 1 ? m_blocks : 0, t))
     {
+        m_row = first * m_heads * m_queries;
     }
     // Block sums held: one head's, one layer's when there are several heads, a sort's copy.
     static qint64 held(qint64 heads, qint64 blocks) { return (heads > 1 ? 3 : 2) * blocks; }
@@ -235,6 +242,174 @@ private:
     QString m_error;
 };
 
+// Where a share of the layers stopped short: a value's index in the file, and why.
+struct Stop
+{
+    qint64 at = 0;
+    QString why;
+};
+
+// "weight at [layer 0, head 1, query 0, key 17] is NaN": where, in the file's own axes.
+QString badWeightText(const NpyHeader &h, float v, qint64 at)
+{
+    const qsizetype rank = h.shape.size();
+    const qint64 heads = rank == 4 ? h.shape.at(1) : 1;
+    const qint64 queries = rank >= 3 ? h.shape.at(rank - 2) : 1;
+    const qint64 keys = h.shape.last();
+    const qint64 row = at / keys;
+    QStringList where = {MassText::tr("layer %1").arg(row / (heads * queries))};
+    if (rank == 4)
+        where << MassText::tr("head %1").arg((row / queries) % heads);
+    if (rank >= 3)
+        where << MassText::tr("query %1").arg(row % queries);
+    where << MassText::tr("key %1").arg(at % keys);
+    const QString what = std::isnan(v)   ? QStringLiteral("NaN")
+                         : std::isinf(v) ? QStringLiteral("infinite")
+                                         : MassText::tr("negative (%1)").arg(v);
+    return MassText::tr("weight at [%1] is %2: attention weights are finite and ≥ 0")
+        .arg(where.join(QStringLiteral(", ")), what);
+}
+
+// Layers [first, first + count) read from `in` into `r`: nothing when they read through (the
+// first layer without mass, if any, in *layerError), else where and why they stopped.
+std::optional<Stop> readLayers(ChunkReader &in, const NpyHeader &h, const MassOptions &o,
+                               qint64 first, qint64 count, MassReport &r, Ticker &t,
+                               QString *layerError)
+{
+    const int item = h.itemSize();
+    const qint64 perLayer = h.count() / h.shape.first();
+    const qint64 end = (first + count) * perLayer;
+    NpyBlocks sums(h, o, r, t, first);
+    qint64 done = first * perLayer;
+    if (!in.seek(h.dataOffset + done * item))
+        return Stop{done, in.error()};
+    std::vector<float> decoded(size_t(std::min(end - done, kDecoded)));
+    while (done < end) {
+        const qint64 n = std::min(end - done, kChunk / item);
+        const auto bytes = in.read(n * item);
+        if (!bytes)
+            return Stop{done, in.error()};
+        t.step(n); // before the sums: the last read ends with a layer's ranking
+        for (qint64 j = 0; j < n; j += kDecoded) {
+            const qint64 m = std::min(kDecoded, n - j);
+            const char *data = bytes->data() + j * item;
+            if (!readNpyWeights(h.dtype, data, m, decoded.data())) {
+                readNpyValues(h.dtype, data, m, decoded.data());
+                if (const qint64 bad = firstBadWeight(decoded.data(), m); bad < m)
+                    return Stop{done + j + bad,
+                                badWeightText(h, decoded[size_t(bad)], done + j + bad)};
+            }
+            sums.add(decoded.data(), m);
+        }
+        done += n;
+    }
+    *layerError = sums.error();
+    return std::nullopt;
+}
+
+// Block sums the layers read at once may hold in all (doubles): 256 MiB, or one reader's.
+constexpr qint64 kParallelBlocks = qint64(1) << 25;
+
+// How many threads read the layers: what o.threads asks, else one per CPU (at most 8) for a
+// file of 64 MiB or more, as far as the layers and the block sums' memory allow.
+int readerThreads(const MassOptions &o, const NpyHeader &h, qint64 held)
+{
+    const qint64 layers = h.shape.first();
+    if (o.threads > 0)
+        return int(std::min<qint64>(o.threads, layers));
+    if (h.count() * h.itemSize() < (qint64(64) << 20))
+        return 1;
+    const qint64 cpus = std::max(1u, std::thread::hardware_concurrency());
+    return int(std::clamp<qint64>(
+        std::min({cpus, qint64(8), layers, kParallelBlocks / std::max<qint64>(held, 1)}), 1,
+        layers));
+}
+
+// One thread's share of the layers: its report, and what stopped it.
+struct Share
+{
+    qint64 first = 0, count = 0;
+    MassReport report;
+    std::optional<Stop> stop;
+    QString layerError;
+    std::atomic_bool halt = false; // a cancel, or a stop in the layers before these
+    MassProgress progress;         // no callback: only this thread's caller reports
+};
+
+// The layers in `threads` contiguous shares, each read from its own reader on its own thread;
+// this thread reports progress and passes a cancel on. Joined in layer order, the report is the
+// one pass's, and so is the error: the first in the file.
+std::optional<MassReport> readInParallel(ChunkReader &in, const NpyHeader &h, const MassOptions &o,
+                                         MassReport r, int threads, Ticker &ticker, qint64 total,
+                                         QString *error)
+{
+    const qint64 layers = h.shape.first();
+    std::vector<std::unique_ptr<Share>> shares;
+    for (int k = 0; k < threads; ++k) {
+        auto s = std::make_unique<Share>();
+        s->first = layers * k / threads;
+        s->count = layers * (k + 1) / threads - s->first;
+        s->progress.cancel = &s->halt;
+        shares.push_back(std::move(s));
+    }
+    std::atomic<qint64> done = 0;
+    std::mutex mutex;
+    std::condition_variable finishedOne;
+    int finished = 0;
+    const auto work = [&](size_t k) {
+        Share &s = *shares[k];
+        const qint64 perLayer = h.count() / layers;
+        try {
+            Ticker t(s.progress, total, &done);
+            ChunkReader own;
+            QString why;
+            if (!own.openLike(in, &why))
+                s.stop = Stop{s.first * perLayer, why};
+            else
+                s.stop = readLayers(own, h, o, s.first, s.count, s.report, t, &s.layerError);
+        } catch (const Cancelled &) {
+        } catch (const std::bad_alloc &) {
+            s.stop = Stop{s.first * perLayer, noMemoryForSums()};
+        }
+        if (s.stop) // the layers after these no longer matter
+            for (size_t j = k + 1; j < shares.size(); ++j)
+                shares[j]->halt = true;
+        const std::lock_guard lock(mutex);
+        ++finished;
+        finishedOne.notify_one();
+    };
+    {
+        std::vector<std::jthread> workers;
+        // However this scope ends (a cancel thrown from the progress report included), the
+        // readers stop before they are joined: when they are done already, this changes nothing.
+        const auto haltAll = qScopeGuard([&] {
+            for (auto &s : shares)
+                s->halt = true;
+        });
+        for (size_t k = 0; k < shares.size(); ++k)
+            workers.emplace_back(work, k);
+        std::unique_lock lock(mutex);
+        while (!finishedOne.wait_for(lock, std::chrono::milliseconds(10),
+                                     [&] { return finished == threads; })) {
+            lock.unlock();
+            ticker.reach(done.load(std::memory_order_relaxed)); // throws Cancelled on a cancel
+            lock.lock();
+        }
+    }
+    ticker.reach(done.load());
+    for (auto &s : shares)
+        if (s->stop)
+            return failed(error, s->stop->why);
+    for (auto &s : shares) {
+        if (!s->layerError.isEmpty())
+            return failed(error, s->layerError);
+        r.layers += s->report.layers;
+        r.heads += s->report.heads;
+        r.curves += s->report.curves;
+    }
+    return r;
+}
+
 } // namespace
 
 std::optional<MassReport> analyzeNpyStream(ChunkReader &in, const MassOptions &o, QString *error,
@@ -256,7 +431,6 @@ std::optional<MassReport> analyzeNpyStream(ChunkReader &in, const MassOptions &o
                                  .arg(rank));
     const qint64 layers = h->shape.first();
     const qint64 heads = rank == 4 ? h->shape.at(1) : 1;
-    const qint64 queries = rank >= 3 ? h->shape.at(rank - 2) : 1;
     const qint64 keys = h->shape.last();
     if (layers > limits::maxLayers)
         return failed(error, MassText::tr("shape %1: %2 layers, more than %3")
@@ -269,63 +443,30 @@ std::optional<MassReport> analyzeNpyStream(ChunkReader &in, const MassOptions &o
                                  .arg(heads)
                                  .arg(limits::maxHeads));
     const qint64 blocks = (keys + o.blockSize - 1) / o.blockSize;
-    if (NpyBlocks::held(heads, blocks) > kMaxBlocks)
+    const qint64 held = NpyBlocks::held(heads, blocks);
+    if (held > kMaxBlocks)
         return failed(error,
                       MassText::tr("%1 blocks of %2 keys are too many to hold: choose a larger "
                                    "block size")
                           .arg(formatInteger(blocks))
                           .arg(o.blockSize));
 
-    // "weight at [layer 0, head 1, query 0, key 17] is NaN": where, in the file's own axes.
-    const auto badWeight = [&](float v, qint64 at) {
-        const qint64 row = at / keys;
-        QStringList where = {MassText::tr("layer %1").arg(row / (heads * queries))};
-        if (rank == 4)
-            where << MassText::tr("head %1").arg((row / queries) % heads);
-        if (rank >= 3)
-            where << MassText::tr("query %1").arg(row % queries);
-        where << MassText::tr("key %1").arg(at % keys);
-        const QString what = std::isnan(v)   ? QStringLiteral("NaN")
-                             : std::isinf(v) ? QStringLiteral("infinite")
-                                             : MassText::tr("negative (%1)").arg(v);
-        return MassText::tr("weight at [%1] is %2: attention weights are finite and ≥ 0")
-            .arg(where.join(QStringLiteral(", ")), what);
-    };
-
     MassReport r;
     r.shape = h->shape;
     r.blockSize = o.blockSize;
     r.keys = keys;
     r.topFraction = o.topFraction;
-    const qint64 count = h->count();
-    Ticker ticker(progress, count + NpyBlocks::rankWork(*h, blocks));
+    const qint64 total = h->count() + NpyBlocks::rankWork(*h, blocks);
+    Ticker ticker(progress, total);
     ticker.report();
-    NpyBlocks sums(*h, o, r, ticker);
-    if (!in.seek(h->dataOffset))
-        return failed(error, in.error());
-    const int item = h->itemSize();
-    std::vector<float> decoded(size_t(std::min(count, kDecoded)));
-    for (qint64 done = 0; done < count;) {
-        const qint64 n = std::min(count - done, kChunk / item);
-        const auto bytes = in.read(n * item);
-        if (!bytes)
-            return failed(error, in.error());
-        ticker.step(n); // before the sums: the last read ends with a layer's ranking
-        for (qint64 j = 0; j < n; j += kDecoded) {
-            const qint64 m = std::min(kDecoded, n - j);
-            const char *data = bytes->data() + j * item;
-            if (!readNpyWeights(h->dtype, data, m, decoded.data())) {
-                readNpyValues(h->dtype, data, m, decoded.data());
-                if (const qint64 bad = firstBadWeight(decoded.data(), m); bad < m)
-                    return failed(error, badWeight(decoded[size_t(bad)], done + j + bad));
-            }
-            sums.add(decoded.data(), m);
-        }
-        done += n;
-    }
+    if (const int threads = readerThreads(o, *h, held); threads > 1)
+        return readInParallel(in, *h, o, std::move(r), threads, ticker, total, error);
+    QString layerError;
+    if (const auto stop = readLayers(in, *h, o, 0, layers, r, ticker, &layerError))
+        return failed(error, stop->why);
     ticker.report();
-    if (!sums.error().isEmpty())
-        return failed(error, sums.error());
+    if (!layerError.isEmpty())
+        return failed(error, layerError);
     return r;
 }
 

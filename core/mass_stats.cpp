@@ -163,6 +163,11 @@ MassStats rankMasses(std::span<double> masses, qint64 blocks, const MassOptions 
     return s;
 }
 
+QString noMemoryForSums()
+{
+    return MassText::tr("not enough memory for the block sums: choose a larger block size");
+}
+
 bool validOptions(const MassOptions &o, QString *error)
 {
     if (o.blockSize < 1)
@@ -171,6 +176,10 @@ bool validOptions(const MassOptions &o, QString *error)
         *error = MassText::tr("top fraction %1: expected (0, 1]").arg(o.topFraction);
     else if (!(o.concentratedAt > 0 && o.concentratedAt <= 1))
         *error = MassText::tr("threshold %1: expected (0, 1]").arg(o.concentratedAt);
+    else if (o.threads < 0 || o.threads > kMaxThreads)
+        *error = MassText::tr("threads %1: expected 0 (automatic) to %2")
+                     .arg(o.threads)
+                     .arg(kMaxThreads);
     else
         return true;
     return false;

@@ -6,6 +6,7 @@
 
 #include <QCoreApplication>
 #include <algorithm>
+#include <atomic>
 #include <memory>
 #include <new>
 #include <span>
@@ -27,6 +28,8 @@ namespace mass {
 inline constexpr qint64 kChunk = 1 << 20;
 // Block sums the analyzer may hold at once (doubles): 2 GiB.
 inline constexpr qint64 kMaxBlocks = qint64(1) << 28;
+// Threads MassOptions::threads may ask for.
+inline constexpr int kMaxThreads = 64;
 // Lists of block masses at least this long are ranked without a full sort.
 inline constexpr size_t kSelectFrom = 65536;
 
@@ -39,13 +42,25 @@ struct Cancelled
 class Ticker
 {
 public:
-    Ticker(const MassProgress &p, qint64 total) : m_p(p), m_total(std::max<qint64>(total, 1)) {}
+    // `shared`, when given, counts the work of every thread (mass_npy.cpp's layers in parallel).
+    Ticker(const MassProgress &p, qint64 total, std::atomic<qint64> *shared = nullptr)
+        : m_p(p), m_total(std::max<qint64>(total, 1)), m_shared(shared)
+    {
+    }
     // `n` more units of work done: a report every kChunk units.
     void step(qint64 n)
     {
         m_done += n;
+        if (m_shared)
+            m_shared->fetch_add(n, std::memory_order_relaxed);
         if (m_done >= m_next)
             report();
+    }
+    // All the work done so far is `done` (counted by other threads): a report.
+    void reach(qint64 done)
+    {
+        m_done = std::max(m_done, done);
+        report();
     }
     // Progress now, between cancel checks: one set by the callback itself is seen at once, even
     // at the last report.
@@ -70,10 +85,13 @@ public:
 private:
     const MassProgress &m_p;
     qint64 m_total;
+    std::atomic<qint64> *m_shared;
     qint64 m_done = 0;
     qint64 m_next = 0;
     double m_last = -1;
 };
+
+QString noMemoryForSums();
 
 // Runs an analysis; a cancel or a failed allocation ends it with *error set.
 template <typename Analysis> std::optional<MassReport> guarded(QString *error, Analysis &&analysis)
@@ -83,7 +101,7 @@ template <typename Analysis> std::optional<MassReport> guarded(QString *error, A
     } catch (const Cancelled &) {
         *error = QStringLiteral("cancelled");
     } catch (const std::bad_alloc &) {
-        *error = MassText::tr("not enough memory for the block sums: choose a larger block size");
+        *error = noMemoryForSums();
     }
     return std::nullopt;
 }

@@ -2,10 +2,11 @@
 // cache, the analyzer's peak anonymous memory, and how long a cancel takes to return (at 50%
 // progress, and at fractions of an uncancelled run's time).
 //
-//   bench_mass [SIZE_GB] [--shape L,H,Q] [--blocks 16,5] [--dir DIR]
+//   bench_mass [SIZE_GB] [--shape L,H,Q] [--blocks 16,5] [--threads N] [--dir DIR]
 //
 // SIZE_GB (default 1) sets the file's size; --shape its leading axes [layers, heads, queries]
-// (default 32,1,1), the keys fill the rest. Memory is RssAnon from /proc/self/status, sampled
+// (default 32,1,1), the keys fill the rest; --threads the analyzer's (default 0: its own
+// choice, up to one per CPU; 1: one pass). Memory is RssAnon from /proc/self/status, sampled
 // every 2 ms by a thread while the analysis runs: anonymous pages only, so a memory-mapped file's
 // pages (page cache, counted in RssFile) are not charged to the analyzer. VmHWM would mix both.
 #include "attention_mass.h"
@@ -194,6 +195,8 @@ int main(int argc, char *argv[])
                    QStringLiteral("L,H,Q"), QStringLiteral("32,1,1")},
                   {QStringLiteral("blocks"), QStringLiteral("Block sizes to run"),
                    QStringLiteral("LIST"), QStringLiteral("16,5")},
+                  {QStringLiteral("threads"), QStringLiteral("Analyzer threads (0: automatic)"),
+                   QStringLiteral("N"), QStringLiteral("0")},
                   {QStringLiteral("dir"), QStringLiteral("Where to write the file"),
                    QStringLiteral("DIR")}});
     p.process(app);
@@ -231,6 +234,7 @@ int main(int argc, char *argv[])
         MassOptions o;
         o.blockSize = b.toInt();
         o.curveLayers = {0};
+        o.threads = p.value(QStringLiteral("threads")).toInt();
         const qint64 before = rssAnon();
         QString error;
         RssSampler sampler;
@@ -249,6 +253,7 @@ int main(int argc, char *argv[])
             cancels << cancelLatency(path, o, {-1, f * seconds});
         runs << QJsonObject{
             {QStringLiteral("block_size"), o.blockSize},
+            {QStringLiteral("threads"), o.threads},
             {QStringLiteral("seconds"), seconds},
             {QStringLiteral("gb_per_s"), double(size) / seconds * 1e-9},
             {QStringLiteral("rss_anon_before_mib"), mib(before)},
@@ -263,6 +268,7 @@ int main(int argc, char *argv[])
                           {QStringLiteral("shape"), shapeJson},
                           {QStringLiteral("write_seconds"), writeSeconds},
                           {QStringLiteral("page_cache_read_gb_per_s"), cacheRate * 1e-9},
+                          {QStringLiteral("cpus"), int(std::thread::hardware_concurrency())},
                           {QStringLiteral("runs"), runs}};
     std::fputs(QJsonDocument(out).toJson(QJsonDocument::Indented).constData(), stdout);
     return 0;

@@ -117,6 +117,46 @@ QByteArray randomHalves(qint64 keys)
     return npy("<f2", {1, keys}, data);
 }
 
+// Every figure of two reports, bit for bit.
+bool sameReport(const MassReport &a, const MassReport &b)
+{
+    const auto same = [](const QList<MassStats> &x, const QList<MassStats> &y) {
+        return std::equal(
+            x.cbegin(), x.cend(), y.cbegin(), y.cend(), [](const MassStats &s, const MassStats &t) {
+                return s.layer == t.layer && s.head == t.head && s.blocks == t.blocks &&
+                       s.totalMass == t.totalMass && s.topBlocks == t.topBlocks &&
+                       s.topShare == t.topShare && s.blocksFor50 == t.blocksFor50 &&
+                       s.blocksFor90 == t.blocksFor90 && s.blocksFor99 == t.blocksFor99 &&
+                       s.verdict == t.verdict;
+            });
+    };
+    const auto sameCurves = [](const QList<MassCurve> &x, const QList<MassCurve> &y) {
+        return std::equal(x.cbegin(), x.cend(), y.cbegin(), y.cend(),
+                          [](const MassCurve &c, const MassCurve &d) {
+                              return c.layer == d.layer && c.points == d.points;
+                          });
+    };
+    return a.shape == b.shape && same(a.layers, b.layers) && same(a.heads, b.heads) &&
+           sameCurves(a.curves, b.curves);
+}
+
+// `layers` layers of `rest` (the other axes' product) random float16 weights in [0, 1).
+QByteArray randomLayers(const QList<qint64> &shape)
+{
+    qint64 n = 1;
+    for (qint64 d : shape)
+        n *= d;
+    std::mt19937 rng(11);
+    QByteArray data(n * 2, Qt::Uninitialized);
+    for (qint64 i = 0; i < n; ++i) {
+        // Skewed: most weights small, a few large, so that layers differ.
+        const quint16 bits = quint16(rng() % 8 == 0 ? rng() % 0x3c00 : rng() % 0x2000);
+        data[2 * i] = char(bits & 0xff);
+        data[2 * i + 1] = char(bits >> 8);
+    }
+    return npy("<f2", shape, data);
+}
+
 } // namespace
 
 class TestAttentionMass : public QObject
@@ -894,6 +934,132 @@ private slots:
         QVERIFY2(!finished, "cancelled, yet a full report came back");
         QCOMPARE(why, QStringLiteral("weights.npy: cancelled"));
         QVERIFY2(ms < 1000, qPrintable(QStringLiteral("%1 ms").arg(ms)));
+    }
+
+    // Layers read on several threads at once give the report of one pass, bit for bit, for
+    // every shape; more threads than layers read one layer each.
+    void parallelMatchesOnePass_data()
+    {
+        QTest::addColumn<QList<qint64>>("shape");
+        QTest::addColumn<int>("blockSize");
+        QTest::addColumn<int>("threads");
+        QTest::addRow("[5, keys], 2 threads") << QList<qint64>{5, 100'003} << 16 << 2;
+        QTest::addRow("[5, keys], 3 threads") << QList<qint64>{5, 100'003} << 7 << 3;
+        QTest::addRow("[4, queries, keys], 3 threads") << QList<qint64>{4, 3, 50'001} << 16 << 3;
+        QTest::addRow("[3, heads, queries, keys], 2 threads")
+            << QList<qint64>{3, 2, 2, 30'011} << 5 << 2;
+        QTest::addRow("[3, heads, queries, keys], 8 threads")
+            << QList<qint64>{3, 2, 2, 30'011} << 16 << 8;
+    }
+    void parallelMatchesOnePass()
+    {
+        QFETCH(QList<qint64>, shape);
+        QFETCH(int, blockSize);
+        QFETCH(int, threads);
+        const QByteArray file = randomLayers(shape);
+        MassOptions o;
+        o.blockSize = blockSize;
+        o.curveLayers = {0, int(shape.first()) - 1};
+        o.threads = 1;
+        const MassReport one = analyze(file, o);
+        o.threads = threads;
+        QList<double> seen;
+        MassProgress p;
+        p.progress = [&](double f) { seen << f; };
+        QString why;
+        const auto many = analyzeNpy(file, o, &why, p);
+        QVERIFY2(many, qPrintable(why));
+        QVERIFY(sameReport(*many, one));
+        QCOMPARE(many->layers.size(), shape.first());
+        for (qsizetype i = 1; i < seen.size(); ++i)
+            QVERIFY(seen.at(i) > seen.at(i - 1));
+        QCOMPARE(seen.last(), 1.0);
+    }
+
+    // The first thing wrong in the file is said, whichever thread meets it first: a NaN in
+    // layer 1 before one in layer 3 (another thread's), and a NaN before a layer without mass.
+    void parallelFirstError_data()
+    {
+        QTest::addColumn<int>("nanLayer1");
+        QTest::addColumn<int>("nanLayer2");
+        QTest::addColumn<int>("emptyLayer");
+        QTest::addColumn<QString>("expected");
+        QTest::addRow("two NaNs") << 1 << 3 << -1 << "weight at [layer 1, key 5] is NaN";
+        QTest::addRow("NaN after an empty layer")
+            << 4 << 4 << 2 << "weight at [layer 4, key 5] is NaN";
+        QTest::addRow("an empty layer") << -1 << -1 << 2 << "layer 2";
+    }
+    void parallelFirstError()
+    {
+        QFETCH(int, nanLayer1);
+        QFETCH(int, nanLayer2);
+        QFETCH(int, emptyLayer);
+        QFETCH(QString, expected);
+        const qint64 keys = 40'000;
+        QList<float> values = filled(5 * keys, 0.5f);
+        for (int layer : {nanLayer1, nanLayer2})
+            if (layer >= 0)
+                values[layer * keys + 5] = std::numeric_limits<float>::quiet_NaN();
+        if (emptyLayer >= 0)
+            std::fill_n(values.begin() + emptyLayer * keys, keys, 0.0f);
+        const QByteArray file = npy("<f4", {5, keys}, f32(values));
+        for (int threads : {1, 3, 5}) {
+            MassOptions o;
+            o.threads = threads;
+            QString why;
+            QVERIFY(!analyzeNpy(file, o, &why));
+            QVERIFY2(why.contains(expected), qPrintable(why));
+        }
+    }
+
+    // A cancel reaches every thread: at the first report while they read, nothing after it.
+    void parallelCancel()
+    {
+        const QByteArray file = randomLayers({6, 1 << 21});
+        MassOptions o;
+        o.threads = 3;
+        o.blockSize = 1;
+        std::atomic_bool cancel = false;
+        QList<double> seen;
+        MassProgress p;
+        p.cancel = &cancel;
+        p.progress = [&](double f) {
+            QVERIFY(!cancel);
+            seen << f;
+            cancel = f > 0;
+        };
+        QString why;
+        QVERIFY(!analyzeNpy(file, o, &why, p));
+        QCOMPARE(why, QStringLiteral("cancelled"));
+        QCOMPARE(seen.size(), 2);
+        QVERIFY(seen.last() < 1);
+    }
+
+    // Each thread opens the file for itself: one cut short after its header was read (at the
+    // first report, before the threads start) is reported, not read as a shorter file.
+    void parallelTruncated()
+    {
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("weights.npy"));
+        const QByteArray content = randomLayers({4, 1 << 20});
+        QVERIFY(writeFile(path, content));
+        bool cut = false;
+        MassProgress p;
+        p.progress = [&](double) {
+            if (!cut)
+                cut = QFile::resize(path, content.size() / 2);
+        };
+        MassOptions o;
+        o.threads = 4;
+        QString why;
+        QVERIFY(!analyzeMassFile(path, o, &why, p));
+        QVERIFY(cut);
+        QCOMPARE(why, QStringLiteral("weights.npy: the file changed size while it was read (%1, "
+                                     "then %2 bytes)")
+                          .arg(formatInteger(content.size()), formatInteger(content.size() / 2)));
+        o.threads = kvl::mass::kMaxThreads + 1;
+        QVERIFY(!analyzeMassFile(path, o, &why));
+        QVERIFY2(why.contains(QStringLiteral("threads")), qPrintable(why));
     }
 
     void syntheticCancel()
