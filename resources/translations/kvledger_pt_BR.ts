@@ -601,6 +601,14 @@
         <source>baseline: %1</source>
         <translation>baseline: %1</translation>
     </message>
+    <message>
+        <source>could not be opened a second time (%1)</source>
+        <translation>não pôde ser aberto uma segunda vez (%1)</translation>
+    </message>
+    <message>
+        <source>the file changed size while it was read (%1, then %2 bytes)</source>
+        <translation>o arquivo mudou de tamanho enquanto era lido (%1, depois %2 bytes)</translation>
+    </message>
 </context>
 <context>
     <name>GpuText</name>
@@ -1404,6 +1412,10 @@
     <message>
         <source>not enough memory for the block sums: choose a larger block size</source>
         <translation>memória insuficiente para as somas dos blocos: escolha um tamanho de bloco maior</translation>
+    </message>
+    <message>
+        <source>threads %1: expected 0 (automatic) to %2</source>
+        <translation>threads %1: esperado de 0 (automático) a %2</translation>
     </message>
 </context>
 <context>
