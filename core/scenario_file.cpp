@@ -10,6 +10,7 @@
 #include "session.h"
 #include "synthetic_mass.h"
 
+#include <QDir>
 #include <QFile>
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -457,13 +458,18 @@ std::optional<Scenario> loadScenarioFile(const QString &path, QString *error)
 std::optional<ScenarioDocumentData> loadScenarioDocument(const QString &path, QString *error)
 {
     QFile f(path);
-    if (!openRegularFile(f, error))
+    if (!openRegularFile(f, error)) // names the path
         return std::nullopt;
+    const QString shown = QDir::toNativeSeparators(path);
     if (f.size() > qint64(16) * 1024 * 1024) {
-        fail(error, FileText::tr("%1: larger than 16 MiB; not a scenario").arg(path));
+        fail(error, FileText::tr("%1: larger than 16 MiB; not a scenario").arg(shown));
         return std::nullopt;
     }
-    return readScenarioDocument(f.readAll(), error);
+    QString why;
+    auto d = readScenarioDocument(f.readAll(), &why);
+    if (!d)
+        fail(error, shown + u": " + why);
+    return d;
 }
 
 } // namespace kvl

@@ -74,6 +74,7 @@ std::optional<ScenarioDocumentData> readScenarioDocument(const QByteArray &data,
 bool saveScenarioFile(const Scenario &s, const QString &path, QString *error);
 bool saveScenarioDocument(const ScenarioDocumentData &d, const QString &path, QString *error);
 std::optional<Scenario> loadScenarioFile(const QString &path, QString *error);
+// Every *error starts with the path ("PATH: not valid JSON at byte 2: …").
 std::optional<ScenarioDocumentData> loadScenarioDocument(const QString &path, QString *error);
 
 } // namespace kvl

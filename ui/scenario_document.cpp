@@ -46,8 +46,7 @@ bool ScenarioDocument::openFile(const QString &path)
     QString why;
     const auto d = loadScenarioDocument(path, &why);
     if (!d) {
-        emit errorOccurred(tr("Cannot open scenario"),
-                           tr("%1 was not opened: %2").arg(QFileInfo(path).fileName(), why));
+        emit errorOccurred(tr("Cannot open scenario"), tr("Not opened: %1").arg(why));
         return false;
     }
     m_controller->replace(d->scenario, d->baseline,
@@ -63,8 +62,7 @@ bool ScenarioDocument::baselineFromFile(const QString &path)
     QString why;
     const auto d = loadScenarioDocument(path, &why);
     if (!d) {
-        emit errorOccurred(tr("Cannot use as baseline"),
-                           tr("%1 was not read: %2").arg(QFileInfo(path).fileName(), why));
+        emit errorOccurred(tr("Cannot use as baseline"), tr("Not read: %1").arg(why));
         return false;
     }
     m_controller->setBaseline(

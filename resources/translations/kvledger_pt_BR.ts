@@ -4154,10 +4154,6 @@ na largura de banda medida: %1 TFLOP/s</translation>
         <translation>Não foi possível abrir o cenário</translation>
     </message>
     <message>
-        <source>%1 was not opened: %2</source>
-        <translation>%1 não foi aberto: %2</translation>
-    </message>
-    <message>
         <source>Open %1</source>
         <translation>Abrir %1</translation>
     </message>
@@ -4230,10 +4226,6 @@ na largura de banda medida: %1 TFLOP/s</translation>
         <translation>Não é possível usar como referência</translation>
     </message>
     <message>
-        <source>%1 was not read: %2</source>
-        <translation>%1 não foi lido: %2</translation>
-    </message>
-    <message>
         <source>Baseline from %1</source>
         <translation>Referência de %1</translation>
     </message>
@@ -4248,6 +4240,14 @@ na largura de banda medida: %1 TFLOP/s</translation>
     <message>
         <source>Not imported: %1</source>
         <translation>Não importado: %1</translation>
+    </message>
+    <message>
+        <source>Not opened: %1</source>
+        <translation>Não aberto: %1</translation>
+    </message>
+    <message>
+        <source>Not read: %1</source>
+        <translation>Não lido: %1</translation>
     </message>
 </context>
 <context>

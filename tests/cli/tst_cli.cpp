@@ -234,6 +234,18 @@ private slots:
         QCOMPARE(f2.exit, 2);
         QVERIFY2(f2.err.contains(QStringLiteral("FIFO")), qPrintable(f2.err));
         QCOMPARE(f2.err.count(fifo), 1);
+
+        // A scenario file likewise, broken or a FIFO.
+        const QString scenario = dir.filePath(QStringLiteral("broken.kvledger"));
+        QFile s(scenario);
+        QVERIFY(s.open(QIODevice::WriteOnly));
+        s.write("{");
+        s.close();
+        for (const QString &file : {scenario, fifo}) {
+            const Run r2 = run({QStringLiteral("ledger"), QStringLiteral("--scenario"), file});
+            QCOMPARE(r2.exit, 2);
+            QCOMPARE(r2.err.count(file), 1);
+        }
     }
 
     void presets()
