@@ -32,15 +32,21 @@ WeightBytes weightBytes(const Scenario &s)
             parts.rest * p.rest.bytesPerElement()};
 }
 
+double expertsTouched(double experts, double perToken, double tokens)
+{
+    if (experts <= 0 || tokens <= 0)
+        return 0;
+    return experts * (1.0 - std::pow(1.0 - std::min(1.0, perToken / experts), tokens));
+}
+
 double weightBytesReadPerStep(const Scenario &s)
 {
     const ModelSpec &m = s.model;
     const WeightBytes w = weightBytes(s);
     if (!m.isMoE() || m.experts <= m.expertsPerToken)
         return w.total();
-    const double k = m.expertsPerToken, E = m.experts;
-    const double touched = E * (1.0 - std::pow(1.0 - k / E, s.batch));
-    return w.embeddings + w.rest + w.routedExperts * std::min(1.0, touched / E);
+    const double touched = expertsTouched(m.experts, m.expertsPerToken, s.batch);
+    return w.embeddings + w.rest + w.routedExperts * std::min(1.0, touched / m.experts);
 }
 
 Precision computePrecision(const Scenario &s)

@@ -18,6 +18,9 @@ struct WeightBytes
 };
 
 WeightBytes weightBytes(const Scenario &s);
+// Distinct experts `tokens` tokens touch among `experts` when each picks `perToken` of them with
+// uniform routing: E × (1 − (1 − k/E)^T).
+double expertsTouched(double experts, double perToken, double tokens);
 // Bytes one decode step reads: all of a dense model; for MoE everything but the routed experts,
 // plus the experts the batch touches (each token picks k of E: E × (1 − (1 − k/E)^B) distinct).
 double weightBytesReadPerStep(const Scenario &s);

@@ -20,6 +20,8 @@ int runCapacity(const QStringList &args, QTextStream &out);
 int runPrefill(const QStringList &args, QTextStream &out);
 int runSession(const QStringList &args, QTextStream &out);
 int runCompare(const QStringList &args, QTextStream &out);
+int runValidate(const QStringList &args, QTextStream &out);
+int runCalibrate(const QStringList &args, QTextStream &out);
 
 // Parses `args` with `p` (adding --help); returns true when help was printed. More than
 // `maxPositional` positional arguments are a usage error.

@@ -28,6 +28,8 @@ Commands:
   prefill   time to prefill a prompt on top of a cached context
   session   an agent's session: turns of input and answers, time and cost
   compare   two scenarios side by side: every figure's change, and why it moved
+  validate  measured serving runs beside their floor and calibrated prediction
+  calibrate fit the engine constants to measured runs
 
 Run `kvledger-cli COMMAND --help` for a command's options.
 )";
@@ -78,6 +80,8 @@ int main(int argc, char *argv[])
         {QStringLiteral("prefill"), runPrefill},
         {QStringLiteral("session"), runSession},
         {QStringLiteral("compare"), runCompare},
+        {QStringLiteral("validate"), runValidate},
+        {QStringLiteral("calibrate"), runCalibrate},
     };
     const auto it = commands.find(args.at(1));
     try {
@@ -85,7 +89,7 @@ int main(int argc, char *argv[])
             throw UsageError{
                 QStringLiteral("\"%1\" is not a command (ledger, presets, sweep, export, "
                                "probe, strategies, roofline, mass, capacity, prefill, session, "
-                               "compare)")
+                               "compare, validate, calibrate)")
                     .arg(kvl::shownInput(args.at(1)))};
         return it->second(args, out);
     } catch (const UsageError &e) {

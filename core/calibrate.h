@@ -1,0 +1,71 @@
+#pragma once
+
+#include "batched_step.h"
+#include <QJsonObject>
+#include <QList>
+#include <QString>
+#include <functional>
+#include <optional>
+
+namespace kvl {
+
+// Median and 90th percentile of |error| (error = predicted / measured − 1).
+struct ErrorSummary
+{
+    int count = 0;
+    double median = 0;
+    double p90 = 0;
+};
+ErrorSummary summarizeErrors(QList<double> errors);
+
+// Minimizes Σ ρ(ln(predict(x, i) / measured[i])) over x in [lo, hi] (a robust soft-L1 ρ, so a
+// few rows far off do not drag the fit), by Levenberg-Marquardt on the logarithms of x.
+// Deterministic: the same rows give the same constants.
+std::vector<double> fitLogParameters(const std::function<double(const std::vector<double> &, int)> &predict,
+                                     const QList<double> &measured, std::vector<double> start,
+                                     const std::vector<double> &lo, const std::vector<double> &hi);
+
+// One measured run, ready to fit: its step's physical terms and what was measured.
+struct CalibrationRow
+{
+    QString id;
+    QString engine;       // vllm, sglang, trtllm
+    QString architecture; // hopper, blackwell
+    QString model;
+    QString system;
+    StepTerms terms;
+    std::optional<double> tpotSeconds;
+    std::optional<double> ttftSeconds;
+};
+
+// Constants of one engine on one GPU architecture ("all": every architecture, the fallback for
+// a GPU whose architecture has no fit), with how well they fit their rows.
+struct EngineFit
+{
+    QString engine;
+    QString architecture;
+    EngineConstants constants;
+    ErrorSummary tpot;
+    ErrorSummary ttft;
+};
+
+struct Calibration
+{
+    QString fittedTo; // what the constants were fitted to, in words
+    QList<EngineFit> fits;
+
+    // The engine's fit for the architecture, else its "all" fit; nullptr when the engine has none.
+    const EngineFit *find(const QString &engine, const QString &architecture) const;
+    QStringList engines() const;
+    QJsonObject toJson() const;
+    static std::optional<Calibration> fromJson(const QJsonObject &o, QString *error);
+    // resources/calibration/engines.json, compiled in.
+    static const Calibration &bundled();
+};
+
+// Fits EngineConstants per engine and architecture (and per engine over all architectures) to
+// the rows: the seven step constants to TPOT, then the two first-token constants to TTFT.
+Calibration calibrate(const QList<CalibrationRow> &rows, const QString &fittedTo);
+EngineConstants fitConstants(const QList<CalibrationRow> &rows);
+
+} // namespace kvl

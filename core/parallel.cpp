@@ -1,0 +1,246 @@
+#include "parallel.h"
+
+#include "step_model.h"
+#include "weights.h"
+
+#include <QCoreApplication>
+#include <QStringList>
+#include <algorithm>
+#include <cmath>
+#include <numeric>
+
+namespace kvl {
+
+namespace {
+constexpr double kActivationBytes = 2; // bf16 activations between GPUs
+constexpr double kPartialBytes = 4;    // fp32 partial attention outputs (context parallel)
+
+QString tr(const char *text)
+{
+    return QCoreApplication::translate("kvl::Parallel", text);
+}
+
+} // namespace
+
+ActiveParameters activeParameters(const ModelSpec &m)
+{
+    const double active = m.parametersActive();
+    if (!m.isMoE() || m.experts <= 0)
+        return {active, 0};
+    const double experts =
+        m.parameterParts().routedExperts * std::min(1.0, double(m.expertsPerToken) / m.experts);
+    return {std::max(0.0, active - experts), experts};
+}
+
+int ParallelPlan::moeTp() const
+{
+    return std::max(1, moeGroup() / std::max(1, ep));
+}
+
+QString ParallelPlan::validate(const ModelSpec &m) const
+{
+    if (tp < 1 || pp < 1 || dp < 1 || ep < 1 || cp < 1)
+        return tr("every parallel degree must be at least 1");
+    if (moeGroup() % ep != 0)
+        return tr("EP %1 does not divide the %2 GPUs of the MoE group").arg(ep).arg(moeGroup());
+    if (ep > 1 && (!m.isMoE() || ep > m.experts))
+        return tr("EP %1 needs a model with at least %1 experts").arg(ep);
+    if (pp > m.layers)
+        return tr("PP %1 is more stages than the %2 layers").arg(pp).arg(m.layers);
+    return {};
+}
+
+QString ParallelPlan::label() const
+{
+    QStringList parts{QStringLiteral("TP %1").arg(tp)};
+    if (dp > 1)
+        parts << QStringLiteral("DP %1").arg(dp);
+    if (cp > 1)
+        parts << QStringLiteral("CP %1").arg(cp);
+    if (ep > 1)
+        parts << QStringLiteral("EP %1").arg(ep);
+    if (pp > 1)
+        parts << QStringLiteral("PP %1").arg(pp);
+    return parts.join(QStringLiteral(" × "));
+}
+
+double Interconnect::bandwidthFor(int gpus) const
+{
+    if (gpus <= 1)
+        return nvlinkBandwidth > 0 ? nvlinkBandwidth : networkBandwidth;
+    return gpus <= domainGpus && nvlinkBandwidth > 0 ? nvlinkBandwidth : networkBandwidth;
+}
+
+GpuLoad gpuLoad(const Scenario &s, const ParallelPlan &plan, qint64 batch, qint64 context,
+                double tokensPerSequence)
+{
+    const ModelSpec &m = s.model;
+    GpuLoad g;
+    const double stage = 1.0 / plan.pp;
+    const int group = plan.moeGroup();
+    g.layers = double(m.layers) * stage;
+    g.sequences = std::ceil(double(batch) / plan.dp);
+    g.tokens = g.sequences * tokensPerSequence;
+    const double stepTokens = double(batch) * tokensPerSequence; // every rank's, through the MoE
+
+    // Weights: attention, dense MLPs and embeddings split by TP (replicated over DP and CP
+    // ranks); routed experts split over the MoE group; a step reads the experts it touches.
+    const WeightBytes w = weightBytes(s);
+    const double dense = (w.rest + w.embeddings) / plan.tp;
+    const double experts = w.routedExperts / group;
+    double touched = 1;
+    if (m.isMoE() && m.experts > m.expertsPerToken)
+        touched = expertsTouched(m.experts, m.expertsPerToken, stepTokens) / m.experts;
+    g.weightBytesHeld = (dense + experts) * stage;
+    g.weightBytesRead = (dense + experts * touched) * stage;
+
+    // The cache through the model's one per-layer rule, heads split by TP; CP splits it along
+    // the tokens; PP keeps the stage's layers.
+    const CacheModel cache(m, s.kvPrecision, 1, plan.tp);
+    g.kvBytes = g.sequences * cache.kvBytes(context) / plan.cp * stage;
+    g.stateBytes = g.sequences * cache.stateBytes * stage;
+    g.attentionFlop =
+        g.tokens * (cache.attentionFlop(context) / plan.cp + cache.stateFlop) * stage;
+
+    const ActiveParameters active = activeParameters(m);
+    g.matmulFlop =
+        2.0 * (g.tokens * active.dense / plan.tp + stepTokens * active.experts / group) * stage;
+
+    // Communication each GPU sends per step.
+    const double hidden = m.hiddenSize;
+    const double moeLayers = m.moeLayers() * stage;
+    if (plan.tp > 1) { // ring all-reduce after attention and after the MLP of every layer
+        g.commBytes += 2 * g.layers * 2.0 * (plan.tp - 1) / plan.tp * g.tokens * hidden *
+                       kActivationBytes;
+        g.collectives += 2 * g.layers;
+    }
+    if (plan.ep > 1) { // dispatch and combine: each token to its k experts' ranks and back
+        const double tokensPerGpu = g.tokens / (plan.tp * plan.cp);
+        g.commBytes += 2 * moeLayers * tokensPerGpu * m.expertsPerToken * hidden *
+                       kActivationBytes * (plan.ep - 1) / plan.ep;
+        g.collectives += 2 * moeLayers;
+    } else if (m.isMoE() && group > plan.tp) { // experts split by TP over the whole group
+        g.commBytes += 2 * moeLayers * double(group - 1) / group * stepTokens * hidden *
+                       kActivationBytes / plan.tp;
+        g.collectives += 2 * moeLayers;
+    }
+    if (plan.cp > 1) { // partial outputs and their log-sum-exp combined per attention layer
+        const double heads = std::ceil(double(m.queryHeads) / plan.tp);
+        g.commBytes += 2.0 * (plan.cp - 1) / plan.cp * g.layers * g.tokens * heads *
+                       (m.headDim + 1) * kPartialBytes;
+        g.collectives += g.layers;
+    }
+    if (plan.pp > 1) { // activations handed to the next stage
+        g.commBytes += g.tokens * hidden * kActivationBytes;
+        g.collectives += 1;
+    }
+    g.commGroup = plan.pp > 1 ? plan.gpus() : (plan.ep > 1 || plan.dp > 1 ? group : plan.tp);
+    return g;
+}
+
+namespace {
+
+double usableBytes(const Scenario &s)
+{
+    return s.gpu.memoryBytes * s.memoryFraction;
+}
+
+// TP degrees to try: valid for the model, within one scale-up domain.
+QList<int> tpDegrees(const ModelSpec &m, const Interconnect &links)
+{
+    QList<int> out;
+    const int last = std::min({limits::maxGpus, std::max(1, links.domainGpus),
+                               m.queryHeads > 0 ? m.queryHeads : limits::maxGpus});
+    for (int n = 1; n <= last; ++n)
+        if (isValidTpDegree(m, n))
+            out << n;
+    if (out.isEmpty())
+        out << 1;
+    return out;
+}
+
+// The least context-parallel degree that holds the cache of `plan`'s ranks (the experts spread
+// over the CP ranks too), 0 when none up to the GPU limit does.
+int contextDegree(const Scenario &s, ParallelPlan plan)
+{
+    const int most = limits::maxGpus / std::max(1, plan.tp * plan.dp * plan.pp);
+    plan.cp = 1;
+    while (plan.cp <= most) {
+        const GpuLoad load = gpuLoad(s, plan, s.batch, s.context);
+        if (load.bytesHeld() <= usableBytes(s))
+            return plan.cp;
+        const double free = usableBytes(s) - load.weightBytesHeld - load.stateBytes;
+        const double needed = free > 0 ? std::ceil(load.kvBytes * plan.cp / free) : 2.0 * plan.cp;
+        plan.cp = int(std::clamp(needed, double(plan.cp + 1), double(most) + 1));
+    }
+    return 0;
+}
+
+QString planReason(const Scenario &s, const ParallelPlan &p)
+{
+    const ModelSpec &m = s.model;
+    QStringList why;
+    if (m.hasKind(AttentionKind::Latent))
+        why << tr("TP %1 splits the weights; an MLA latent is on every TP rank, so TP does not "
+                  "shrink the cache")
+                   .arg(p.tp);
+    else if (p.tp >= m.kvHeads && m.kvHeads > 0 && p.tp > 1)
+        why << tr("TP %1 splits the weights and the %2 KV heads, one per GPU at most; past "
+                  "that they are replicated")
+                   .arg(p.tp)
+                   .arg(m.kvHeads);
+    else
+        why << tr("TP %1 splits the weights and the KV heads").arg(p.tp);
+    if (p.dp > 1)
+        why << tr("attention DP %1 splits the %2 sequences").arg(p.dp).arg(s.batch);
+    if (p.cp > 1)
+        why << tr("context parallel %1 splits each sequence's %2-token cache along its tokens")
+                   .arg(p.cp)
+                   .arg(s.context);
+    if (p.ep > 1)
+        why << tr("EP %1 splits the %2 experts").arg(p.ep).arg(m.experts);
+    if (p.pp > 1)
+        why << tr("PP %1 splits the %2 layers into stages").arg(p.pp).arg(m.layers);
+    return tr("%1 GPUs: %2").arg(p.gpus()).arg(why.join(QStringLiteral("; ")));
+}
+
+} // namespace
+
+PlanFit fitPlan(const Scenario &s, const Interconnect &links)
+{
+    const ModelSpec &m = s.model;
+    PlanFit best;
+    qint64 bestGpus = 0;
+    const auto consider = [&](ParallelPlan p) {
+        if (m.isMoE() && p.moeGroup() > 1)
+            p.ep = std::gcd(p.moeGroup(), std::max(1, m.experts));
+        if (!p.validate(m).isEmpty() || qint64(p.gpus()) > limits::maxGpus)
+            return;
+        if (gpuLoad(s, p, s.batch, s.context).bytesHeld() > usableBytes(s))
+            return;
+        // Fewest GPUs; among equals the widest TP (one collective group, no CP or DP ranks).
+        if (bestGpus == 0 || p.gpus() < bestGpus || (p.gpus() == bestGpus && p.tp > best.plan.tp)) {
+            best.plan = p;
+            bestGpus = p.gpus();
+        }
+    };
+    for (int pp = 1; pp <= m.layers && bestGpus == 0; pp = pp < 2 ? 2 : pp * 2)
+        for (int tp : tpDegrees(m, links))
+            for (int dp = 1; dp <= s.batch && qint64(tp) * dp * pp <= limits::maxGpus;
+                 dp = dp * 2 > s.batch && dp < s.batch ? s.batch : dp * 2) {
+                ParallelPlan p{tp, pp, dp, 1, 1};
+                p.cp = contextDegree(s, p);
+                if (p.cp == 0)
+                    continue;
+                consider(p);
+                if (p.cp == 1)
+                    break; // more DP ranks than needed only add GPUs
+            }
+    best.fits = bestGpus > 0;
+    best.reason = best.fits ? planReason(s, best.plan)
+                            : tr("no plan of up to %1 GPUs holds the weights and the cache")
+                                  .arg(limits::maxGpus);
+    return best;
+}
+
+} // namespace kvl

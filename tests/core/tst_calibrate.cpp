@@ -1,0 +1,203 @@
+// The calibration routine recovers known constants from synthetic rows; the measured-runs CSV
+// reader names each kind of bad input in one line.
+#include "calibrate.h"
+#include "measured_runs.h"
+
+#include <QTest>
+
+using namespace kvl;
+
+namespace {
+
+const QByteArray kHeader = "id,backend,backend_version,model_path,system,precision,mode,isl,osl,"
+                           "gemm_quant_mode,moe_quant_mode,batch_size,tp_size,pp_size,"
+                           "attention_dp_size,moe_tp_size,moe_ep_size,silicon_ttft_ms,"
+                           "silicon_tpot_ms\n";
+
+// Deterministic pseudo-random numbers in [0, 1).
+struct Lcg
+{
+    quint64 state = 12345;
+    double next()
+    {
+        state = state * 6364136223846793005ULL + 1442695040888963407ULL;
+        return double(state >> 11) / double(1ULL << 53);
+    }
+};
+
+} // namespace
+
+class TestCalibrate : public QObject
+{
+    Q_OBJECT
+private slots:
+    void summarizeErrors()
+    {
+        // |e| sorted: 0.1 0.2 0.3 0.4 0.5; p90 at position 3.6: 0.4 + 0.6 × 0.1.
+        const ErrorSummary s = kvl::summarizeErrors({0.1, -0.2, 0.3, -0.4, 0.5});
+        QCOMPARE(s.count, 5);
+        QCOMPARE(s.median, 0.3);
+        QVERIFY(qAbs(s.p90 - 0.46) < 1e-12);
+    }
+
+    void recoversKnownConstants()
+    {
+        const EngineConstants known{0.8, 0.45, 0.6, 8e-6, 2e-3, 3e-5, 2e-5, 0.4, 0.03};
+        QList<CalibrationRow> rows;
+        Lcg rng;
+        for (int i = 0; i < 300; ++i) {
+            StepTerms t;
+            // Memory-bound and compute-bound steps, with and without links and prefill.
+            t.memory = 1e-3 * (1 + 20 * rng.next());
+            t.compute = 1e-3 * (0.1 + 30 * rng.next());
+            t.prefill = i % 3 == 0 ? 0 : 1e-3 * 10 * rng.next();
+            t.comm = i % 2 == 0 ? 0 : 1e-3 * 5 * rng.next();
+            t.collectives = i % 2 == 0 ? 0 : 40 + 200 * rng.next();
+            t.layers = 16 + 100 * rng.next();
+            t.sequences = 1 + 500 * rng.next();
+            t.tokensPerStep = 1;
+            t.firstCompute = 1e-2 * (1 + 50 * rng.next());
+            t.firstMemory = 1e-3 * rng.next();
+            CalibrationRow r;
+            r.terms = t;
+            r.tpotSeconds = calibratedSecondsPerToken(t, known);
+            r.ttftSeconds = calibratedFirstTokenSeconds(t, known);
+            rows << r;
+        }
+        const EngineConstants fit = fitConstants(rows);
+        const auto close = [](double a, double b) { return qAbs(a / b - 1) < 0.01; };
+        QVERIFY2(close(fit.bandwidthFraction, known.bandwidthFraction), qPrintable(QString::number(fit.bandwidthFraction)));
+        QVERIFY2(close(fit.flopFraction, known.flopFraction), qPrintable(QString::number(fit.flopFraction)));
+        QVERIFY2(close(fit.commFraction, known.commFraction), qPrintable(QString::number(fit.commFraction)));
+        QVERIFY2(close(fit.collectiveSeconds, known.collectiveSeconds), qPrintable(QString::number(fit.collectiveSeconds)));
+        QVERIFY2(close(fit.stepSeconds, known.stepSeconds), qPrintable(QString::number(fit.stepSeconds)));
+        QVERIFY2(close(fit.layerSeconds, known.layerSeconds), qPrintable(QString::number(fit.layerSeconds)));
+        QVERIFY2(close(fit.sequenceSeconds, known.sequenceSeconds), qPrintable(QString::number(fit.sequenceSeconds)));
+        QVERIFY2(close(fit.prefillFraction, known.prefillFraction), qPrintable(QString::number(fit.prefillFraction)));
+        QVERIFY2(close(fit.firstTokenSeconds, known.firstTokenSeconds), qPrintable(QString::number(fit.firstTokenSeconds)));
+    }
+
+    void calibrationJsonRoundTrip()
+    {
+        Calibration c;
+        c.fittedTo = QStringLiteral("test rows");
+        c.fits << EngineFit{QStringLiteral("vllm"), QStringLiteral("hopper"),
+                            EngineConstants{0.8, 0.45, 0.6, 8e-6, 2e-3, 3e-5, 2e-5, 0.4, 0.03},
+                            {10, 0.05, 0.2}, {10, 0.1, 0.3}};
+        c.fits << EngineFit{QStringLiteral("vllm"), QStringLiteral("all"), {}, {}, {}};
+        QString error;
+        const auto back = Calibration::fromJson(c.toJson(), &error);
+        QVERIFY2(back, qPrintable(error));
+        QCOMPARE(back->fits.size(), 2);
+        QCOMPARE(back->fits.first().constants.layerSeconds, 3e-5);
+        QCOMPARE(back->find(QStringLiteral("vllm"), QStringLiteral("hopper"))->architecture,
+                 QStringLiteral("hopper"));
+        // An architecture without its own fit falls back to the engine's fit over all.
+        QCOMPARE(back->find(QStringLiteral("vllm"), QStringLiteral("ampere"))->architecture,
+                 QStringLiteral("all"));
+        QVERIFY(!back->find(QStringLiteral("trtllm"), QStringLiteral("hopper")));
+    }
+
+    void readsRuns()
+    {
+        QString error;
+        const auto runs = readMeasuredRuns(
+            kHeader + "r1,vllm,0.19.0,meta-llama/Llama-3.1-70B,h200_sxm,fp8,agg,1024,1024,fp8,fp8,"
+                      "16,4,1,,4,1,120.5,13.25\n"
+                      "r2,vllm,,meta-llama/Llama-3.1-70B,h200_sxm,fp8,agg,1024,1024,fp8,fp8,16,4,1,"
+                      "1,4,1,,\n",
+            &error);
+        QVERIFY2(runs, qPrintable(error));
+        QCOMPARE(runs->size(), 2);
+        QCOMPARE(runs->at(0).concurrency, 16);
+        QCOMPARE(runs->at(0).tp, 4);
+        QCOMPARE(runs->at(0).dp, 1); // empty: 1
+        QCOMPARE(*runs->at(0).tpotSeconds, 0.01325);
+        // Empty measured columns: predicted all the same, nothing to compare.
+        QVERIFY(!runs->at(1).tpotSeconds);
+        QVERIFY(!runs->at(1).ttftSeconds);
+    }
+
+    void badInput_data()
+    {
+        QTest::addColumn<QByteArray>("csv");
+        QTest::addColumn<QString>("error");
+        QTest::addRow("missing columns")
+            << QByteArray("id,backend,model_path,system,mode,batch_size\nx,vllm,a/b,h200_sxm,agg,1\n")
+            << QStringLiteral("missing columns: isl, osl, gemm_quant_mode, moe_quant_mode, "
+                              "tp_size, silicon_ttft_ms, silicon_tpot_ms");
+        QTest::addRow("not a number")
+            << kHeader + "r1,vllm,,a/b,h200_sxm,fp8,agg,1024,1024,fp8,fp8,eight,4,1,1,4,1,1,1\n"
+            << QStringLiteral("line 2, batch_size: \"eight\" is not a whole number of at least 1");
+        QTest::addRow("negative time")
+            << kHeader + "r1,vllm,,a/b,h200_sxm,fp8,agg,1024,1024,fp8,fp8,8,4,1,1,4,1,1,-3\n"
+            << QStringLiteral("line 2, silicon_tpot_ms: \"-3\" is not a non-negative number");
+        QTest::addRow("unknown mode")
+            << kHeader + "r1,vllm,,a/b,h200_sxm,fp8,both,1024,1024,fp8,fp8,8,4,1,1,4,1,1,3\n"
+            << QStringLiteral("line 2, mode: \"both\" is not agg or disagg");
+        QTest::addRow("empty") << QByteArray() << QStringLiteral("empty file: expected a header "
+                                                                 "line with id, backend, "
+                                                                 "model_path, system, mode, isl, "
+                                                                 "osl, gemm_quant_mode, "
+                                                                 "moe_quant_mode, batch_size, "
+                                                                 "tp_size, silicon_ttft_ms, "
+                                                                 "silicon_tpot_ms");
+    }
+    void badInput()
+    {
+        QFETCH(QByteArray, csv);
+        QFETCH(QString, error);
+        QString why;
+        QVERIFY(!readMeasuredRuns(csv, &why));
+        QCOMPARE(why, error);
+    }
+
+    void unmodelledRows_data()
+    {
+        QTest::addColumn<QByteArray>("row");
+        QTest::addColumn<QString>("reason");
+        QTest::addRow("unknown system")
+            << QByteArray("r1,vllm,,meta-llama/Llama-3.1-70B,h800,fp8,agg,1024,1024,fp8,fp8,8,4,1,"
+                          "1,4,1,1,3\n")
+            << QStringLiteral("unknown system \"h800\"");
+        QTest::addRow("unknown model")
+            << QByteArray("r1,vllm,,nobody/Model-X,h200_sxm,fp8,agg,1024,1024,fp8,fp8,8,4,1,1,4,1,"
+                          "1,3\n")
+            << QStringLiteral("unknown model \"nobody/Model-X\"");
+        QTest::addRow("unknown weight format")
+            << QByteArray("r1,vllm,,meta-llama/Llama-3.1-70B,h200_sxm,fp8,agg,1024,1024,fp6,fp6,8,"
+                          "4,1,1,4,1,1,3\n")
+            << QStringLiteral("unknown weight format \"fp6\"");
+    }
+    void unmodelledRows()
+    {
+        QFETCH(QByteArray, row);
+        QFETCH(QString, reason);
+        QString error;
+        const auto runs = readMeasuredRuns(kHeader + row, &error);
+        QVERIFY2(runs, qPrintable(error));
+        ModelResolver models;
+        const ModelledRun m = modelRun(runs->first(), models);
+        QVERIFY2(m.reason.startsWith(reason), qPrintable(m.reason));
+    }
+
+    void productLayoutReadAsTpTimesEp()
+    {
+        // "TP 8, EP 8" on one 8-GPU H200 node written as tp_size 64, moe_tp 8, moe_ep 8.
+        QString error;
+        const auto runs = readMeasuredRuns(
+            kHeader + "r1,trtllm,,deepseek-ai/DeepSeek-V3,h200_sxm,fp8,agg,1024,1024,fp8_block,"
+                      "fp8_block,8,64,1,1,8,8,1,3\n",
+            &error);
+        QVERIFY2(runs, qPrintable(error));
+        ModelResolver models;
+        const ModelledRun m = modelRun(runs->first(), models);
+        QVERIFY2(m.reason.isEmpty(), qPrintable(m.reason));
+        QCOMPARE(m.plan.gpus(), 8);
+        QCOMPARE(m.plan.ep, 8);
+        QVERIFY(!m.note.isEmpty());
+    }
+};
+
+QTEST_GUILESS_MAIN(TestCalibrate)
+#include "tst_calibrate.moc"

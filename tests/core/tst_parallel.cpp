@@ -1,0 +1,219 @@
+// Per-GPU bytes, FLOP and communication of each parallel degree, and the batched decode step's
+// prefill share, against hand arithmetic written out here.
+#include "batched_step.h"
+#include "parallel.h"
+#include "test_models.h"
+#include "weights.h"
+
+#include <QTest>
+
+using namespace kvl;
+using namespace kvl::test;
+
+Q_DECLARE_METATYPE(kvl::ParallelPlan)
+
+namespace {
+const Interconnect kNvlink{450e9, 50e9, 8};
+}
+
+class TestParallel : public QObject
+{
+    Q_OBJECT
+private slots:
+    void kvPerGpu_data()
+    {
+        QTest::addColumn<ModelSpec>("model");
+        QTest::addColumn<ParallelPlan>("plan");
+        QTest::addColumn<qint64>("batch");
+        QTest::addColumn<double>("kvBytes");
+        // Llama 3.1 70B, fp16, 1,000 tokens: 327,680 B per token whole (cost-model.md 4).
+        QTest::addRow("TP 1") << llama70b() << ParallelPlan{1, 1, 1, 1, 1} << qint64(1)
+                              << 327'680'000.0;
+        // 8 KV heads over 8 GPUs: 40,960 B per token per GPU.
+        QTest::addRow("TP 8") << llama70b() << ParallelPlan{8, 1, 1, 1, 1} << qint64(1)
+                              << 40'960'000.0;
+        // Past one head per GPU the heads are replicated: still 40,960.
+        QTest::addRow("TP 16, heads replicated")
+            << llama70b() << ParallelPlan{16, 1, 1, 1, 1} << qint64(1) << 40'960'000.0;
+        // Two stages of 40 layers: half the layers, 163,840 B per token.
+        QTest::addRow("PP 2") << llama70b() << ParallelPlan{1, 2, 1, 1, 1} << qint64(1)
+                              << 163'840'000.0;
+        // One sequence's 1,000 tokens over 4 CP ranks, 40,960 B each per TP 8 GPU: 250 tokens.
+        QTest::addRow("TP 8 × CP 4") << llama70b() << ParallelPlan{8, 1, 1, 1, 4} << qint64(1)
+                                     << 10'240'000.0;
+        // DeepSeek-V3's latent, (512 + 64) × 2 B × 61 layers = 70,272 B per token, is on every
+        // TP rank: 16 sequences × 1,000 tokens × 70,272 on each of 8 GPUs.
+        QTest::addRow("MLA, TP 8") << deepseekV3() << ParallelPlan{8, 1, 1, 8, 1} << qint64(16)
+                                   << 1'124'352'000.0;
+        // Attention DP 8 splits the 16 sequences: 2 per GPU.
+        QTest::addRow("MLA, DP 8") << deepseekV3() << ParallelPlan{1, 1, 8, 8, 1} << qint64(16)
+                                   << 140'544'000.0;
+        // 15 sequences over 8 ranks: the fullest rank holds 2.
+        QTest::addRow("MLA, DP 8, uneven")
+            << deepseekV3() << ParallelPlan{1, 1, 8, 8, 1} << qint64(15) << 140'544'000.0;
+    }
+    void kvPerGpu()
+    {
+        QFETCH(ModelSpec, model);
+        QFETCH(ParallelPlan, plan);
+        QFETCH(qint64, batch);
+        QFETCH(double, kvBytes);
+        QVERIFY2(plan.validate(model).isEmpty(), qPrintable(plan.validate(model)));
+        QCOMPARE(gpuLoad(scenario(model), plan, batch, 1000).kvBytes, kvBytes);
+    }
+
+    void weightsPerGpu()
+    {
+        // Dense parts split by TP, routed experts over the whole MoE group.
+        const Scenario s = scenario(deepseekV3());
+        const WeightBytes w = weightBytes(s);
+        const GpuLoad tp8 = gpuLoad(s, {8, 1, 1, 8, 1}, 1, 1000);
+        QCOMPARE(tp8.weightBytesHeld, (w.rest + w.embeddings) / 8 + w.routedExperts / 8);
+        const GpuLoad dp8 = gpuLoad(s, {1, 1, 8, 8, 1}, 8, 1000);
+        QCOMPARE(dp8.weightBytesHeld, w.rest + w.embeddings + w.routedExperts / 8);
+        const GpuLoad pp2 = gpuLoad(scenario(llama70b()), {1, 2, 1, 1, 1}, 1, 1000);
+        QCOMPARE(pp2.weightBytesHeld, weightBytes(scenario(llama70b())).total() / 2);
+    }
+
+    void expertsTouched_data()
+    {
+        QTest::addColumn<double>("experts");
+        QTest::addColumn<double>("perToken");
+        QTest::addColumn<double>("tokens");
+        QTest::addColumn<double>("touched");
+        QTest::addRow("one token picks k") << 256.0 << 8.0 << 1.0 << 8.0;
+        // 256 × (1 − (31/32)²) = 256 × 0.0615234375
+        QTest::addRow("two tokens") << 256.0 << 8.0 << 2.0 << 15.75;
+        // 8 × (1 − (3/4)³) = 8 × 0.578125
+        QTest::addRow("Mixtral, 3 tokens") << 8.0 << 2.0 << 3.0 << 4.625;
+        QTest::addRow("no tokens") << 8.0 << 2.0 << 0.0 << 0.0;
+    }
+    void expertsTouched()
+    {
+        QFETCH(double, experts);
+        QFETCH(double, perToken);
+        QFETCH(double, tokens);
+        QFETCH(double, touched);
+        QCOMPARE(kvl::expertsTouched(experts, perToken, tokens), touched);
+    }
+
+    void expertsReadPerGpu()
+    {
+        // On one GPU the plan's read is the ledger's: dense part + the experts the batch touches.
+        Scenario s = scenario(mixtral8x7b());
+        s.batch = 3;
+        QCOMPARE(gpuLoad(s, {1, 1, 1, 1, 1}, 3, 1000).weightBytesRead, weightBytesReadPerStep(s));
+        // EP 8 over 8 ranks: each holds one expert, touched with the same probability
+        // 1 − (3/4)³ = 0.578125 by 3 tokens.
+        const WeightBytes w = weightBytes(s);
+        QCOMPARE(gpuLoad(s, {1, 1, 8, 8, 1}, 3, 1000).weightBytesRead,
+                 w.rest + w.embeddings + w.routedExperts / 8 * 0.578125);
+    }
+
+    void communication_data()
+    {
+        QTest::addColumn<ModelSpec>("model");
+        QTest::addColumn<ParallelPlan>("plan");
+        QTest::addColumn<qint64>("batch");
+        QTest::addColumn<double>("bytes");
+        QTest::addColumn<double>("collectives");
+        // Ring all-reduce after attention and MLP, 80 layers, 4 tokens × 8192 × 2 B, each GPU
+        // sending 2 × 7/8 of it: 2 × 80 × 1.75 × 65,536 = 18,350,080.
+        QTest::addRow("TP 8 all-reduce")
+            << llama70b() << ParallelPlan{8, 1, 1, 1, 1} << qint64(4) << 18'350'080.0 << 160.0;
+        // 4 tokens' activations to the next stage: 4 × 8192 × 2.
+        QTest::addRow("PP 2 hand-off")
+            << llama70b() << ParallelPlan{1, 2, 1, 1, 1} << qint64(4) << 65'536.0 << 1.0;
+        // 8 tokens per GPU to their 2 experts' ranks and back, 32 MoE layers, 4096 × 2 B, 7/8
+        // remote: 2 × 32 × 8 × 2 × 8192 × 7/8 = 7,340,032.
+        QTest::addRow("EP 8 all-to-all")
+            << mixtral8x7b() << ParallelPlan{1, 1, 8, 8, 1} << qint64(64) << 7'340'032.0 << 64.0;
+        // Partial outputs of 64 heads × (128 + 1) fp32 values per token and layer, 2 × 3/4 of
+        // them sent: 1.5 × 80 × 64 × 129 × 4 = 3,962,880.
+        QTest::addRow("CP 4 combine")
+            << llama70b() << ParallelPlan{1, 1, 1, 1, 4} << qint64(1) << 3'962'880.0 << 80.0;
+        QTest::addRow("one GPU") << llama70b() << ParallelPlan{} << qint64(4) << 0.0 << 0.0;
+    }
+    void communication()
+    {
+        QFETCH(ModelSpec, model);
+        QFETCH(ParallelPlan, plan);
+        QFETCH(qint64, batch);
+        QFETCH(double, bytes);
+        QFETCH(double, collectives);
+        const GpuLoad g = gpuLoad(scenario(model), plan, batch, 1000);
+        QCOMPARE(g.commBytes, bytes);
+        QCOMPARE(g.collectives, collectives);
+    }
+
+    void prefillShare_data()
+    {
+        QTest::addColumn<int>("draft");
+        QTest::addColumn<double>("accepted");
+        QTest::addColumn<bool>("mixed");
+        QTest::addColumn<double>("tokens");
+        // 33 in flight, 1,000-token prompts, 500-token answers: the other 32 finish at 32/500
+        // per step, each replaced by 1,000 prompt tokens: 64 per step.
+        QTest::addRow("steady state") << 0 << 0.0 << true << 64.0;
+        // 2.5 tokens per step with MTP: answers end 2.5× sooner, 160 prompt tokens per step.
+        QTest::addRow("MTP, 1.5 accepted") << 2 << 1.5 << true << 160.0;
+        QTest::addRow("disaggregated decode") << 0 << 0.0 << false << 0.0;
+    }
+    void prefillShare()
+    {
+        QFETCH(int, draft);
+        QFETCH(double, accepted);
+        QFETCH(bool, mixed);
+        QFETCH(double, tokens);
+        Workload w;
+        w.concurrency = 33;
+        w.inputTokens = 1000;
+        w.outputTokens = 500;
+        w.draftTokens = draft;
+        w.acceptedTokens = accepted;
+        w.mixedPrefill = mixed;
+        const StepTerms t = stepTerms(scenario(llama8b()), kNvlink, {}, w);
+        QCOMPARE(t.running, 33.0);
+        QCOMPARE(t.prefillTokens, tokens);
+        QCOMPARE(t.tokensPerStep, 1 + accepted);
+    }
+
+    void calibratedStepAtIdealConstants()
+    {
+        // Ideal constants leave max(memory, compute) + prefill + communication; the floor takes
+        // the largest of them.
+        StepTerms t;
+        t.memory = 4e-3;
+        t.compute = 1e-3;
+        t.prefill = 2e-3;
+        t.comm = 5e-4;
+        t.tokensPerStep = 2;
+        QCOMPARE(calibratedSecondsPerToken(t, EngineConstants{}), (4e-3 + 2e-3 + 5e-4) / 2);
+        QCOMPARE(floorSecondsPerToken(t), 4e-3 / 2);
+    }
+
+    void planForLongContext()
+    {
+        // Llama 3.1 70B at 10^6 tokens on H100s: TP 8, as cost-model.md section 5 has it.
+        const PlanFit llama = fitPlan(scenario(llama70b()), kNvlink);
+        QVERIFY(llama.fits);
+        QCOMPARE(llama.plan, (ParallelPlan{8, 1, 1, 1, 1}));
+
+        // DeepSeek-V3: TP cannot split the latent, so the million tokens go to context-parallel
+        // ranks, not to a TP degree of 128.
+        const Scenario ds = scenario(deepseekV3());
+        const PlanFit fit = fitPlan(ds, kNvlink);
+        QVERIFY(fit.fits);
+        QVERIFY(fit.plan.tp <= 8);
+        QVERIFY(fit.plan.cp > 1);
+        QVERIFY(fit.reason.contains(QStringLiteral("MLA latent")));
+        QVERIFY(fit.reason.contains(QStringLiteral("context parallel")));
+        QVERIFY(gpuLoad(ds, fit.plan, 1, ds.context).bytesHeld() <= ds.gpu.memoryBytes);
+        ParallelPlan fewer = fit.plan;
+        --fewer.cp;
+        QVERIFY(gpuLoad(ds, fewer, 1, ds.context).bytesHeld() > ds.gpu.memoryBytes);
+    }
+};
+
+QTEST_GUILESS_MAIN(TestParallel)
+#include "tst_parallel.moc"
