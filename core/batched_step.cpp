@@ -104,10 +104,10 @@ StepTerms stepTerms(const Scenario &s, const Interconnect &links, const Parallel
 
 double calibratedStepSeconds(const StepTerms &t, const EngineConstants &c)
 {
-    const double stage =
-        std::max(t.memory / c.bandwidthFraction, t.compute / c.flopFraction) +
-        t.prefill / c.flopFraction + t.comm / c.commFraction + t.collectives * c.collectiveSeconds +
-        t.layers * c.layerSeconds + t.sequences * c.sequenceSeconds;
+    const double stage = std::max(t.memory / c.bandwidthFraction, t.compute / c.flopFraction) +
+                         t.prefill / c.flopFraction + t.comm / c.commFraction +
+                         t.collectives * c.collectiveSeconds + t.layers * c.layerSeconds +
+                         t.sequences * c.sequenceSeconds;
     return t.stages * stage + c.stepSeconds;
 }
 

@@ -14,8 +14,8 @@ struct Workload
     qint64 outputTokens = 1024;
     // The context a decode step sees; 0 = the mean over the answer, input + output / 2.
     qint64 decodeContext = 0;
-    int draftTokens = 0;          // drafted per step; the step verifies 1 + draft per sequence
-    double acceptedTokens = 0;    // mean accepted per step, 0..draft
+    int draftTokens = 0;       // drafted per step; the step verifies 1 + draft per sequence
+    double acceptedTokens = 0; // mean accepted per step, 0..draft
     qint64 maxBatchedTokens = kDefaultMaxBatchedTokens; // one prefill chunk
     // Whether other requests' prompts are prefilled in the decode steps (aggregated serving);
     // a disaggregated decode worker never prefills.
@@ -34,14 +34,14 @@ struct Workload
 // dense FLOP/s, link bandwidth), and the counts fixed costs are paid per.
 struct StepTerms
 {
-    double running = 0;        // requests in flight: the concurrency, or fewer when the cache
-                               // of more does not fit (the rest wait)
-    GpuLoad load;              // at `running`
-    double memory = 0;         // weights read, KV, states, the prefill share's KV written
-    double compute = 0;        // matmuls and attention of the decode tokens
-    double prefill = 0;        // the prefill share: the others' prompts arriving during a step
-    double prefillTokens = 0;  // per attention rank and step
-    double comm = 0;           // bytes sent / link bandwidth
+    double running = 0;       // requests in flight: the concurrency, or fewer when the cache
+                              // of more does not fit (the rest wait)
+    GpuLoad load;             // at `running`
+    double memory = 0;        // weights read, KV, states, the prefill share's KV written
+    double compute = 0;       // matmuls and attention of the decode tokens
+    double prefill = 0;       // the prefill share: the others' prompts arriving during a step
+    double prefillTokens = 0; // per attention rank and step
+    double comm = 0;          // bytes sent / link bandwidth
     double collectives = 0;
     double layers = 0;
     double sequences = 0;

@@ -64,10 +64,10 @@ bool solve(std::vector<double> a, std::vector<double> b, int n, std::vector<doub
 
 } // namespace
 
-std::vector<double> fitLogParameters(
-    const std::function<double(const std::vector<double> &, int)> &predict,
-    const QList<double> &measured, std::vector<double> start, const std::vector<double> &lo,
-    const std::vector<double> &hi)
+std::vector<double>
+fitLogParameters(const std::function<double(const std::vector<double> &, int)> &predict,
+                 const QList<double> &measured, std::vector<double> start,
+                 const std::vector<double> &lo, const std::vector<double> &hi)
 {
     const int n = int(start.size());
     const int rows = int(measured.size());
@@ -93,7 +93,8 @@ std::vector<double> fitLogParameters(
     const auto cost = [&](const std::vector<double> &r) {
         double c = 0;
         for (double e : r)
-            c += 2 * kLossScale * kLossScale * (std::sqrt(1 + e * e / (kLossScale * kLossScale)) - 1);
+            c += 2 * kLossScale * kLossScale *
+                 (std::sqrt(1 + e * e / (kLossScale * kLossScale)) - 1);
         return c;
     };
     std::vector<double> r = residuals(y);
@@ -152,8 +153,8 @@ namespace {
 
 std::vector<double> stepVector(const EngineConstants &c)
 {
-    return {c.bandwidthFraction, c.flopFraction,   c.commFraction,  c.collectiveSeconds,
-            c.stepSeconds,       c.layerSeconds,   c.sequenceSeconds};
+    return {c.bandwidthFraction, c.flopFraction, c.commFraction,   c.collectiveSeconds,
+            c.stepSeconds,       c.layerSeconds, c.sequenceSeconds};
 }
 
 EngineConstants withStep(EngineConstants c, const std::vector<double> &x)
@@ -236,9 +237,11 @@ Calibration calibrate(const QList<CalibrationRow> &rows, const QString &fittedTo
         QList<double> tpotErrors, ttftErrors;
         for (const CalibrationRow &r : group) {
             if (r.tpotSeconds && *r.tpotSeconds > 0)
-                tpotErrors << calibratedSecondsPerToken(r.terms, fit.constants) / *r.tpotSeconds - 1;
+                tpotErrors << calibratedSecondsPerToken(r.terms, fit.constants) / *r.tpotSeconds -
+                                  1;
             if (r.ttftSeconds && *r.ttftSeconds > 0)
-                ttftErrors << calibratedFirstTokenSeconds(r.terms, fit.constants) / *r.ttftSeconds - 1;
+                ttftErrors << calibratedFirstTokenSeconds(r.terms, fit.constants) / *r.ttftSeconds -
+                                  1;
         }
         fit.tpot = summarizeErrors(tpotErrors);
         fit.ttft = summarizeErrors(ttftErrors);

@@ -21,9 +21,10 @@ ErrorSummary summarizeErrors(QList<double> errors);
 // Minimizes Σ ρ(ln(predict(x, i) / measured[i])) over x in [lo, hi] (a robust soft-L1 ρ, so a
 // few rows far off do not drag the fit), by Levenberg-Marquardt on the logarithms of x.
 // Deterministic: the same rows give the same constants.
-std::vector<double> fitLogParameters(const std::function<double(const std::vector<double> &, int)> &predict,
-                                     const QList<double> &measured, std::vector<double> start,
-                                     const std::vector<double> &lo, const std::vector<double> &hi);
+std::vector<double>
+fitLogParameters(const std::function<double(const std::vector<double> &, int)> &predict,
+                 const QList<double> &measured, std::vector<double> start,
+                 const std::vector<double> &lo, const std::vector<double> &hi);
 
 // One measured run, ready to fit: its step's physical terms and what was measured.
 struct CalibrationRow

@@ -1,6 +1,9 @@
 #include "ledger.h"
 
+#include "engine_prediction.h"
+#include "parallel.h"
 #include "step_model.h"
+#include "systems.h"
 #include "weights.h"
 
 #include <QCoreApplication>
@@ -130,6 +133,13 @@ Ledger evaluate(const Scenario &s)
                                                "no tensor-parallel degree up to %1 fits; "
                                                "replicated KV heads or the weights exceed a GPU")
                        .arg(limits::maxGpus);
+    else if (l.tpDegree != l.gpusToFit && m.hasKind(AttentionKind::Latent))
+        l.tpNote = QCoreApplication::translate("kvl::Ledger",
+                                               "%1 GPUs hold the bytes; an MLA latent is on every "
+                                               "TP rank, so only TP %2 holds it by TP alone: see "
+                                               "the parallel plan")
+                       .arg(l.gpusToFit)
+                       .arg(l.tpDegree);
     else if (l.tpDegree != l.gpusToFit)
         l.tpNote = QCoreApplication::translate("kvl::Ledger",
                                                "%1 GPUs hold the bytes; a TP degree must divide "
@@ -156,6 +166,17 @@ Ledger evaluate(const Scenario &s)
     l.responseKvSeconds = step.sumKvSeconds(s.context, s.responseTokens);
     l.conversationSeconds = step.sumStepSeconds(0, s.context);
 
+    const PlanFit plan = fitPlan(s, systemForGpu(s.gpu.id).links);
+    l.planGpus = plan.fits ? plan.plan.gpus() : 0;
+    l.planLabel = plan.fits ? plan.plan.label() : QString();
+    l.planNote = plan.reason;
+    const EnginePrediction engine = predictEngine(s);
+    l.predictedSecondsPerToken = engine.secondsPerToken;
+    l.predictionNote =
+        engine.valid ? QCoreApplication::translate("kvl::Ledger", "%1, constants fitted to %2")
+                           .arg(s.engine, engine.fittedTo)
+                     : engine.reason;
+
     l.arithmeticIntensity = attentionIntensity(m, kvp);
     l.mhaArithmeticIntensity = attentionIntensity(mha, kvp);
     l.ridgePoint = s.gpu.ridgePoint(computePrecision(s));
@@ -166,7 +187,7 @@ Ledger evaluate(const Scenario &s)
 QList<Quantity> allQuantities()
 {
     QList<Quantity> out;
-    for (int i = 0; i <= int(Quantity::CostPerMillionOutputTokens); ++i)
+    for (int i = 0; i <= int(Quantity::PredictedSecondsPerToken); ++i)
         out << Quantity(i);
     return out;
 }
@@ -190,8 +211,9 @@ static const char *const kKeys[] = {"kv_bytes_per_token",
                                     "arithmetic_intensity",
                                     "ridge_point",
                                     "aggregate_tokens_per_second",
-                                    "cost_per_million_output_tokens"};
-static_assert(std::size(kKeys) == int(Quantity::CostPerMillionOutputTokens) + 1);
+                                    "cost_per_million_output_tokens",
+                                    "predicted_seconds_per_token"};
+static_assert(std::size(kKeys) == int(Quantity::PredictedSecondsPerToken) + 1);
 
 QString quantityKey(Quantity q)
 {
@@ -220,6 +242,7 @@ QString quantityUnit(Quantity q)
         return QStringLiteral("B");
     case Quantity::SecondsPerToken:
     case Quantity::KvSecondsPerToken:
+    case Quantity::PredictedSecondsPerToken:
     case Quantity::ResponseSeconds:
     case Quantity::ConversationSeconds:
         return QStringLiteral("s");
@@ -283,6 +306,8 @@ double quantityValue(const Ledger &l, Quantity q)
         return l.aggregateTokensPerSecond;
     case Quantity::CostPerMillionOutputTokens:
         return l.costPerMillionOutputTokens;
+    case Quantity::PredictedSecondsPerToken:
+        return l.predictedSecondsPerToken;
     }
     return 0;
 }

@@ -78,6 +78,15 @@ struct Ledger
     double responseKvSeconds = 0;   // the KV streaming part of it
     double conversationSeconds = 0; // every token from 0 to the context
 
+    // With an engine chosen: the calibrated time per token (core/engine_prediction), 0 without.
+    double predictedSecondsPerToken = 0;
+    QString predictionNote; // what the constants were fitted to, or why there is no prediction
+
+    // The smallest parallel plan that holds the scenario (core/parallel) and why.
+    int planGpus = 0;
+    QString planLabel; // "TP 8 × CP 4"
+    QString planNote;
+
     double arithmeticIntensity = 0; // decode attention, FLOP per KV byte
     double mhaArithmeticIntensity = 0;
     double ridgePoint = 0; // FLOP per byte
@@ -124,6 +133,7 @@ enum class Quantity
     RidgePoint,
     AggregateTokensPerSecond,
     CostPerMillionOutputTokens,
+    PredictedSecondsPerToken,
 };
 
 QList<Quantity> allQuantities();

@@ -40,6 +40,14 @@ QJsonObject ledgerToJson(const Scenario &s, const Ledger &l)
     QJsonObject o;
     for (Quantity q : allQuantities())
         o.insert(quantityKey(q), jsonNumber(quantityValue(l, q)));
+    if (s.engine.isEmpty()) // the floor alone: no calibrated figure to give
+        o.insert(quantityKey(Quantity::PredictedSecondsPerToken), QJsonValue::Null);
+    else
+        o.insert(QStringLiteral("engine"), s.engine);
+    o.insert(QStringLiteral("prediction_note"), l.predictionNote);
+    o.insert(QStringLiteral("plan_gpus"), l.planGpus);
+    o.insert(QStringLiteral("plan"), l.planLabel);
+    o.insert(QStringLiteral("plan_note"), l.planNote);
     o.insert(QStringLiteral("kv_bytes_per_token_mqa"), jsonNumber(double(l.kvBytesPerTokenMqa)));
     o.insert(QStringLiteral("kv_bytes_per_token_unscaled"),
              jsonNumber(double(l.kvBytesPerTokenUnscaled)));

@@ -200,6 +200,8 @@ QList<LedgerRow> ledgerRows(const Scenario &s, const Ledger &l, ByteUnits u)
     rows << LedgerRow{QStringLiteral("tp_degree"), LedgerStrings::tr("Tensor-parallel degree"),
                       l.tpDegree > 0 ? QString::number(l.tpDegree) : LedgerStrings::tr("none"),
                       l.tpNote};
+    rows << LedgerRow{QStringLiteral("plan"), LedgerStrings::tr("Parallel plan"),
+                      l.planGpus > 0 ? l.planLabel : LedgerStrings::tr("none"), l.planNote};
     rows << LedgerRow{
         QStringLiteral("bytes_per_gpu"), LedgerStrings::tr("Per GPU, TP over %1").arg(s.gpus),
         bytes(l.bytesPerGpu),
@@ -226,6 +228,12 @@ QList<LedgerRow> ledgerRows(const Scenario &s, const Ledger &l, ByteUnits u)
                    : LedgerStrings::tr("compute-bound at %1 per GPU"))
                   .arg(formatRate(s.gpu.bandwidth * s.efficiency, ByteUnits::SI)),
         broken};
+    if (!s.engine.isEmpty())
+        rows << LedgerRow{QStringLiteral("predicted_seconds_per_token"),
+                          LedgerStrings::tr("Time per token, calibrated"),
+                          l.predictedSecondsPerToken > 0 ? formatSeconds(l.predictedSecondsPerToken)
+                                                         : LedgerStrings::tr("none"),
+                          l.predictionNote};
     rows << LedgerRow{
         QStringLiteral("kv_seconds_per_token"), LedgerStrings::tr("KV streaming alone"),
         formatSeconds(l.kvSecondsPerToken),
@@ -307,6 +315,8 @@ QString quantityLabel(Quantity q)
         return LedgerStrings::tr("Tokens per second, whole batch");
     case Quantity::CostPerMillionOutputTokens:
         return LedgerStrings::tr("Cost per million output tokens");
+    case Quantity::PredictedSecondsPerToken:
+        return LedgerStrings::tr("Time per token, calibrated");
     }
     return {};
 }

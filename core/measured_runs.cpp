@@ -12,12 +12,13 @@
 
 namespace kvl {
 
-namespace {
-
-QString tr(const char *text)
+// Messages composed in core, shown by the CLI and the window.
+class RunsText
 {
-    return QCoreApplication::translate("kvl::MeasuredRuns", text);
-}
+    Q_DECLARE_TR_FUNCTIONS(RunsText)
+};
+
+namespace {
 
 // One CSV record: fields split on commas, double quotes around a field allowed ("" inside).
 QStringList splitCsvLine(const QString &line)
@@ -71,7 +72,7 @@ public:
         bool ok = false;
         const double d = v.toDouble(&ok);
         if (!ok || !std::isfinite(d) || d != std::floor(d) || d < double(lo) || d > 1e12) {
-            fail(column, v, tr("is not a whole number of at least %1").arg(lo));
+            fail(column, v, RunsText::tr("is not a whole number of at least %1").arg(lo));
             return fallback;
         }
         return qint64(d);
@@ -84,7 +85,7 @@ public:
         bool ok = false;
         const double d = v.toDouble(&ok);
         if (!ok || !std::isfinite(d) || d < 0) {
-            fail(column, v, tr("is not a non-negative number"));
+            fail(column, v, RunsText::tr("is not a non-negative number"));
             return std::nullopt;
         }
         return d;
@@ -93,7 +94,8 @@ public:
 private:
     void fail(const QString &column, const QString &value, const QString &what)
     {
-        m_error = tr("line %1, %2: \"%3\" %4").arg(m_line).arg(column, shownInput(value), what);
+        m_error =
+            RunsText::tr("line %1, %2: \"%3\" %4").arg(m_line).arg(column, shownInput(value), what);
     }
     const QHash<QString, int> &m_columns;
     const QStringList &m_fields;
@@ -110,20 +112,27 @@ int degree(qint64 v)
 
 QStringList requiredMeasuredColumns()
 {
-    return {QStringLiteral("id"),           QStringLiteral("backend"),
-            QStringLiteral("model_path"),   QStringLiteral("system"),
-            QStringLiteral("mode"),         QStringLiteral("isl"),
-            QStringLiteral("osl"),          QStringLiteral("gemm_quant_mode"),
-            QStringLiteral("moe_quant_mode"), QStringLiteral("batch_size"),
-            QStringLiteral("tp_size"),      QStringLiteral("silicon_ttft_ms"),
+    return {QStringLiteral("id"),
+            QStringLiteral("backend"),
+            QStringLiteral("model_path"),
+            QStringLiteral("system"),
+            QStringLiteral("mode"),
+            QStringLiteral("isl"),
+            QStringLiteral("osl"),
+            QStringLiteral("gemm_quant_mode"),
+            QStringLiteral("moe_quant_mode"),
+            QStringLiteral("batch_size"),
+            QStringLiteral("tp_size"),
+            QStringLiteral("silicon_ttft_ms"),
             QStringLiteral("silicon_tpot_ms")};
 }
 
 std::optional<QList<MeasuredRun>> readMeasuredRuns(const QByteArray &csv, QString *error)
 {
-    const QStringList lines = QString::fromUtf8(csv).split(QRegularExpression(QStringLiteral("\r?\n")));
+    const QStringList lines =
+        QString::fromUtf8(csv).split(QRegularExpression(QStringLiteral("\r?\n")));
     if (lines.isEmpty() || lines.first().trimmed().isEmpty()) {
-        *error = tr("empty file: expected a header line with %1")
+        *error = RunsText::tr("empty file: expected a header line with %1")
                      .arg(requiredMeasuredColumns().join(QStringLiteral(", ")));
         return std::nullopt;
     }
@@ -136,7 +145,7 @@ std::optional<QList<MeasuredRun>> readMeasuredRuns(const QByteArray &csv, QStrin
         if (!columns.contains(c))
             missing << c;
     if (!missing.isEmpty()) {
-        *error = tr("missing columns: %1").arg(missing.join(QStringLiteral(", ")));
+        *error = RunsText::tr("missing columns: %1").arg(missing.join(QStringLiteral(", ")));
         return std::nullopt;
     }
     QList<MeasuredRun> runs;
@@ -174,7 +183,9 @@ std::optional<QList<MeasuredRun>> readMeasuredRuns(const QByteArray &csv, QStrin
         if (const auto ms = r.number(QStringLiteral("silicon_ttft_ms")))
             run.ttftSeconds = *ms / 1e3;
         if (!r.failed() && !disagg && run.mode != u"agg")
-            *error = tr("line %1, mode: \"%2\" is not agg or disagg").arg(n + 1).arg(shownInput(run.mode));
+            *error = RunsText::tr("line %1, mode: \"%2\" is not agg or disagg")
+                         .arg(n + 1)
+                         .arg(shownInput(run.mode));
         else if (r.failed())
             *error = r.error();
         else {
@@ -189,11 +200,15 @@ std::optional<QList<MeasuredRun>> readMeasuredRuns(const QByteArray &csv, QStrin
 std::optional<Precision> quantPrecision(const QString &mode)
 {
     static const QHash<QString, QString> specs = {
-        {QString(), QStringLiteral("bf16")},          {QStringLiteral("bf16"), QStringLiteral("bf16")},
-        {QStringLiteral("float16"), QStringLiteral("fp16")}, {QStringLiteral("fp8"), QStringLiteral("fp8")},
+        {QString(), QStringLiteral("bf16")},
+        {QStringLiteral("bf16"), QStringLiteral("bf16")},
+        {QStringLiteral("float16"), QStringLiteral("fp16")},
+        {QStringLiteral("fp8"), QStringLiteral("fp8")},
         {QStringLiteral("fp8_block"), QStringLiteral("fp8:g16384:s32")},
-        {QStringLiteral("nvfp4"), QStringLiteral("fp4")},    {QStringLiteral("mxfp4"), QStringLiteral("fp4:g32:s8")},
-        {QStringLiteral("int4_wo"), QStringLiteral("int4")}, {QStringLiteral("w4afp8"), QStringLiteral("int4:g128")},
+        {QStringLiteral("nvfp4"), QStringLiteral("fp4")},
+        {QStringLiteral("mxfp4"), QStringLiteral("fp4:g32:s8")},
+        {QStringLiteral("int4_wo"), QStringLiteral("int4")},
+        {QStringLiteral("w4afp8"), QStringLiteral("int4:g128")},
         {QStringLiteral("int8_wo"), QStringLiteral("int8")},
     };
     const auto it = specs.constFind(mode);
@@ -222,11 +237,13 @@ std::optional<ModelSpec> ModelResolver::model(const QString &hfId, QString *erro
             if (const auto imported = importHfConfigFile(path, &why))
                 found = imported->model;
         } else {
-            why = tr("unknown model \"%1\": no preset has that Hugging Face id and %2 does not exist")
+            why = RunsText::tr("unknown model \"%1\": no preset has that Hugging Face id and %2 "
+                               "does not exist")
                       .arg(shownInput(hfId), QDir::toNativeSeparators(path));
         }
     } else if (!found) {
-        why = tr("unknown model \"%1\": no preset has that Hugging Face id (give --configs DIR)")
+        why = RunsText::tr(
+                  "unknown model \"%1\": no preset has that Hugging Face id (give --configs DIR)")
                   .arg(shownInput(hfId));
     }
     m_models.insert(hfId, found);
@@ -259,9 +276,8 @@ ParallelPlan planOf(const MeasuredRun &run, const SystemInfo &sys, QString *note
         run.moeTp * run.ep == written) {
         p.tp = run.dp > 1 ? 1 : run.moeTp;
         p.dp = run.dp > 1 ? run.moeTp : 1;
-        *note = QCoreApplication::translate("kvl::MeasuredRuns",
-                                            "tp_size × attention_dp_size %1 = moe_tp %2 × moe_ep "
-                                            "%3 is past the %4-GPU NVLink domain: read as %5")
+        *note = RunsText::tr("tp_size × attention_dp_size %1 = moe_tp %2 × moe_ep "
+                             "%3 is past the %4-GPU NVLink domain: read as %5")
                     .arg(written)
                     .arg(run.moeTp)
                     .arg(run.ep)
@@ -277,7 +293,8 @@ ModelledRun modelRun(const MeasuredRun &run, ModelResolver &models)
     ModelledRun out;
     const auto sys = systemByName(run.system);
     if (!sys) {
-        out.reason = tr("unknown system \"%1\" (known: %2)").arg(shownInput(run.system), knownSystems());
+        out.reason = RunsText::tr("unknown system \"%1\" (known: %2)")
+                         .arg(shownInput(run.system), knownSystems());
         return out;
     }
     out.system = *sys;
@@ -287,11 +304,13 @@ ModelledRun modelRun(const MeasuredRun &run, ModelResolver &models)
     const auto gemm = quantPrecision(run.gemmQuant);
     const auto moe = quantPrecision(run.moeQuant);
     if (!gpu)
-        out.reason = tr("system \"%1\": no GPU preset \"%2\"").arg(run.system, sys->gpuId);
+        out.reason =
+            RunsText::tr("system \"%1\": no GPU preset \"%2\"").arg(run.system, sys->gpuId);
     else if (!model)
         out.reason = why;
     else if (!gemm || !moe)
-        out.reason = tr("unknown weight format \"%1\"").arg(shownInput(gemm ? run.moeQuant : run.gemmQuant));
+        out.reason = RunsText::tr("unknown weight format \"%1\"")
+                         .arg(shownInput(gemm ? run.moeQuant : run.gemmQuant));
     if (!out.reason.isEmpty())
         return out;
 
@@ -304,8 +323,8 @@ ModelledRun modelRun(const MeasuredRun &run, ModelResolver &models)
     s.gpu = *gpu;
     // TensorRT-LLM serves quantized checkpoints with an fp8 cache; vLLM and SGLang keep the
     // model's dtype unless told otherwise.
-    s.kvPrecision = Precision::of(run.engine == u"trtllm" && gemm->bits() <= 8 ? NumberFormat::FP8
-                                                                              : NumberFormat::BF16);
+    s.kvPrecision = Precision::of(
+        run.engine == u"trtllm" && gemm->bits() <= 8 ? NumberFormat::FP8 : NumberFormat::BF16);
     s.memoryFraction = 0.9; // the engines' default share
     s.batch = int(std::clamp<qint64>(run.concurrency, 1, limits::maxBatch));
     s.context = run.inputTokens + run.outputTokens;

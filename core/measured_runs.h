@@ -28,11 +28,11 @@ struct MeasuredRun
     QString moeQuant;
     qint64 concurrency = 0; // agg: batch_size; disagg: decode_batch_size (per decode worker)
     int tp = 1, pp = 1, dp = 1, moeTp = 1, ep = 1; // as written, of the decode side
-    qint64 prefillBatch = 0;                        // disagg: prompts per prefill worker
-    int draftTokens = 0;                            // optional column nextn
-    double acceptedTokens = 0;                      // optional column nextn_accepted
-    std::optional<double> tpotSeconds;              // silicon_tpot_ms
-    std::optional<double> ttftSeconds;              // silicon_ttft_ms
+    qint64 prefillBatch = 0;                       // disagg: prompts per prefill worker
+    int draftTokens = 0;                           // optional column nextn
+    double acceptedTokens = 0;                     // optional column nextn_accepted
+    std::optional<double> tpotSeconds;             // silicon_tpot_ms
+    std::optional<double> ttftSeconds;             // silicon_ttft_ms
 };
 
 // Reads the CSV. Every required column must be there and every number a number; otherwise

@@ -11,14 +11,15 @@
 
 namespace kvl {
 
+// Messages composed in core, shown by the CLI and the window.
+class ParallelText
+{
+    Q_DECLARE_TR_FUNCTIONS(ParallelText)
+};
+
 namespace {
 constexpr double kActivationBytes = 2; // bf16 activations between GPUs
 constexpr double kPartialBytes = 4;    // fp32 partial attention outputs (context parallel)
-
-QString tr(const char *text)
-{
-    return QCoreApplication::translate("kvl::Parallel", text);
-}
 
 } // namespace
 
@@ -40,13 +41,15 @@ int ParallelPlan::moeTp() const
 QString ParallelPlan::validate(const ModelSpec &m) const
 {
     if (tp < 1 || pp < 1 || dp < 1 || ep < 1 || cp < 1)
-        return tr("every parallel degree must be at least 1");
+        return ParallelText::tr("every parallel degree must be at least 1");
     if (moeGroup() % ep != 0)
-        return tr("EP %1 does not divide the %2 GPUs of the MoE group").arg(ep).arg(moeGroup());
+        return ParallelText::tr("EP %1 does not divide the %2 GPUs of the MoE group")
+            .arg(ep)
+            .arg(moeGroup());
     if (ep > 1 && (!m.isMoE() || ep > m.experts))
-        return tr("EP %1 needs a model with at least %1 experts").arg(ep);
+        return ParallelText::tr("EP %1 needs a model with at least %1 experts").arg(ep);
     if (pp > m.layers)
-        return tr("PP %1 is more stages than the %2 layers").arg(pp).arg(m.layers);
+        return ParallelText::tr("PP %1 is more stages than the %2 layers").arg(pp).arg(m.layers);
     return {};
 }
 
@@ -99,8 +102,7 @@ GpuLoad gpuLoad(const Scenario &s, const ParallelPlan &plan, qint64 batch, qint6
     const CacheModel cache(m, s.kvPrecision, 1, plan.tp);
     g.kvBytes = g.sequences * cache.kvBytes(context) / plan.cp * stage;
     g.stateBytes = g.sequences * cache.stateBytes * stage;
-    g.attentionFlop =
-        g.tokens * (cache.attentionFlop(context) / plan.cp + cache.stateFlop) * stage;
+    g.attentionFlop = g.tokens * (cache.attentionFlop(context) / plan.cp + cache.stateFlop) * stage;
 
     const ActiveParameters active = activeParameters(m);
     g.matmulFlop =
@@ -110,8 +112,8 @@ GpuLoad gpuLoad(const Scenario &s, const ParallelPlan &plan, qint64 batch, qint6
     const double hidden = m.hiddenSize;
     const double moeLayers = m.moeLayers() * stage;
     if (plan.tp > 1) { // ring all-reduce after attention and after the MLP of every layer
-        g.commBytes += 2 * g.layers * 2.0 * (plan.tp - 1) / plan.tp * g.tokens * hidden *
-                       kActivationBytes;
+        g.commBytes +=
+            2 * g.layers * 2.0 * (plan.tp - 1) / plan.tp * g.tokens * hidden * kActivationBytes;
         g.collectives += 2 * g.layers;
     }
     if (plan.ep > 1) { // dispatch and combine: each token to its k experts' ranks and back
@@ -181,27 +183,30 @@ QString planReason(const Scenario &s, const ParallelPlan &p)
     const ModelSpec &m = s.model;
     QStringList why;
     if (m.hasKind(AttentionKind::Latent))
-        why << tr("TP %1 splits the weights; an MLA latent is on every TP rank, so TP does not "
-                  "shrink the cache")
+        why << ParallelText::tr(
+                   "TP %1 splits the weights; an MLA latent is on every TP rank, so TP does not "
+                   "shrink the cache")
                    .arg(p.tp);
     else if (p.tp >= m.kvHeads && m.kvHeads > 0 && p.tp > 1)
-        why << tr("TP %1 splits the weights and the %2 KV heads, one per GPU at most; past "
-                  "that they are replicated")
+        why << ParallelText::tr(
+                   "TP %1 splits the weights and the %2 KV heads, one per GPU at most; past "
+                   "that they are replicated")
                    .arg(p.tp)
                    .arg(m.kvHeads);
     else
-        why << tr("TP %1 splits the weights and the KV heads").arg(p.tp);
+        why << ParallelText::tr("TP %1 splits the weights and the KV heads").arg(p.tp);
     if (p.dp > 1)
-        why << tr("attention DP %1 splits the %2 sequences").arg(p.dp).arg(s.batch);
+        why << ParallelText::tr("attention DP %1 splits the %2 sequences").arg(p.dp).arg(s.batch);
     if (p.cp > 1)
-        why << tr("context parallel %1 splits each sequence's %2-token cache along its tokens")
+        why << ParallelText::tr(
+                   "context parallel %1 splits each sequence's %2-token cache along its tokens")
                    .arg(p.cp)
                    .arg(s.context);
     if (p.ep > 1)
-        why << tr("EP %1 splits the %2 experts").arg(p.ep).arg(m.experts);
+        why << ParallelText::tr("EP %1 splits the %2 experts").arg(p.ep).arg(m.experts);
     if (p.pp > 1)
-        why << tr("PP %1 splits the %2 layers into stages").arg(p.pp).arg(m.layers);
-    return tr("%1 GPUs: %2").arg(p.gpus()).arg(why.join(QStringLiteral("; ")));
+        why << ParallelText::tr("PP %1 splits the %2 layers into stages").arg(p.pp).arg(m.layers);
+    return ParallelText::tr("%1 GPUs: %2").arg(p.gpus()).arg(why.join(QStringLiteral("; ")));
 }
 
 } // namespace
@@ -237,9 +242,10 @@ PlanFit fitPlan(const Scenario &s, const Interconnect &links)
                     break; // more DP ranks than needed only add GPUs
             }
     best.fits = bestGpus > 0;
-    best.reason = best.fits ? planReason(s, best.plan)
-                            : tr("no plan of up to %1 GPUs holds the weights and the cache")
-                                  .arg(limits::maxGpus);
+    best.reason = best.fits
+                      ? planReason(s, best.plan)
+                      : ParallelText::tr("no plan of up to %1 GPUs holds the weights and the cache")
+                            .arg(limits::maxGpus);
     return best;
 }
 

@@ -56,9 +56,9 @@ struct GpuLoad
     double stateBytes = 0;      // fixed states (linear attention, Mamba)
     double matmulFlop = 0;
     double attentionFlop = 0;
-    double commBytes = 0;    // sent by this GPU per step: TP all-reduce, EP all-to-all, CP, PP
-    double collectives = 0;  // collective operations per step (each pays a latency)
-    int commGroup = 1;       // GPUs the widest collective spans
+    double commBytes = 0;   // sent by this GPU per step: TP all-reduce, EP all-to-all, CP, PP
+    double collectives = 0; // collective operations per step (each pays a latency)
+    int commGroup = 1;      // GPUs the widest collective spans
     double bytesHeld() const { return weightBytesHeld + kvBytes + stateBytes; }
     double bytesRead() const { return weightBytesRead + kvBytes + stateBytes; }
 };

@@ -9,11 +9,13 @@
 
 namespace kvl {
 
-namespace {
-QString tr(const char *text)
+// Messages composed in core, shown by the CLI and the window.
+class ReportText
 {
-    return QCoreApplication::translate("kvl::RunPredictions", text);
-}
+    Q_DECLARE_TR_FUNCTIONS(ReportText)
+};
+
+namespace {
 
 QJsonValue optionalNumber(const std::optional<double> &v)
 {
@@ -72,7 +74,7 @@ QList<RunPrediction> predictRuns(const QList<MeasuredRun> &runs, ModelResolver &
                 p.predictedTpot = calibratedSecondsPerToken(p.terms, fit->constants);
                 p.predictedTtft = calibratedFirstTokenSeconds(p.terms, fit->constants);
             } else {
-                p.reason = tr("no constants fitted for engine \"%1\"").arg(run.engine);
+                p.reason = ReportText::tr("no constants fitted for engine \"%1\"").arg(run.engine);
             }
         }
         out << p;
@@ -86,9 +88,8 @@ QList<CalibrationRow> calibrationRows(const QList<RunPrediction> &predictions, b
     for (const RunPrediction &p : predictions) {
         if (!p.floorTpot || (aggregatedOnly && p.run.mode != u"agg"))
             continue;
-        rows << CalibrationRow{p.run.id,        p.run.engine, p.architecture, p.run.modelPath,
-                               p.run.system,    p.terms,      p.run.tpotSeconds,
-                               p.run.ttftSeconds};
+        rows << CalibrationRow{p.run.id,     p.run.engine, p.architecture,    p.run.modelPath,
+                               p.run.system, p.terms,      p.run.tpotSeconds, p.run.ttftSeconds};
     }
     return rows;
 }
@@ -144,13 +145,14 @@ QJsonObject validationJson(const QList<RunPrediction> &predictions, const Calibr
     int predicted = 0;
     for (const RunPrediction &p : predictions)
         predicted += p.predictedTpot.has_value();
-    const QJsonObject summary{{QStringLiteral("rows"), int(predictions.size())},
-                              {QStringLiteral("predicted"), predicted},
-                              {QStringLiteral("fitted_to"), calibration.fittedTo},
-                              {QStringLiteral("by_mode"), groupsJson(groupErrors(predictions, mode))},
-                              {QStringLiteral("by_engine"), groupsJson(groupErrors(predictions, engine))},
-                              {QStringLiteral("by_gpu"), groupsJson(groupErrors(predictions, gpu))},
-                              {QStringLiteral("by_model"), groupsJson(groupErrors(predictions, model))}};
+    const QJsonObject summary{
+        {QStringLiteral("rows"), int(predictions.size())},
+        {QStringLiteral("predicted"), predicted},
+        {QStringLiteral("fitted_to"), calibration.fittedTo},
+        {QStringLiteral("by_mode"), groupsJson(groupErrors(predictions, mode))},
+        {QStringLiteral("by_engine"), groupsJson(groupErrors(predictions, engine))},
+        {QStringLiteral("by_gpu"), groupsJson(groupErrors(predictions, gpu))},
+        {QStringLiteral("by_model"), groupsJson(groupErrors(predictions, model))}};
     return {{QStringLiteral("rows"), rows}, {QStringLiteral("summary"), summary}};
 }
 
@@ -158,31 +160,34 @@ QString validationText(const QList<RunPrediction> &predictions, const Calibratio
 {
     QString text;
     QTextStream out(&text);
-    out << tr("Calibrated predictions against measured runs (constants fitted to %1)")
+    out << ReportText::tr("Calibrated predictions against measured runs (constants fitted to %1)")
                .arg(calibration.fittedTo)
         << "\n\n";
-    out << qSetFieldWidth(0) << tr("id | mode | floor TPOT ms | predicted TPOT ms | measured TPOT ms | "
-                                   "predicted TTFT ms | measured TTFT ms | reason")
+    out << qSetFieldWidth(0)
+        << ReportText::tr("id | mode | floor TPOT ms | predicted TPOT ms | measured TPOT ms | "
+                          "predicted TTFT ms | measured TTFT ms | reason")
         << '\n';
     for (const RunPrediction &p : predictions)
         out << p.run.id << " | " << p.run.mode << " | " << ms(p.floorTpot) << " | "
-            << ms(p.predictedTpot) << " | " << ms(p.run.tpotSeconds) << " | "
-            << ms(p.predictedTtft) << " | " << ms(p.run.ttftSeconds) << " | " << p.reason << '\n';
-    const auto section = [&](const QString &title, const std::function<QString(const RunPrediction &)> &key) {
+            << ms(p.predictedTpot) << " | " << ms(p.run.tpotSeconds) << " | " << ms(p.predictedTtft)
+            << " | " << ms(p.run.ttftSeconds) << " | " << p.reason << '\n';
+    const auto section = [&](const QString &title,
+                             const std::function<QString(const RunPrediction &)> &key) {
         out << '\n'
             << title << '\n'
-            << tr("group | rows | predicted | TPOT error median / p90 | TTFT error median / p90")
+            << ReportText::tr(
+                   "group | rows | predicted | TPOT error median / p90 | TTFT error median / p90")
             << '\n';
         for (const GroupErrors &g : groupErrors(predictions, key))
             out << g.key << " | " << g.rows << " | " << g.predicted << " | " << percent(g.tpot)
                 << " | " << percent(g.ttft) << '\n';
     };
-    section(tr("By mode"), [](const RunPrediction &p) { return p.run.mode; });
-    section(tr("By engine (aggregated runs)"), [](const RunPrediction &p) {
+    section(ReportText::tr("By mode"), [](const RunPrediction &p) { return p.run.mode; });
+    section(ReportText::tr("By engine (aggregated runs)"), [](const RunPrediction &p) {
         return p.run.mode == u"agg" ? p.run.engine : p.run.engine + QStringLiteral(" (disagg)");
     });
-    section(tr("By GPU"), [](const RunPrediction &p) { return p.run.system; });
-    section(tr("By model"), [](const RunPrediction &p) { return p.run.modelPath; });
+    section(ReportText::tr("By GPU"), [](const RunPrediction &p) { return p.run.system; });
+    section(ReportText::tr("By model"), [](const RunPrediction &p) { return p.run.modelPath; });
     return text;
 }
 

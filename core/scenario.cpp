@@ -1,5 +1,7 @@
 #include "scenario.h"
 
+#include "engine_prediction.h"
+
 #include "presets.h"
 
 #include <QCoreApplication>
@@ -52,6 +54,9 @@ QString Scenario::validate() const
     if (measured)
         if (QString e = measured->validate(); !e.isEmpty())
             return e;
+    if (!engine.isEmpty() && !calibratedEngines().contains(engine))
+        return ScenarioText::tr("engine: \"%1\" has no fitted constants (%2)")
+            .arg(engine, calibratedEngines().join(QStringLiteral(", ")));
     return {};
 }
 

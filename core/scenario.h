@@ -32,6 +32,9 @@ struct Scenario
     double gpuHourPrice = 3.99;
     qint64 responseTokens = 1000;
     std::optional<MeasuredBandwidth> measured; // from the GPU panel; saved with the scenario
+    // An engine whose fitted constants give a calibrated time beside the floor (vllm, sglang,
+    // trtllm; core/engine_prediction); empty: the floor alone.
+    QString engine;
 
     QString validate() const; // empty when valid, else a reason naming the field
     friend bool operator==(const Scenario &, const Scenario &) = default;

@@ -14,7 +14,8 @@ QList<SystemInfo> readSystems()
     if (!f.open(QIODevice::ReadOnly))
         return {};
     QList<SystemInfo> out;
-    const QJsonArray list = QJsonDocument::fromJson(f.readAll()).object().value(u"systems").toArray();
+    const QJsonArray list =
+        QJsonDocument::fromJson(f.readAll()).object().value(u"systems").toArray();
     for (const QJsonValue &v : list) {
         const QJsonObject o = v.toObject();
         SystemInfo sys;

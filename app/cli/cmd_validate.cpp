@@ -75,10 +75,10 @@ QByteArray residualsCsv(const QList<RunPrediction> &predictions, const Calibrati
                    .arg(p.run.id, p.run.engine, p.architecture, p.run.system, p.run.modelPath,
                         p.run.mode)
                    .toUtf8() +
-               cell(p.run.tpotSeconds, tpot, false) + ',' + QByteArray::number(tpot, 'g', 6) +
-               ',' + cell(p.run.tpotSeconds, tpot, true) + ',' +
-               cell(p.run.ttftSeconds, ttft, false) + ',' + QByteArray::number(ttft, 'g', 6) +
-               ',' + cell(p.run.ttftSeconds, ttft, true) + '\n';
+               cell(p.run.tpotSeconds, tpot, false) + ',' + QByteArray::number(tpot, 'g', 6) + ',' +
+               cell(p.run.tpotSeconds, tpot, true) + ',' + cell(p.run.ttftSeconds, ttft, false) +
+               ',' + QByteArray::number(ttft, 'g', 6) + ',' + cell(p.run.ttftSeconds, ttft, true) +
+               '\n';
     }
     return csv;
 }
@@ -113,11 +113,13 @@ int runCalibrate(const QStringList &args, QTextStream &out)
                        "aggregated measured runs and writes them, with the residuals."));
     addMeasuredOptions(p);
     p.addOptions({
-        {QStringLiteral("out"), QStringLiteral("The constants, as resources/calibration/engines.json."),
+        {QStringLiteral("out"),
+         QStringLiteral("The constants, as resources/calibration/engines.json."),
          QStringLiteral("FILE")},
         {QStringLiteral("residuals"), QStringLiteral("Each fitted row's error, as CSV."),
          QStringLiteral("FILE")},
-        {QStringLiteral("fitted-to"), QStringLiteral("What the runs are, in words, kept with the constants."),
+        {QStringLiteral("fitted-to"),
+         QStringLiteral("What the runs are, in words, kept with the constants."),
          QStringLiteral("TEXT")},
     });
     if (parseCommand(p, args, out))
@@ -135,12 +137,13 @@ int runCalibrate(const QStringList &args, QTextStream &out)
                             QJsonDocument(cal.toJson()).toJson(QJsonDocument::Indented), &why))
         throw UsageError{QStringLiteral("--out: ") + why};
     if (p.isSet(QStringLiteral("residuals")) &&
-        !saveFileAtomically(p.value(QStringLiteral("residuals")), residualsCsv(modelled, cal), &why))
+        !saveFileAtomically(p.value(QStringLiteral("residuals")), residualsCsv(modelled, cal),
+                            &why))
         throw UsageError{QStringLiteral("--residuals: ") + why};
     for (const EngineFit &f : cal.fits)
-        out << f.engine << '/' << f.architecture << ": " << f.tpot.count << " rows, TPOT error median "
-            << QString::number(f.tpot.median * 100, 'f', 1) << "%, p90 "
-            << QString::number(f.tpot.p90 * 100, 'f', 1) << "%; TTFT median "
+        out << f.engine << '/' << f.architecture << ": " << f.tpot.count
+            << " rows, TPOT error median " << QString::number(f.tpot.median * 100, 'f', 1)
+            << "%, p90 " << QString::number(f.tpot.p90 * 100, 'f', 1) << "%; TTFT median "
             << QString::number(f.ttft.median * 100, 'f', 1) << "%\n";
     return 0;
 }

@@ -57,6 +57,10 @@ void addScenarioOptions(QCommandLineParser &p)
          QStringLiteral("TOKENS")},
         {QStringLiteral("units"), QStringLiteral("Byte units: si (GB, default) or binary (GiB)."),
          QStringLiteral("si|binary")},
+        {QStringLiteral("engine"),
+         QStringLiteral("vllm, sglang or trtllm: a calibrated time per token beside the floor "
+                        "(predicted_seconds_per_token), from constants fitted to measured runs."),
+         QStringLiteral("NAME")},
     });
 }
 
@@ -237,8 +241,10 @@ Scenario scenarioFromOptions(const QCommandLineParser &p)
         s.gpuHourPrice = doubleOption(p, QStringLiteral("gpu-hour-price"), limits::gpuHourPrice);
     if (p.isSet(QStringLiteral("response")))
         s.responseTokens = tokenOption(p, QStringLiteral("response"), 0, limits::maxContext);
+    if (p.isSet(QStringLiteral("engine")))
+        s.engine = p.value(QStringLiteral("engine"));
     if (const QString e = s.validate(); !e.isEmpty())
-        throw UsageError{e};
+        throw UsageError{s.engine.isEmpty() || !e.startsWith(u"engine") ? e : u"--" + e};
     return s;
 }
 

@@ -1282,6 +1282,14 @@
         <source>%1 tokens/s</source>
         <translation>%1 tokens/s</translation>
     </message>
+    <message>
+        <source>Parallel plan</source>
+        <translation>Plano de paralelismo</translation>
+    </message>
+    <message>
+        <source>Time per token, calibrated</source>
+        <translation>Tempo por token, calibrado</translation>
+    </message>
 </context>
 <context>
     <name>MassText</name>
@@ -1501,6 +1509,61 @@
     </message>
 </context>
 <context>
+    <name>ParallelText</name>
+    <message>
+        <source>every parallel degree must be at least 1</source>
+        <translation>todo grau de paralelismo deve ser pelo menos 1</translation>
+    </message>
+    <message>
+        <source>EP %1 does not divide the %2 GPUs of the MoE group</source>
+        <translation>EP %1 não divide as %2 GPUs do grupo MoE</translation>
+    </message>
+    <message>
+        <source>EP %1 needs a model with at least %1 experts</source>
+        <translation>EP %1 exige um modelo com pelo menos %1 especialistas</translation>
+    </message>
+    <message>
+        <source>PP %1 is more stages than the %2 layers</source>
+        <translation>PP %1 são mais estágios que as %2 camadas</translation>
+    </message>
+    <message>
+        <source>TP %1 splits the weights; an MLA latent is on every TP rank, so TP does not shrink the cache</source>
+        <translation>TP %1 divide os pesos; um latente MLA fica em cada rank de TP, então o TP não reduz o cache</translation>
+    </message>
+    <message>
+        <source>TP %1 splits the weights and the %2 KV heads, one per GPU at most; past that they are replicated</source>
+        <translation>TP %1 divide os pesos e as %2 cabeças KV, no máximo uma por GPU; além disso elas são replicadas</translation>
+    </message>
+    <message>
+        <source>TP %1 splits the weights and the KV heads</source>
+        <translation>TP %1 divide os pesos e as cabeças KV</translation>
+    </message>
+    <message>
+        <source>attention DP %1 splits the %2 sequences</source>
+        <translation>DP de atenção %1 divide as %2 sequências</translation>
+    </message>
+    <message>
+        <source>context parallel %1 splits each sequence&apos;s %2-token cache along its tokens</source>
+        <translation>paralelismo de contexto %1 divide o cache de %2 tokens de cada sequência ao longo dos tokens</translation>
+    </message>
+    <message>
+        <source>EP %1 splits the %2 experts</source>
+        <translation>EP %1 divide os %2 especialistas</translation>
+    </message>
+    <message>
+        <source>PP %1 splits the %2 layers into stages</source>
+        <translation>PP %1 divide as %2 camadas em estágios</translation>
+    </message>
+    <message>
+        <source>%1 GPUs: %2</source>
+        <translation>%1 GPUs: %2</translation>
+    </message>
+    <message>
+        <source>no plan of up to %1 GPUs holds the weights and the cache</source>
+        <translation>nenhum plano de até %1 GPUs comporta os pesos e o cache</translation>
+    </message>
+</context>
+<context>
     <name>ProbeFailure</name>
     <message>
         <source>it gave no reason</source>
@@ -1681,6 +1744,41 @@
     </message>
 </context>
 <context>
+    <name>ReportText</name>
+    <message>
+        <source>no constants fitted for engine &quot;%1&quot;</source>
+        <translation>nenhuma constante ajustada para a engine &quot;%1&quot;</translation>
+    </message>
+    <message>
+        <source>Calibrated predictions against measured runs (constants fitted to %1)</source>
+        <translation>Previsões calibradas contra execuções medidas (constantes ajustadas a %1)</translation>
+    </message>
+    <message>
+        <source>id | mode | floor TPOT ms | predicted TPOT ms | measured TPOT ms | predicted TTFT ms | measured TTFT ms | reason</source>
+        <translation>id | modo | TPOT piso ms | TPOT previsto ms | TPOT medido ms | TTFT previsto ms | TTFT medido ms | motivo</translation>
+    </message>
+    <message>
+        <source>group | rows | predicted | TPOT error median / p90 | TTFT error median / p90</source>
+        <translation>grupo | linhas | previstas | erro de TPOT mediana / p90 | erro de TTFT mediana / p90</translation>
+    </message>
+    <message>
+        <source>By mode</source>
+        <translation>Por modo</translation>
+    </message>
+    <message>
+        <source>By engine (aggregated runs)</source>
+        <translation>Por engine (execuções agregadas)</translation>
+    </message>
+    <message>
+        <source>By GPU</source>
+        <translation>Por GPU</translation>
+    </message>
+    <message>
+        <source>By model</source>
+        <translation>Por modelo</translation>
+    </message>
+</context>
+<context>
     <name>RooflineText</name>
     <message>
         <source>Decode attention, MHA (%1 KV heads)</source>
@@ -1728,6 +1826,57 @@
     </message>
 </context>
 <context>
+    <name>RunsText</name>
+    <message>
+        <source>is not a whole number of at least %1</source>
+        <translation>não é um número inteiro de pelo menos %1</translation>
+    </message>
+    <message>
+        <source>is not a non-negative number</source>
+        <translation>não é um número não negativo</translation>
+    </message>
+    <message>
+        <source>line %1, %2: &quot;%3&quot; %4</source>
+        <translation>linha %1, %2: &quot;%3&quot; %4</translation>
+    </message>
+    <message>
+        <source>empty file: expected a header line with %1</source>
+        <translation>arquivo vazio: esperava uma linha de cabeçalho com %1</translation>
+    </message>
+    <message>
+        <source>missing columns: %1</source>
+        <translation>colunas ausentes: %1</translation>
+    </message>
+    <message>
+        <source>line %1, mode: &quot;%2&quot; is not agg or disagg</source>
+        <translation>linha %1, mode: &quot;%2&quot; não é agg nem disagg</translation>
+    </message>
+    <message>
+        <source>unknown model &quot;%1&quot;: no preset has that Hugging Face id and %2 does not exist</source>
+        <translation>modelo desconhecido &quot;%1&quot;: nenhuma predefinição tem esse id do Hugging Face e %2 não existe</translation>
+    </message>
+    <message>
+        <source>unknown model &quot;%1&quot;: no preset has that Hugging Face id (give --configs DIR)</source>
+        <translation>modelo desconhecido &quot;%1&quot;: nenhuma predefinição tem esse id do Hugging Face (informe --configs DIR)</translation>
+    </message>
+    <message>
+        <source>tp_size × attention_dp_size %1 = moe_tp %2 × moe_ep %3 is past the %4-GPU NVLink domain: read as %5</source>
+        <translation>tp_size × attention_dp_size %1 = moe_tp %2 × moe_ep %3 passa do domínio NVLink de %4 GPUs: lido como %5</translation>
+    </message>
+    <message>
+        <source>unknown system &quot;%1&quot; (known: %2)</source>
+        <translation>sistema desconhecido &quot;%1&quot; (conhecidos: %2)</translation>
+    </message>
+    <message>
+        <source>system &quot;%1&quot;: no GPU preset &quot;%2&quot;</source>
+        <translation>sistema &quot;%1&quot;: não há predefinição de GPU &quot;%2&quot;</translation>
+    </message>
+    <message>
+        <source>unknown weight format &quot;%1&quot;</source>
+        <translation>formato de pesos desconhecido &quot;%1&quot;</translation>
+    </message>
+</context>
+<context>
     <name>ScenarioText</name>
     <message>
         <source>gpus: %1 is outside 1-%2</source>
@@ -1760,6 +1909,10 @@
     <message>
         <source>GPU-hour price: %1 is outside %2-%3</source>
         <translation>preço por hora de GPU: %1 está fora de %2-%3</translation>
+    </message>
+    <message>
+        <source>engine: &quot;%1&quot; has no fitted constants (%2)</source>
+        <translation>engine: &quot;%1&quot; não tem constantes ajustadas (%2)</translation>
     </message>
 </context>
 <context>
@@ -2161,6 +2314,17 @@
     <message>
         <source>%1 at %2 tokens</source>
         <translation>%1 (%2 tokens)</translation>
+    </message>
+</context>
+<context>
+    <name>kvl::Calibration</name>
+    <message>
+        <source>fits: expected a list</source>
+        <translation>fits: esperava uma lista</translation>
+    </message>
+    <message>
+        <source>%1/%2: %3: expected a non-negative number</source>
+        <translation>%1/%2: %3: esperava um número não negativo</translation>
     </message>
 </context>
 <context>
@@ -2608,6 +2772,17 @@
     </message>
 </context>
 <context>
+    <name>kvl::EnginePrediction</name>
+    <message>
+        <source>no engine chosen</source>
+        <translation>nenhuma engine escolhida</translation>
+    </message>
+    <message>
+        <source>no constants fitted for engine &quot;%1&quot;</source>
+        <translation>nenhuma constante ajustada para a engine &quot;%1&quot;</translation>
+    </message>
+</context>
+<context>
     <name>kvl::ExportActions</name>
     <message>
         <source>Export failed</source>
@@ -2980,6 +3155,10 @@ Só o termo de KV: %3</translation>
     <message>
         <source>more GPUs than the %1 a tensor-parallel group here may have</source>
         <translation>mais GPUs que as %1 que um grupo de paralelismo de tensor pode ter aqui</translation>
+    </message>
+    <message>
+        <source>%1, constants fitted to %2</source>
+        <translation>%1, constantes ajustadas a %2</translation>
     </message>
 </context>
 <context>

@@ -105,8 +105,9 @@ int main(int argc, char *argv[])
         QJsonArray groups;
         for (const QString &k : keys) {
             QList<double> tpot, ttft;
-            leaveOut(rows, [&](const CalibrationRow &r) { return key(r) == k; }, tpot,
-                     ttft, unpredicted);
+            leaveOut(
+                rows, [&](const CalibrationRow &r) { return key(r) == k; }, tpot, ttft,
+                unpredicted);
             groups << QJsonObject{{QStringLiteral("held_out"), k},
                                   {QStringLiteral("tpot"), summary(tpot)},
                                   {QStringLiteral("ttft"), summary(ttft)}};

@@ -66,24 +66,35 @@ private slots:
         }
         const EngineConstants fit = fitConstants(rows);
         const auto close = [](double a, double b) { return qAbs(a / b - 1) < 0.01; };
-        QVERIFY2(close(fit.bandwidthFraction, known.bandwidthFraction), qPrintable(QString::number(fit.bandwidthFraction)));
-        QVERIFY2(close(fit.flopFraction, known.flopFraction), qPrintable(QString::number(fit.flopFraction)));
-        QVERIFY2(close(fit.commFraction, known.commFraction), qPrintable(QString::number(fit.commFraction)));
-        QVERIFY2(close(fit.collectiveSeconds, known.collectiveSeconds), qPrintable(QString::number(fit.collectiveSeconds)));
-        QVERIFY2(close(fit.stepSeconds, known.stepSeconds), qPrintable(QString::number(fit.stepSeconds)));
-        QVERIFY2(close(fit.layerSeconds, known.layerSeconds), qPrintable(QString::number(fit.layerSeconds)));
-        QVERIFY2(close(fit.sequenceSeconds, known.sequenceSeconds), qPrintable(QString::number(fit.sequenceSeconds)));
-        QVERIFY2(close(fit.prefillFraction, known.prefillFraction), qPrintable(QString::number(fit.prefillFraction)));
-        QVERIFY2(close(fit.firstTokenSeconds, known.firstTokenSeconds), qPrintable(QString::number(fit.firstTokenSeconds)));
+        QVERIFY2(close(fit.bandwidthFraction, known.bandwidthFraction),
+                 qPrintable(QString::number(fit.bandwidthFraction)));
+        QVERIFY2(close(fit.flopFraction, known.flopFraction),
+                 qPrintable(QString::number(fit.flopFraction)));
+        QVERIFY2(close(fit.commFraction, known.commFraction),
+                 qPrintable(QString::number(fit.commFraction)));
+        QVERIFY2(close(fit.collectiveSeconds, known.collectiveSeconds),
+                 qPrintable(QString::number(fit.collectiveSeconds)));
+        QVERIFY2(close(fit.stepSeconds, known.stepSeconds),
+                 qPrintable(QString::number(fit.stepSeconds)));
+        QVERIFY2(close(fit.layerSeconds, known.layerSeconds),
+                 qPrintable(QString::number(fit.layerSeconds)));
+        QVERIFY2(close(fit.sequenceSeconds, known.sequenceSeconds),
+                 qPrintable(QString::number(fit.sequenceSeconds)));
+        QVERIFY2(close(fit.prefillFraction, known.prefillFraction),
+                 qPrintable(QString::number(fit.prefillFraction)));
+        QVERIFY2(close(fit.firstTokenSeconds, known.firstTokenSeconds),
+                 qPrintable(QString::number(fit.firstTokenSeconds)));
     }
 
     void calibrationJsonRoundTrip()
     {
         Calibration c;
         c.fittedTo = QStringLiteral("test rows");
-        c.fits << EngineFit{QStringLiteral("vllm"), QStringLiteral("hopper"),
+        c.fits << EngineFit{QStringLiteral("vllm"),
+                            QStringLiteral("hopper"),
                             EngineConstants{0.8, 0.45, 0.6, 8e-6, 2e-3, 3e-5, 2e-5, 0.4, 0.03},
-                            {10, 0.05, 0.2}, {10, 0.1, 0.3}};
+                            {10, 0.05, 0.2},
+                            {10, 0.1, 0.3}};
         c.fits << EngineFit{QStringLiteral("vllm"), QStringLiteral("all"), {}, {}, {}};
         QString error;
         const auto back = Calibration::fromJson(c.toJson(), &error);
@@ -123,7 +134,8 @@ private slots:
         QTest::addColumn<QByteArray>("csv");
         QTest::addColumn<QString>("error");
         QTest::addRow("missing columns")
-            << QByteArray("id,backend,model_path,system,mode,batch_size\nx,vllm,a/b,h200_sxm,agg,1\n")
+            << QByteArray(
+                   "id,backend,model_path,system,mode,batch_size\nx,vllm,a/b,h200_sxm,agg,1\n")
             << QStringLiteral("missing columns: isl, osl, gemm_quant_mode, moe_quant_mode, "
                               "tp_size, silicon_ttft_ms, silicon_tpot_ms");
         QTest::addRow("not a number")
@@ -135,13 +147,14 @@ private slots:
         QTest::addRow("unknown mode")
             << kHeader + "r1,vllm,,a/b,h200_sxm,fp8,both,1024,1024,fp8,fp8,8,4,1,1,4,1,1,3\n"
             << QStringLiteral("line 2, mode: \"both\" is not agg or disagg");
-        QTest::addRow("empty") << QByteArray() << QStringLiteral("empty file: expected a header "
-                                                                 "line with id, backend, "
-                                                                 "model_path, system, mode, isl, "
-                                                                 "osl, gemm_quant_mode, "
-                                                                 "moe_quant_mode, batch_size, "
-                                                                 "tp_size, silicon_ttft_ms, "
-                                                                 "silicon_tpot_ms");
+        QTest::addRow("empty") << QByteArray()
+                               << QStringLiteral("empty file: expected a header "
+                                                 "line with id, backend, "
+                                                 "model_path, system, mode, isl, "
+                                                 "osl, gemm_quant_mode, "
+                                                 "moe_quant_mode, batch_size, "
+                                                 "tp_size, silicon_ttft_ms, "
+                                                 "silicon_tpot_ms");
     }
     void badInput()
     {

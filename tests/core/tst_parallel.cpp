@@ -39,15 +39,15 @@ private slots:
         QTest::addRow("PP 2") << llama70b() << ParallelPlan{1, 2, 1, 1, 1} << qint64(1)
                               << 163'840'000.0;
         // One sequence's 1,000 tokens over 4 CP ranks, 40,960 B each per TP 8 GPU: 250 tokens.
-        QTest::addRow("TP 8 × CP 4") << llama70b() << ParallelPlan{8, 1, 1, 1, 4} << qint64(1)
-                                     << 10'240'000.0;
+        QTest::addRow("TP 8 × CP 4")
+            << llama70b() << ParallelPlan{8, 1, 1, 1, 4} << qint64(1) << 10'240'000.0;
         // DeepSeek-V3's latent, (512 + 64) × 2 B × 61 layers = 70,272 B per token, is on every
         // TP rank: 16 sequences × 1,000 tokens × 70,272 on each of 8 GPUs.
-        QTest::addRow("MLA, TP 8") << deepseekV3() << ParallelPlan{8, 1, 1, 8, 1} << qint64(16)
-                                   << 1'124'352'000.0;
+        QTest::addRow("MLA, TP 8")
+            << deepseekV3() << ParallelPlan{8, 1, 1, 8, 1} << qint64(16) << 1'124'352'000.0;
         // Attention DP 8 splits the 16 sequences: 2 per GPU.
-        QTest::addRow("MLA, DP 8") << deepseekV3() << ParallelPlan{1, 1, 8, 8, 1} << qint64(16)
-                                   << 140'544'000.0;
+        QTest::addRow("MLA, DP 8")
+            << deepseekV3() << ParallelPlan{1, 1, 8, 8, 1} << qint64(16) << 140'544'000.0;
         // 15 sequences over 8 ranks: the fullest rank holds 2.
         QTest::addRow("MLA, DP 8, uneven")
             << deepseekV3() << ParallelPlan{1, 1, 8, 8, 1} << qint64(15) << 140'544'000.0;

@@ -1,0 +1,25 @@
+#pragma once
+
+#include "batched_step.h"
+#include "scenario.h"
+
+namespace kvl {
+
+// A scenario's decode step as an engine serves it, with the constants fitted to measured runs
+// (Calibration::bundled()): `scenario.batch` requests in flight at `scenario.context` tokens,
+// each answering `scenario.responseTokens`, on TP `scenario.gpus`.
+struct EnginePrediction
+{
+    bool valid = false;
+    double secondsPerToken = 0;      // calibrated
+    double floorSecondsPerToken = 0; // the same step at datasheet rates, no fixed cost
+    QString architecture;            // the fit used: "hopper", "blackwell" or "all"
+    QString fittedTo;
+    QString reason; // why there is none: no engine chosen, an engine without constants
+};
+
+EnginePrediction predictEngine(const Scenario &s);
+// The engines the bundled calibration has constants for: "sglang", "trtllm", "vllm".
+QStringList calibratedEngines();
+
+} // namespace kvl
