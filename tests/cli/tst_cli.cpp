@@ -252,7 +252,8 @@ private slots:
     {
         const QJsonObject o = json({QStringLiteral("presets"), QStringLiteral("--json")});
         QCOMPARE(o.value(QStringLiteral("models")).toArray().size(), 18);
-        QCOMPARE(o.value(QStringLiteral("gpus")).toArray().size(), 13);
+        QCOMPARE(o.value(QStringLiteral("gpus")).toArray().size(),
+                 15); // with GB200 and GB300 (NVL72)
         const Run r = run({QStringLiteral("presets")});
         QCOMPARE(r.exit, 0);
         QVERIFY(r.out.contains(QStringLiteral("deepseek-v3")));
