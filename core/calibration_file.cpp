@@ -90,7 +90,7 @@ std::optional<Calibration> Calibration::fromJson(const QJsonObject &o, QString *
         *error = QCoreApplication::translate("kvl::Calibration", "fits: expected a list");
         return std::nullopt;
     }
-    for (const QJsonValue &v : list.toArray()) {
+    for (const QJsonValue v : list.toArray()) {
         const QJsonObject f = v.toObject();
         EngineFit fit;
         fit.engine = f.value(u"engine").toString();

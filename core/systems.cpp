@@ -16,7 +16,7 @@ QList<SystemInfo> readSystems()
     QList<SystemInfo> out;
     const QJsonArray list =
         QJsonDocument::fromJson(f.readAll()).object().value(u"systems").toArray();
-    for (const QJsonValue &v : list) {
+    for (const QJsonValue v : list) {
         const QJsonObject o = v.toObject();
         SystemInfo sys;
         sys.name = o.value(u"name").toString();
