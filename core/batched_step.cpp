@@ -30,23 +30,6 @@ double requestsThatFit(const Scenario &s, const ParallelPlan &plan, const Worklo
     return std::max(1.0, std::floor(std::max(0.0, free) / perSequence)) * plan.dp;
 }
 
-// Attention (and fixed-state) FLOP on one GPU to prefill one prompt of `tokens`.
-double promptMixerFlop(const ModelSpec &m, const ParallelPlan &plan, qint64 tokens)
-{
-    double flop = 0;
-    for (AttentionKind kind : kAllKinds) {
-        const int layers = m.layerCount(kind);
-        if (layers == 0)
-            continue;
-        if (hasFixedState(kind))
-            flop += layers * m.stateFlopLayer(kind, plan.tp) * double(tokens);
-        else
-            flop += layers * m.prefillFlopPerPairLayer(kind, plan.tp) *
-                    causalPairs(tokens, 0, m.tokenCap(kind)) / plan.cp;
-    }
-    return flop / plan.pp;
-}
-
 } // namespace
 
 StepTerms stepTerms(const Scenario &s, const Interconnect &links, const ParallelPlan &plan,
@@ -70,7 +53,8 @@ StepTerms stepTerms(const Scenario &s, const Interconnect &links, const Parallel
     const ActiveParameters active = activeParameters(m);
     const double stage = 1.0 / plan.pp;
     const int group = plan.moeGroup();
-    const double promptFlop = promptMixerFlop(m, plan, w.inputTokens);
+    // Attention FLOP of one prompt on this GPU: heads split by TP, keys by CP, layers by PP.
+    const double promptFlop = mixerPrefillFlop(m, w.inputTokens, 0, plan.tp) / plan.cp / plan.pp;
     // Matmul FLOP on this GPU for `tokens` prompt tokens of its rank (all ranks alike).
     const auto promptMatmul = [&](double tokens) {
         return 2.0 * tokens * (active.dense / plan.tp + plan.dp * active.experts / group) * stage;

@@ -45,6 +45,22 @@ double chunkWeightBytes(const Scenario &s, qint64 tokens)
 
 } // namespace
 
+double mixerPrefillFlop(const ModelSpec &m, qint64 newTokens, qint64 cachedTokens, int gpus)
+{
+    double flop = 0;
+    for (AttentionKind kind : kAllKinds) {
+        const int layers = m.layerCount(kind);
+        if (layers == 0)
+            continue;
+        if (hasFixedState(kind))
+            flop += layers * m.stateFlopLayer(kind, gpus) * double(newTokens);
+        else
+            flop += layers * m.prefillFlopPerPairLayer(kind, gpus) *
+                    causalPairs(newTokens, cachedTokens, m.tokenCap(kind));
+    }
+    return flop;
+}
+
 Prefill prefill(const Scenario &s, qint64 newTokens, qint64 cachedTokens, qint64 maxBatchedTokens)
 {
     Prefill r;
@@ -55,18 +71,8 @@ Prefill prefill(const Scenario &s, qint64 newTokens, qint64 cachedTokens, qint64
     const ModelSpec &m = s.model;
     const int n = std::max(1, s.gpus);
 
-    double mixers = 0;
-    for (AttentionKind kind : kAllKinds) {
-        const int layers = m.layerCount(kind);
-        if (layers == 0)
-            continue;
-        if (hasFixedState(kind))
-            mixers += layers * m.stateFlopLayer(kind) * double(newTokens);
-        else
-            mixers += layers * m.prefillFlopPerPairLayer(kind) *
-                      causalPairs(newTokens, cachedTokens, m.tokenCap(kind));
-    }
-    r.flops = 2.0 * m.parametersActive() * double(newTokens) + mixers;
+    r.flops = 2.0 * m.parametersActive() * double(newTokens) +
+              mixerPrefillFlop(m, newTokens, cachedTokens);
 
     const qint64 chunk = std::min(maxBatchedTokens, newTokens);
     r.chunks = (newTokens + chunk - 1) / chunk;

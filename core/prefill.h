@@ -13,6 +13,10 @@ inline constexpr qint64 kDefaultMaxBatchedTokens = 8192;
 // (P·L + P(P+1)/2 unbounded); cap 0 = unbounded.
 double causalPairs(qint64 newTokens, qint64 cachedTokens, qint64 cap);
 
+// Attention and fixed-state FLOP of prefilling `newTokens` on `cachedTokens` of one sequence,
+// on one GPU of TP `gpus` (the linear layers' 2 × active parameters × P are apart).
+double mixerPrefillFlop(const ModelSpec &m, qint64 newTokens, qint64 cachedTokens, int gpus = 1);
+
 // Prefill of P new tokens of one sequence on top of L cached ones, in chunks of at most
 // maxBatchedTokens, on the scenario's GPUs (tensor parallel, KV heads replicated as in decode).
 //   FLOP  = 2 × active parameters × P + Σ_layers FLOP per pair × causalPairs(P, L, cap)
