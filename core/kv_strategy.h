@@ -67,12 +67,14 @@ struct SparsePolicy
 using TokenPolicy =
     std::variant<std::monostate, WindowPolicy, BudgetPolicy, HeadsPolicy, SparsePolicy>;
 
-// Storage precision of the cache: one format for every token, or the newest `recentTokens` at
-// `recent` (the scenario's KV precision when unset) and older ones at `older` (KIVI).
+// Storage precision of the cache: one format for every token, or the newest `recentTokens` and
+// the first `sinkTokens` at `recent` (the scenario's KV precision when unset) and the older ones
+// between them at `older` (KIVI; the seed's "quantization + conservative windows").
 struct PrecisionPolicy
 {
     Precision older;
     qint64 recentTokens = 0;
+    qint64 sinkTokens = 0; // with recentTokens: the first tokens stay at `recent` too
     std::optional<Precision> recent;
     friend bool operator==(const PrecisionPolicy &, const PrecisionPolicy &) = default;
 };
@@ -93,8 +95,8 @@ struct KvStrategy
 
     // "fp8", "window:4096,sinks:4,layers:0.5", "budget:2048,recent:32", "budget:20%",
     // "duo:0.5,sinks:64,window:256", "sparse:k=16,block=64[,summary=2,window=512,compress=16,
-    // compress-block=32,dense=2]", "recent:128@fp16,old=int4[,scale-bits=32]", a preset id,
-    // parts joined by '+' (one token policy, one precision). nullopt and *error otherwise.
+    // compress-block=32,dense=2]", "recent:128@fp16[,sinks=4],old=int4[,scale-bits=32]", a preset
+    // id, parts joined by '+' (one token policy, one precision). nullopt and *error otherwise.
     static std::optional<KvStrategy> parse(const QString &text, QString *error = nullptr);
     friend bool operator==(const KvStrategy &, const KvStrategy &) = default;
 };
@@ -150,7 +152,8 @@ private:
     KvStrategy m_strategy;
     StepModel m_step;
     QList<KindCost> m_kinds;
-    qint64 m_recentTokens = 0; // tokens at the recent precision
+    qint64 m_recentTokens = 0; // the newest tokens at the recent precision
+    qint64 m_sinkTokens = 0;   // and the first ones
     double m_fixedBytes = 0;   // weights and fixed states
     double m_usableBytesPerGpu = 0;
 };

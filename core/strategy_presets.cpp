@@ -1,6 +1,7 @@
 #include "strategy_presets.h"
 
 #include <QCoreApplication>
+#include <iterator>
 
 namespace kvl {
 
@@ -62,16 +63,57 @@ const Row kPresets[] = {
                        "16-bit scale and zero point each. The paper's headline is 2-bit; "
                        "Precision has no 2-bit format, so this is its 4-bit variant.")},
 };
+// Names are words here, so they are translated too.
+const Row kArticle[] = {
+    {"fp8", QT_TRANSLATE_NOOP("kvl::StrategyPresets", "fp8 KV"), "fp8",
+     QT_TRANSLATE_NOOP("kvl::StrategyPresets",
+                       "The seed article: fp8 is the safe first step. Half the bytes per token, "
+                       "half the bandwidth cost and the GPUs, little quality impact; a one-line "
+                       "change in vLLM and TensorRT-LLM.")},
+    {"int4", QT_TRANSLATE_NOOP("kvl::StrategyPresets", "int4 KV"), "int4",
+     QT_TRANSLATE_NOOP("kvl::StrategyPresets",
+                       "A quarter of the bytes, for the capacity-desperate, after measuring "
+                       "recall on your own traffic.")},
+    {"fp8-window", QT_TRANSLATE_NOOP("kvl::StrategyPresets", "fp8 + exact window"),
+     "recent:32768,sinks=4,old=fp8",
+     QT_TRANSLATE_NOOP("kvl::StrategyPresets",
+                       "The seed article's safe money: quantization + conservative windows, "
+                       "compression kept for stale regions of the history. The first 4 tokens "
+                       "(attention sinks) and the newest 32,768 stay exact, at the scenario's "
+                       "precision; the stale ones between them are stored in fp8. No token is "
+                       "dropped.")},
+};
+
+QList<StrategyPreset> rows(const Row *begin, const Row *end, bool translateNames)
+{
+    QList<StrategyPreset> out;
+    for (const Row *r = begin; r != end; ++r)
+        out << StrategyPreset{QString::fromLatin1(r->id),
+                              translateNames
+                                  ? QCoreApplication::translate("kvl::StrategyPresets", r->name)
+                                  : QString::fromLatin1(r->name),
+                              QString::fromLatin1(r->spec),
+                              QCoreApplication::translate("kvl::StrategyPresets", r->citation)};
+    return out;
+}
 } // namespace
+
+QList<StrategyPreset> articleStrategies()
+{
+    return rows(std::begin(kArticle), std::end(kArticle), true);
+}
+
+std::optional<StrategyPreset> articleStrategy(const QString &id)
+{
+    for (const StrategyPreset &p : articleStrategies())
+        if (p.id == id)
+            return p;
+    return std::nullopt;
+}
 
 QList<StrategyPreset> strategyPresets()
 {
-    QList<StrategyPreset> presets;
-    for (const Row &r : kPresets)
-        presets << StrategyPreset{QString::fromLatin1(r.id), QString::fromLatin1(r.name),
-                                  QString::fromLatin1(r.spec),
-                                  QCoreApplication::translate("kvl::StrategyPresets", r.citation)};
-    return presets;
+    return rows(std::begin(kPresets), std::end(kPresets), false);
 }
 
 std::optional<StrategyPreset> strategyPreset(const QString &id)

@@ -19,4 +19,11 @@ struct StrategyPreset
 QList<StrategyPreset> strategyPresets(); // citations in the current language
 std::optional<StrategyPreset> strategyPreset(const QString &id);
 
+// The seed article's own advice, in its order: fp8 first, int4 for the capacity-desperate, and
+// its "safe money", quantization + a conservative window (the first and newest tokens exact, the
+// stale ones between them in fp8). Names and citations in the current language; `spec` is what
+// KvStrategy::parse reads (the id is not a spec).
+QList<StrategyPreset> articleStrategies();
+std::optional<StrategyPreset> articleStrategy(const QString &id);
+
 } // namespace kvl

@@ -102,6 +102,15 @@ private slots:
             << 80 * (128 * kLayer + (kL - 128) * kInt4) << qint64(kL);
         QTest::addRow("kivi") << "kivi" << qint64(kL) << 80 * (128 * kLayer + (kL - 128) * kKivi)
                               << 80 * (128 * kLayer + (kL - 128) * kKivi) << qint64(kL);
+        // The seed's safe money: 4 sinks + the newest 32,768 tokens in fp16 (4,096 B per layer),
+        // the 967,228 stale ones between them in fp8 (2,048 B).
+        QTest::addRow("recent 32768 + 4 sinks exact, older fp8")
+            << "recent:32768,sinks=4,old=fp8" << qint64(kL)
+            << 80 * (32772 * kLayer + 967'228 * 2048.0) << 80 * (32772 * kLayer + 967'228 * 2048.0)
+            << qint64(kL);
+        QTest::addRow("sinks and recent cover a short context")
+            << "recent:32768,sinks=4,old=fp8" << qint64(10'000) << 80 * 10'000 * kLayer
+            << 80 * 10'000 * kLayer << qint64(10'000);
         QTest::addRow("window + fp8") << "window:4096,sinks:4+fp8" << qint64(kL)
                                       << 80 * 2048 * 4100.0 << 80 * 2048 * 4100.0 << qint64(4100);
         QTest::addRow("sparse + fp8")
@@ -320,6 +329,8 @@ private slots:
                                 << "recent:128@fp16,old=int4";
         QTest::addRow("recent, scenario precision") << "recent:128,old=int4:g32,scale-bits=32"
                                                     << "recent:128,old=int4,scale-bits=32";
+        QTest::addRow("recent with sinks") << "recent:32Ki,old=fp8,sinks=4"
+                                           << "recent:32768,sinks=4,old=fp8";
         QTest::addRow("stack") << "window:4096,sinks:4+fp8"
                                << "window:4096,sinks:4+fp8";
         QTest::addRow("stack, precision first") << "fp8 + window:4096,sinks:4"
@@ -440,6 +451,31 @@ private slots:
             QCOMPARE(k->name, p.name);
             QVERIFY2(p.citation.contains("arXiv:"), qPrintable(p.id));
         }
+    }
+
+    // The article's own advice: each row parses to its spec, keeps every token, and the safe
+    // money costs fp8's bytes plus the exact window's extra 2,048 B per token and layer.
+    void articleStrategies()
+    {
+        const QList<StrategyPreset> rows = kvl::articleStrategies();
+        QCOMPARE(rows.size(), 3);
+        for (const StrategyPreset &p : rows) {
+            QString why;
+            const auto k = KvStrategy::parse(p.spec, &why);
+            QVERIFY2(k, qPrintable(p.id + u": " + why));
+            QCOMPARE(k->spec(), p.spec);
+            QVERIFY(!k->dropsTokens());
+            QVERIFY(!p.name.isEmpty() && !p.citation.isEmpty());
+        }
+        const Scenario s = scenario(llama70b());
+        const StrategyResult fp8 = evaluateStrategy(s, strategy("fp8"));
+        const StrategyResult safe =
+            evaluateStrategy(s, strategy(kvl::articleStrategy("fp8-window")->spec));
+        QCOMPARE(safe.heldBytes - fp8.heldBytes, 80 * 32772 * 2048.0);
+        QVERIFY(!safe.losesTokens);
+        QCOMPARE(safe.oldestReadableToken, qint64(0));
+        QVERIFY2(safe.lossNote.contains("The first 4 and the newest 32,768 tokens at fp16"),
+                 qPrintable(safe.lossNote));
     }
 
     void sweeps()

@@ -38,20 +38,12 @@ StrategyPanel::StrategyPanel(QWidget *parent)
     build();
 
     // The seed's own advice comes first: quantization keeps every token.
-    for (const QString &spec : {QStringLiteral("fp8"), QStringLiteral("int4")}) {
-        Entry e;
-        e.builtIn = spec;
-        e.checked = checkedByDefault(spec);
-        builtInText(e);
-        apply(e, spec, {});
-        append(e);
-    }
-    for (const StrategyPreset &p : strategyPresets()) {
+    for (const StrategyPreset &p : articleStrategies() + strategyPresets()) {
         Entry e;
         e.builtIn = p.id;
         e.checked = checkedByDefault(p.id);
         builtInText(e);
-        apply(e, p.id, {});
+        apply(e, articleStrategy(p.id) ? p.spec : p.id, {});
         append(e);
     }
     m_builtIns = int(m_entries.size());
@@ -61,15 +53,9 @@ StrategyPanel::StrategyPanel(QWidget *parent)
 
 void StrategyPanel::builtInText(Entry &e)
 {
-    if (e.builtIn == u"fp8") {
-        e.name = tr("%1 KV").arg(e.builtIn);
-        e.citation = tr("The seed article: fp8 is the safe first step. Half the bytes per token, "
-                        "half the bandwidth cost and the GPUs, little quality impact; a one-line "
-                        "change in vLLM and TensorRT-LLM.");
-    } else if (e.builtIn == u"int4") {
-        e.name = tr("%1 KV").arg(e.builtIn);
-        e.citation = tr("A quarter of the bytes, for the capacity-desperate, after measuring "
-                        "recall on your own traffic.");
+    if (const auto a = articleStrategy(e.builtIn)) {
+        e.name = a->name;
+        e.citation = a->citation;
     } else if (const auto p = strategyPreset(e.builtIn)) {
         e.citation = p->citation;
     }
@@ -339,6 +325,24 @@ int StrategyPanel::strategyCount() const
 KvStrategy StrategyPanel::strategy(int row) const
 {
     return m_entries.at(row).strategy;
+}
+
+int StrategyPanel::rowOf(const QString &builtIn) const
+{
+    for (int row = 0; row < m_entries.size(); ++row)
+        if (m_entries.at(row).builtIn == builtIn)
+            return row;
+    return -1;
+}
+
+int StrategyPanel::currentRow() const
+{
+    return m_list->currentRow();
+}
+
+void StrategyPanel::setCurrentRow(int row)
+{
+    m_list->setCurrentRow(row);
 }
 
 bool StrategyPanel::isChecked(int row) const

@@ -38,6 +38,11 @@ public:
 
     int strategyCount() const;
     KvStrategy strategy(int row) const;
+    // The row of a built-in strategy by its id ("fp8", "h2o"); -1 when none.
+    int rowOf(const QString &builtIn) const;
+    // The row the editor shows.
+    int currentRow() const;
+    void setCurrentRow(int row);
     bool isChecked(int row) const;
     void setChecked(int row, bool checked);
     // Parses `spec` and appends it, checked and selected. A bad spec leaves everything as it is
