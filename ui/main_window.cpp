@@ -18,13 +18,13 @@
 #include "presentation.h"
 #include "preset_problems.h"
 #include "presets.h"
-#include "roofline_chart.h"
 #include "roofline_panel.h"
 #include "scenario_controller.h"
 #include "scenario_document.h"
 #include "serving_views.h"
 #include "strategy_panel.h"
 #include "tour.h"
+#include "tour_pointer.h"
 #include "tradeoff_views.h"
 #include "view_page.h"
 #include "view_settings.h"
@@ -237,7 +237,6 @@ void MainWindow::buildDocks()
 
     m_tour = new TourPanel(m_controller, this);
     m_tour->setViews(m_pages.at(1)->findChild<StrategyPanel *>(),
-                     qobject_cast<RooflineChart *>(chart(QStringLiteral("roofline"))),
                      m_pages.at(3)->findChild<MassPanel *>());
     m_tourDock = new QDockWidget(this);
     m_tourDock->setObjectName(QStringLiteral("tourDock"));
@@ -284,7 +283,7 @@ void MainWindow::connectActions()
     connect(a->baselineFile, &QAction::triggered, m_document,
             &ScenarioDocument::chooseBaselineFile);
     connect(a->newWindow, &QAction::triggered, this, &MainWindow::openWindowFromCurrent);
-    connect(a->tour, &QAction::triggered, this, &MainWindow::startTour);
+    connect(a->tour, &QAction::triggered, this, [this] { startTour(); });
     connect(a->about, &QAction::triggered, this, [this] {
         QMessageBox::about(
             this, tr("About KV Ledger"),
@@ -375,10 +374,16 @@ void MainWindow::connectTour()
         if (tab >= 0)
             m_views->setCurrentIndex(tab);
         m_view->setUnits(t.units);
+        m_ledger->setFitWarningShown(t.fitWarning);
+        if (auto *latency = dynamic_cast<LatencyChart *>(chart(QStringLiteral("latency"))))
+            latency->setKvOnlyMark(t.kvOnlyMark);
     });
     connect(m_tour, &TourPanel::finished, this, [this] {
         m_tourDock->hide();
         highlight({}, {});
+        m_ledger->setFitWarningShown(true);
+        if (auto *latency = dynamic_cast<LatencyChart *>(chart(QStringLiteral("latency"))))
+            latency->setKvOnlyMark(false);
         if (m_beforeTour && !m_beforeTour->userTookOver) {
             m_controller->preview(m_beforeTour->scenario, m_beforeTour->baseline);
             m_views->setCurrentIndex(m_beforeTour->tab);
@@ -511,17 +516,7 @@ void MainWindow::updateTitle()
 void MainWindow::highlight(const QString &ledgerKey, const QString &chartId)
 {
     m_ledger->highlight(ledgerKey);
-    const QString color = palette().color(QPalette::Highlight).name();
-    for (LedgerChart *c : std::as_const(m_allCharts)) {
-        const bool on = c->id() == chartId && !chartId.isEmpty();
-        c->setProperty("tourHighlight", on);
-        if (on && m_chartArea->isAncestorOf(c))
-            m_chartArea->ensureWidgetVisible(c); // one column on a small screen: scroll to it
-        // Style sheets name a namespaced class with "--" for "::".
-        c->setStyleSheet(
-            on ? QStringLiteral("kvl--LedgerChart { border: 4px solid %1; }").arg(color)
-               : QString());
-    }
+    pointAtChart(m_allCharts, chartId, palette().color(QPalette::Highlight));
 }
 
 void MainWindow::showError(const QString &title, const QString &message)

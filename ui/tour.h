@@ -1,12 +1,10 @@
 #pragma once
 
-#include "headline.h"
-#include "ledger.h"
-#include "scenario.h"
-#include "units.h"
+#include "attention_mass.h"
+#include "tour_steps.h"
+
 #include <QList>
 #include <QWidget>
-#include <functional>
 #include <optional>
 
 class QLabel;
@@ -14,61 +12,26 @@ class QPushButton;
 
 namespace kvl {
 
+class DecodeStepView;
 class MassPanel;
-class RooflineChart;
 class ScenarioController;
 class StrategyPanel;
 
-// What a step's text may read from: the scenario and ledger the tour set, and the panels of the
-// other tabs (null in a tour without them).
-struct TourContext
-{
-    const Scenario &scenario;
-    const Ledger &ledger;
-    const StrategyPanel *strategies = nullptr;
-    const RooflineChart *roofline = nullptr;
-    const MassPanel *mass = nullptr;
-};
-
-// A step's words, the one number it points at (as the highlighted view shows it), and the three
-// or four numbers presentation mode shows large beside the chart.
-struct TourText
-{
-    QString text;
-    QString figure;
-    QList<Headline> headlines;
-};
-
-// One stop of the guided tour of the article: what it sets, which tab and number it points at.
-struct TourStep
-{
-    QString title;
-    std::function<void(Scenario &)> apply; // starting from the seed scenario
-    QString tab;                           // one of MainWindow::tabIds()
-    QString ledgerKey;                     // row to highlight
-    QString chartId;                       // chart to highlight
-    ByteUnits units = ByteUnits::SI;
-    QList<int> strategyRows; // rows of the Strategies panel to check; the others unchecked
-    std::function<TourText(const TourContext &)> compose; // from core's values, never typed digits
-};
-
-QList<TourStep> seedTourSteps();
 // Whether the focused widget uses Left, Right and Space itself (a spin box, a slider, a text
 // field, a list, a button): the tour and presentation mode then leave those keys to it.
 bool focusUsesArrowKeys(const QWidget *focus);
-// The article the tour follows, as it titles itself.
-QString seedArticleTitle();
-
-// The tour: sets the controls for each step, highlights the number in question, explains it in
-// a sentence or two. PageDown/Space/Right (or the buttons) move on, PageUp/Left back, Esc closes.
+// The tour: sets the controls for each step (tour_steps.h), highlights the number in question,
+// explains it in a few sentences, beside a picture of one decode step where the step draws on it.
+// PageDown/Space/Right (or the buttons) move on, PageUp/Left back, Esc closes.
 class TourPanel : public QWidget
 {
     Q_OBJECT
 public:
     explicit TourPanel(ScenarioController *controller, QWidget *parent = nullptr);
 
-    // Panels of the other tabs whose figures the steps read and set.
-    void setViews(StrategyPanel *strategies, RooflineChart *roofline, MassPanel *mass);
+    // Panels of the other tabs the steps set (checked strategies, the mass source); the user's
+    // settings come back when the tour ends.
+    void setViews(StrategyPanel *strategies, MassPanel *mass);
 
     int step() const { return m_step; }
     int stepCount() const { return int(m_steps.size()); }
@@ -78,6 +41,7 @@ public:
     QString text() const;
     QString figure() const { return m_figure; }
     const QList<Headline> &headlines() const { return m_headlines; }
+    DecodeStepView *picture() const { return m_picture; }
 
     void start();
     void goTo(int step);
@@ -109,13 +73,23 @@ private:
     void fitText();
     void show(int step);
     void recompose();
+    void showViews(const TourStep &t);
+    void restoreViews();
 
     ScenarioController *m_controller;
     StrategyPanel *m_strategies = nullptr;
-    RooflineChart *m_roofline = nullptr;
     MassPanel *m_mass = nullptr;
     QList<TourStep> m_steps;
-    QList<bool> m_savedChecks; // the user's strategy choices, restored on stop()
+    // The user's strategy choices and mass source, given back on stop().
+    QList<bool> m_savedChecks;
+    int m_savedRow = -1;
+    struct SavedMass
+    {
+        QString file; // empty: the synthetic source below
+        SyntheticMass synthetic;
+        MassOptions options;
+    };
+    std::optional<SavedMass> m_savedMass; // only once a step changed it
     int m_step = -1;
     bool m_running = false;
     QString m_figure;
@@ -123,6 +97,7 @@ private:
     QLabel *m_counter;
     QLabel *m_title;
     QLabel *m_text;
+    DecodeStepView *m_picture;
     QPushButton *m_back;
     QPushButton *m_next;
     QPushButton *m_close;

@@ -1,30 +1,29 @@
 #include "tour_script.h"
 
-#include "tour.h"
-
-#include <QCoreApplication>
-#include <QDeadlineTimer>
+#include "decode_step_view.h"
+#include "tour_steps.h"
 
 namespace kvl {
 
-QString tourScript(TourPanel *tour)
+QString tourScript()
 {
     QString out = QStringLiteral("# %1\n\n").arg(seedArticleTitle());
-    tour->start();
-    for (int i = 0; i < tour->stepCount(); ++i) {
-        tour->goTo(i);
-        // The attention-mass steps fill their figure when the analysis ends.
-        const QDeadlineTimer deadline(10000);
-        while (tour->figure().isEmpty() && !deadline.hasExpired())
-            QCoreApplication::processEvents(QEventLoop::AllEvents, 50);
-        out += QStringLiteral("## %1. %2\n\n%3\n\n")
-                   .arg(i + 1)
-                   .arg(tour->stepAt(i).title, tour->text());
-        for (const Headline &h : tour->headlines())
+    const QList<TourStep> steps = seedTourSteps();
+    for (qsizetype i = 0; i < steps.size(); ++i) {
+        const TourStep &t = steps.at(i);
+        Scenario s = Scenario::seed();
+        t.apply(s);
+        const TourText text = t.compose(s, evaluate(s));
+        out += QStringLiteral("## %1. %2\n\n%3\n\n").arg(i + 1).arg(t.title, text.text);
+        if (t.decodePicture) {
+            for (int phase = 0; phase < DecodeStepView::kPhases; ++phase)
+                out += QStringLiteral("> %1\n").arg(DecodeStepView::phaseText(phase));
+            out += u'\n';
+        }
+        for (const Headline &h : text.headlines)
             out += QStringLiteral("- %1: **%2**\n").arg(h.label, h.value);
         out += u'\n';
     }
-    tour->stop();
     return out;
 }
 

@@ -166,7 +166,7 @@ int main(int argc, char *argv[])
     if (parser.isSet(QStringLiteral("presentation")))
         window.setPresentationMode(true);
     if (parser.isSet(QStringLiteral("tour-script"))) {
-        const QByteArray script = tourScript(window.tour()).toUtf8();
+        const QByteArray script = tourScript().toUtf8();
         const QString path = parser.value(QStringLiteral("tour-script"));
         if (path == u"-") {
             std::fwrite(script.constData(), 1, size_t(script.size()), stdout);

@@ -450,10 +450,10 @@ private slots:
         QVERIFY(!tour->isRunning());
         QVERIFY(!m_window->tour()->isVisible()); // Alt+Right past the last step finishes
         m_window->startTour();
-        tour->goTo(8);
+        tour->goTo(11);
         QTest::keyClick(m_window.get(), Qt::Key_Left, Qt::AltModifier);
-        QCOMPARE(tour->step(), 7);
-        QCOMPARE(controller()->scenario().gpus, 8); // "8 GPUs"
+        QCOMPARE(tour->step(), 10);
+        QCOMPARE(controller()->scenario().gpus, 8); // "Eight GPUs"
     }
 
     // The window's type only (dialogs keep theirs), back to normal on leaving.
