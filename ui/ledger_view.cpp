@@ -273,7 +273,7 @@ void LedgerView::renderBanner()
     const Scenario &s = m_controller->scenario();
     const Ledger &l = m_controller->ledger();
     const bool broken = !l.fits || !l.validTpDegree;
-    m_banner->setVisible(broken);
+    m_banner->setVisible(broken && m_fitWarningShown);
     if (!broken)
         return;
     QString why =
@@ -305,6 +305,14 @@ void LedgerView::renderBanner()
                                      "deployment")
                                 : l.tpNote);
     }
+}
+
+void LedgerView::setFitWarningShown(bool shown)
+{
+    if (shown == m_fitWarningShown)
+        return;
+    m_fitWarningShown = shown;
+    renderBanner();
 }
 
 // The nearest deployment that runs: one undo step.

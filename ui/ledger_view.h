@@ -34,6 +34,9 @@ public:
     void setExtraRows(const QList<QStringList> &rows);
     // The part that takes the keyboard focus (arrow keys scroll the rows).
     QWidget *focusTarget() const;
+    // Whether a deployment that cannot run shows its banner (on by default): the guided tour
+    // shows it on the steps that explain it.
+    void setFitWarningShown(bool shown);
 
 signals:
     void unitsChanged(ByteUnits units);
@@ -88,6 +91,7 @@ private:
     ByteUnits m_units = ByteUnits::SI;
     QString m_highlight;
     QList<QStringList> m_extraRows;
+    bool m_fitWarningShown = true;
 };
 
 } // namespace kvl

@@ -416,18 +416,19 @@ void Presentation::refreshHeadlines()
     m_strip->setHeadlines(touring ? tour->headlines() : ledgerHeadlines());
 }
 
-// The caption as tall as its text, no taller: the chart keeps the rest.
+// The caption as tall as its text, no taller: the chart keeps the rest (in the normal window
+// too, where a dock would otherwise keep the height of its longest step).
 void Presentation::fitTourDock()
 {
     QDockWidget *dock = dockOf(m_window->tour());
-    if (!m_active || !dock || dock->isHidden())
+    if (!dock || dock->isHidden() || dock->isFloating())
         return;
     m_window->resizeDocks({dock}, {dock->minimumSizeHint().height()}, Qt::Vertical);
 }
 
 bool Presentation::eventFilter(QObject *watched, QEvent *event)
 {
-    if (watched == m_window->tour() && event->type() == QEvent::Resize && m_active)
+    if (watched == m_window->tour() && event->type() == QEvent::Resize)
         QTimer::singleShot(0, this, &Presentation::fitTourDock);
     if (watched == m_window && event->type() == QEvent::Resize && m_active) {
         applyScale();

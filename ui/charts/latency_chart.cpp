@@ -1,5 +1,6 @@
 #include "latency_chart.h"
 
+#include "chart_label.h"
 #include "scenario_compare.h"
 
 #include <QCategoryAxis>
@@ -78,6 +79,9 @@ LatencyChart::LatencyChart(QWidget *parent) : LedgerChart(parent)
             .arg(m_baseStep->name(), formatInteger(qint64(at.x())), formatSeconds(at.y()));
     });
     m_measuredKey->setVisible(false);
+    m_markLabel = new ChartLabel(c);
+    m_markLabel->setZValue(20);
+    m_markLabel->hide();
     createAxes();
     retranslate();
     syncLegend();
@@ -96,7 +100,35 @@ void LatencyChart::retranslate()
 {
     retranslateAxes();
     m_kvKey->setName(tr("KV term only (dotted)"));
-    m_marker->setName(tr("This scenario"));
+    m_marker->setName(m_kvOnlyMark ? tr("This scenario, KV term only") : tr("This scenario"));
+}
+
+void LatencyChart::setKvOnlyMark(bool on)
+{
+    if (m_kvOnlyMark == on)
+        return;
+    m_kvOnlyMark = on;
+    retranslate();
+    if (m_valid)
+        update();
+}
+
+QString LatencyChart::markText() const
+{
+    return m_markLabel->isVisible() ? m_markLabel->text() : QString();
+}
+
+void LatencyChart::relayoutOverlays()
+{
+    const QList<QPointF> at = m_marker->points();
+    if (!m_kvOnlyMark || at.isEmpty()) {
+        m_markLabel->hide();
+        return;
+    }
+    const QPointF p = chart()->mapToScene(chart()->mapToPosition(at.first(), m_marker));
+    // Above and left of the marker: the curves rise to the right.
+    m_markLabel->setAnchor(p + QPointF(-8, -8), Qt::AlignRight | Qt::AlignBottom);
+    m_markLabel->show();
 }
 
 QString LatencyChart::title() const
@@ -229,6 +261,8 @@ void LatencyChart::restyle()
     m_marker->setColor(textColor());
     m_marker->setBorderColor(isDark() ? Qt::black : Qt::white);
     m_marker->setMarkerSize(m_presentation ? 16 : 10);
+    m_markLabel->setFont(chartFont(1.1, true));
+    m_markLabel->setColors(textColor(), boxColor(), textColor());
     m_baseStep->setPen(baselinePen(textColor(), 3));
     m_baseMarker->setColor(Qt::transparent);
     m_baseMarker->setPen(QPen(baselineColor(textColor()), lineWidth(2)));
@@ -280,10 +314,12 @@ void LatencyChart::update()
     }
     syncLegend();
 
-    const double ms = m_ledger.secondsPerToken * 1000;
+    const double seconds = m_kvOnlyMark ? m_ledger.kvSecondsPerToken : m_ledger.secondsPerToken;
+    const double ms = seconds * 1000;
     const bool markerShown = m_scenario.context >= (m_log ? kContextAxisFrom : 0);
     replacePoints(m_marker, markerShown ? QList<QPointF>{QPointF(double(m_scenario.context), ms)}
                                         : QList<QPointF>{});
+    m_markLabel->setText(tr("%1: the KV read alone").arg(formatSeconds(seconds)));
     double minMs = m_minMs, maxMs = m_maxMs;
     if (m_baseCurve) {
         replacePoints(m_baseStep, milliseconds(*m_baseCurve));
@@ -304,6 +340,7 @@ void LatencyChart::update()
     }
     if (maxMs > 0)
         updateAxes(minMs, maxMs);
+    relayoutOverlays();
 }
 
 QString LatencyChart::headline() const

@@ -28,6 +28,13 @@ public:
     ChartTable table() const override;
     QString headline() const override;
 
+    // The marker on the KV read alone (the dotted curve, labelled with its time) instead of the
+    // whole step: the seed's "~95 ms" is that term. Off by default.
+    void setKvOnlyMark(bool on);
+    bool kvOnlyMark() const { return m_kvOnlyMark; }
+    // The marked time, as labelled; empty when the mark is off or not on the plot.
+    QString markText() const;
+
     // Log-log (default) or linear axes.
     void setLogScale(bool on);
     bool logScale() const { return m_log; }
@@ -43,6 +50,7 @@ protected:
     void restyle() override;
     void retranslate() override;
     void interactiveEnded() override;
+    void relayoutOverlays() override;
 
 private:
     void retranslateAxes();
@@ -82,6 +90,8 @@ private:
     QLineSeries *m_kvKey = nullptr;       // legend entry for the dotted style
     QLineSeries *m_measuredKey = nullptr; // legend entry for the dashed style
     QScatterSeries *m_marker = nullptr;
+    bool m_kvOnlyMark = false;
+    ChartLabel *m_markLabel = nullptr;      // the KV-only time beside the marker
     QLineSeries *m_baseStep = nullptr;      // dashed, muted
     QScatterSeries *m_baseMarker = nullptr; // hollow
     QAbstractAxis *m_x = nullptr;

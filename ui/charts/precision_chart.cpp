@@ -2,6 +2,8 @@
 
 #include "scenario_compare.h"
 
+#include <algorithm>
+
 namespace kvl {
 
 PrecisionChart::PrecisionChart(QWidget *parent) : GroupedBarChart(parent)
@@ -52,13 +54,16 @@ void PrecisionChart::draw(const ChartSeries &series)
                 {tr("KV bytes per token"), tr("GPUs to fit the context"), tr("Time per token")}, 0,
                 baseline, series.baseline ? baselineName(series.baseline->scenario, s) : QString());
 
-    const Ledger &widest = options.first().ledger;
-    const Ledger &narrowest = options.last().ledger;
-    const QString text =
-        tr("%1 KV: %2× fewer bytes than %3 at %4 tokens")
-            .arg(options.last().precision.name(),
-                 factorNumber(double(widest.kvBytesPerToken) / double(narrowest.kvBytesPerToken)),
-                 options.first().precision.name(), formatInteger(s.context));
+    // About the scenario's own precision when it saves anything, else the narrowest.
+    const Option &widest = options.first();
+    const auto current = std::find_if(options.cbegin() + 1, options.cend(),
+                                      [](const Option &o) { return o.current; });
+    const Option &shown = current != options.cend() ? *current : options.last();
+    const QString text = tr("%1 KV: %2× fewer bytes than %3 at %4 tokens")
+                             .arg(shown.precision.name(),
+                                  factorNumber(double(widest.ledger.kvBytesPerToken) /
+                                               double(shown.ledger.kvBytesPerToken)),
+                                  widest.precision.name(), formatInteger(s.context));
     setHeading(text);
 }
 

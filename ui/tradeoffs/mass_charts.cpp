@@ -1,6 +1,7 @@
 #include "mass_charts.h"
 
 #include "axis_range.h"
+#include "chart_label.h"
 #include "mass_table_model.h"
 #include "units.h"
 
@@ -91,6 +92,9 @@ QImage markerImage(int curve, const QColor &fill, const QColor &outline, int siz
 
 // ---- top share per layer ------------------------------------------------------------------
 
+// Up to this many layers each bar carries its value; past it the hover gives them.
+constexpr int kMaxBarLabels = 24;
+
 MassTopChart::MassTopChart(QWidget *parent) : HeadedChart(parent)
 {
     QChart *c = chart();
@@ -165,6 +169,15 @@ void MassTopChart::setReport(const MassReport &report, double concentratedAt)
         flat << (s.verdict == MassVerdict::Flat ? share : 0);
         none << (s.verdict == MassVerdict::TooFewBlocks ? share : 0);
     }
+    // Values above the bars while each has room for its label; many layers keep the hover.
+    while (m_values.size() < n) {
+        m_values << new ChartLabel(chart());
+        m_values.last()->setFont(chartFont(1, true));
+        m_values.last()->setColors(textColor(), Qt::transparent);
+    }
+    for (int i = 0; i < m_values.size(); ++i)
+        m_values.at(i)->setText(i < n && n <= kMaxBarLabels ? percent(report.layers.at(i).topShare)
+                                                            : QString());
     // Whole sets at once: bar-by-bar replace would relayout the series per layer.
     for (auto [set, values] : {std::pair{m_concentrated, &concentrated}, std::pair{m_flat, &flat},
                                std::pair{m_noVerdict, &none}}) {
@@ -201,6 +214,7 @@ void MassTopChart::setReport(const MassReport &report, double concentratedAt)
                        .arg(report.source, QString::number(report.concentratedLayers()),
                             QString::number(judged), percent(report.topFraction),
                             percent(concentratedAt)));
+    relayoutOverlays();
 }
 
 QList<double> MassTopChart::concentratedBars() const
@@ -232,6 +246,33 @@ void MassTopChart::restyle()
     m_noVerdict->setBorderColor(textColor());
     m_threshold->setPen(QPen(textColor(), lineWidth(1.5), Qt::DashLine));
     m_flatLevel->setPen(QPen(textColor(), lineWidth(1.5), Qt::DotLine));
+    for (ChartLabel *l : std::as_const(m_values)) {
+        l->setFont(chartFont(1, true));
+        l->setColors(textColor(), Qt::transparent);
+    }
+}
+
+QStringList MassTopChart::barLabels() const
+{
+    QStringList out;
+    for (const ChartLabel *l : m_values)
+        if (!l->text().isEmpty())
+            out << l->text();
+    return out;
+}
+
+void MassTopChart::relayoutOverlays()
+{
+    HeadedChart::relayoutOverlays();
+    for (int i = 0; i < m_values.size(); ++i) {
+        ChartLabel *l = m_values.at(i);
+        l->setVisible(!l->text().isEmpty() && i < m_report.layers.size());
+        if (!l->isVisible())
+            continue;
+        const QPointF top(i, m_report.layers.at(i).topShare * 100);
+        l->setAnchor(chart()->mapToScene(chart()->mapToPosition(top, m_bars)),
+                     Qt::AlignHCenter | Qt::AlignBottom);
+    }
 }
 
 ChartTable MassTopChart::table() const

@@ -31,12 +31,17 @@ public:
     QList<double> concentratedBars() const;
     QList<double> flatBars() const;
 
+    // Each bar's share as written above it: a flat layer's 1% is a sliver of the axis.
+    QStringList barLabels() const;
+
 protected:
     void restyle() override;
     void retranslate() override;
+    void relayoutOverlays() override;
 
 private:
     MassReport m_report;
+    QList<ChartLabel *> m_values; // one per layer, above its bar
     QStackedBarSeries *m_bars = nullptr;
     QBarSet *m_concentrated = nullptr;
     QBarSet *m_flat = nullptr;
