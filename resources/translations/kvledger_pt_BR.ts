@@ -1937,10 +1937,6 @@
 <context>
     <name>StrategyText</name>
     <message>
-        <source>a precision (fp8, int8, int4, fp4), window:W[,sinks:S][,layers:F], budget:B|P%[,recent:R], duo:F[,sinks:S][,window:W], sparse:k=K,block=S[,summary=N,window=W,compress=D,compress-block=L,dense=N], recent:R[@P],old=P[,scale-bits=N], or a preset (%1)</source>
-        <translation>uma precisão (fp8, int8, int4, fp4), window:W[,sinks:S][,layers:F], budget:B|P%[,recent:R], duo:F[,sinks:S][,window:W], sparse:k=K,block=S[,summary=N,window=W,compress=D,compress-block=L,dense=N], recent:R[@P],old=P[,scale-bits=N] ou um preset (%1)</translation>
-    </message>
-    <message>
         <source>&quot;%1&quot; is not an option here (%2)</source>
         <translation>&quot;%1&quot; não é uma opção aqui (%2)</translation>
     </message>
@@ -2091,6 +2087,14 @@
     <message>
         <source>Streaming heads keep %1 sinks + %2 recent: tokens %1 to %3 are gone from them. Retrieval heads (%4% of KV heads) keep all %5, so an old detail survives only where they look.</source>
         <translation>Os streaming heads guardam %1 sinks + %2 recentes: os tokens de %1 a %3 somem deles. Os retrieval heads (%4% dos KV heads) guardam todos os %5, então um detalhe antigo só sobrevive onde eles olham.</translation>
+    </message>
+    <message>
+        <source>The first %1 and the newest %2 tokens at %3, the stale ones between them at %4: rounding, not loss.</source>
+        <translation>Os primeiros %1 e os %2 tokens mais recentes em %3, os obsoletos entre eles em %4: arredondamento, não perda.</translation>
+    </message>
+    <message>
+        <source>a precision (fp8, int8, int4, fp4), window:W[,sinks:S][,layers:F], budget:B|P%[,recent:R], duo:F[,sinks:S][,window:W], sparse:k=K,block=S[,summary=N,window=W,compress=D,compress-block=L,dense=N], recent:R[@P][,sinks=S],old=P[,scale-bits=N], or a preset (%1)</source>
+        <translation>uma precisão (fp8, int8, int4, fp4), window:W[,sinks:S][,layers:F], budget:B|P%[,recent:R], duo:F[,sinks:S][,window:W], sparse:k=K,block=S[,summary=N,window=W,compress=D,compress-block=L,dense=N], recent:R[@P][,sinks=S],old=P[,scale-bits=N] ou uma predefinição (%1)</translation>
     </message>
 </context>
 <context>
@@ -2772,6 +2776,69 @@
     </message>
 </context>
 <context>
+    <name>kvl::DecodeStepView</name>
+    <message>
+        <source>%1%</source>
+        <translation>%1%</translation>
+    </message>
+    <message>
+        <source>Click to move to the next part</source>
+        <translation>Clique para passar à próxima parte</translation>
+    </message>
+    <message>
+        <source>1. The new token&apos;s query.</source>
+        <translation>1. A query do novo token.</translation>
+    </message>
+    <message>
+        <source>2. It is compared with the key of every earlier token: all of them are read.</source>
+        <translation>2. Ela é comparada com a key de cada token anterior: todas são lidas.</translation>
+    </message>
+    <message>
+        <source>3. The softmax turns the scores into weights that sum to 100%.</source>
+        <translation>3. O softmax transforma as pontuações em pesos que somam 100%.</translation>
+    </message>
+    <message>
+        <source>4. The weights combine the values into the output.</source>
+        <translation>4. Os pesos combinam os values na saída.</translation>
+    </message>
+    <message>
+        <source>5. The new token&apos;s key and value join the KV cache: the next step reads them instead of recomputing them.</source>
+        <translation>5. A key e o value do novo token entram no KV cache: o próximo passo os lê em vez de recalculá-los.</translation>
+    </message>
+    <message>
+        <source>One decode step of attention</source>
+        <translation>Um passo de decodificação da atenção</translation>
+    </message>
+    <message>
+        <source>The new token&apos;s query is compared with the keys of %1 earlier tokens; their softmax weights are %2; the weights combine the values; the new key and value are kept.</source>
+        <translation>A query do novo token é comparada com as keys de %1 tokens anteriores; os pesos do softmax são %2; os pesos combinam os values; a nova key e o novo value são guardados.</translation>
+    </message>
+    <message>
+        <source>query</source>
+        <translation>query</translation>
+    </message>
+    <message>
+        <source>keys</source>
+        <translation>keys</translation>
+    </message>
+    <message>
+        <source>weights</source>
+        <translation>pesos</translation>
+    </message>
+    <message>
+        <source>values</source>
+        <translation>values</translation>
+    </message>
+    <message>
+        <source>kept</source>
+        <translation>guardados</translation>
+    </message>
+    <message>
+        <source>output</source>
+        <translation>saída</translation>
+    </message>
+</context>
+<context>
     <name>kvl::EnginePrediction</name>
     <message>
         <source>no engine chosen</source>
@@ -3141,6 +3208,14 @@ Só o termo de KV: %3</translation>
         <source>%1: %2 per token</source>
         <translation>%1: %2 por token</translation>
     </message>
+    <message>
+        <source>This scenario, KV term only</source>
+        <translation>Este cenário, só o KV</translation>
+    </message>
+    <message>
+        <source>%1: the KV read alone</source>
+        <translation>%1: só a leitura do KV</translation>
+    </message>
 </context>
 <context>
     <name>kvl::Ledger</name>
@@ -3159,6 +3234,10 @@ Só o termo de KV: %3</translation>
     <message>
         <source>%1, constants fitted to %2</source>
         <translation>%1, constantes ajustadas a %2</translation>
+    </message>
+    <message>
+        <source>%1 GPUs hold the bytes; an MLA latent is on every TP rank, so only TP %2 holds it by TP alone: see the parallel plan</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
@@ -4654,18 +4733,6 @@ prefill %4, resposta %5, %6</translation>
 <context>
     <name>kvl::StrategyPanel</name>
     <message>
-        <source>The seed article: fp8 is the safe first step. Half the bytes per token, half the bandwidth cost and the GPUs, little quality impact; a one-line change in vLLM and TensorRT-LLM.</source>
-        <translation>O artigo de origem: fp8 é o primeiro passo seguro. Metade dos bytes por token, metade do custo de largura de banda e das GPUs, pouco impacto na qualidade; uma mudança de uma linha no vLLM e no TensorRT-LLM.</translation>
-    </message>
-    <message>
-        <source>A quarter of the bytes, for the capacity-desperate, after measuring recall on your own traffic.</source>
-        <translation>Um quarto dos bytes, para casos desesperados por capacidade, depois de medir recall no seu próprio tráfego.</translation>
-    </message>
-    <message>
-        <source>%1 KV</source>
-        <translation>KV %1</translation>
-    </message>
-    <message>
         <source>A strategy spec: fp8 | int4 | window:W[,sinks:S][,layers:F] | budget:B|P%[,recent:R] | duo:F[,sinks:S,window:W] | sparse:k=K,block=S[,summary=N,window=W,compress=D,compress-block=L,dense=N] | recent:R[@P],old=P | a preset id; a token policy and a precision joined by &apos;+&apos;</source>
         <translation>Uma especificação de estratégia: fp8 | int4 | window:W[,sinks:S][,layers:F] | budget:B|P%[,recent:R] | duo:F[,sinks:S,window:W] | sparse:k=K,block=S[,summary=N,window=W,compress=D,compress-block=L,dense=N] | recent:R[@P],old=P | o id de um preset; uma política de tokens e uma precisão unidas por &apos;+&apos;</translation>
     </message>
@@ -4790,6 +4857,30 @@ prefill %4, resposta %5, %6</translation>
     <message>
         <source>Liu et al. 2024, KIVI, arXiv:2402.02750: the newest 128 tokens (the residual) in full precision, older ones quantized in groups of 32 with a 16-bit scale and zero point each. The paper&apos;s headline is 2-bit; Precision has no 2-bit format, so this is its 4-bit variant.</source>
         <translation>Liu et al. 2024, KIVI, arXiv:2402.02750: os 128 tokens mais novos (o resíduo) em precisão total, os mais antigos quantizados em grupos de 32, cada um com escala e ponto zero de 16 bits. O destaque do artigo é 2 bits; a Precision não tem formato de 2 bits, então esta é a variante de 4 bits.</translation>
+    </message>
+    <message>
+        <source>fp8 KV</source>
+        <translation>KV em fp8</translation>
+    </message>
+    <message>
+        <source>The seed article: fp8 is the safe first step. Half the bytes per token, half the bandwidth cost and the GPUs, little quality impact; a one-line change in vLLM and TensorRT-LLM.</source>
+        <translation>O artigo de origem: fp8 é o primeiro passo seguro. Metade dos bytes por token, metade do custo de largura de banda e das GPUs, pouco impacto na qualidade; uma mudança de uma linha no vLLM e no TensorRT-LLM.</translation>
+    </message>
+    <message>
+        <source>int4 KV</source>
+        <translation>KV em int4</translation>
+    </message>
+    <message>
+        <source>A quarter of the bytes, for the capacity-desperate, after measuring recall on your own traffic.</source>
+        <translation>Um quarto dos bytes, para casos desesperados por capacidade, depois de medir o recall no seu próprio tráfego.</translation>
+    </message>
+    <message>
+        <source>fp8 + exact window</source>
+        <translation>fp8 + janela exata</translation>
+    </message>
+    <message>
+        <source>The seed article&apos;s safe money: quantization + conservative windows, compression kept for stale regions of the history. The first 4 tokens (attention sinks) and the newest 32,768 stay exact, at the scenario&apos;s precision; the stale ones between them are stored in fp8. No token is dropped.</source>
+        <translation>O dinheiro seguro do artigo de origem: quantização + janelas conservadoras, reservando a compressão para regiões obsoletas do histórico. Os 4 primeiros tokens (attention sinks) e os 32.768 mais recentes ficam exatos, na precisão do cenário; os obsoletos entre eles são guardados em fp8. Nenhum token é descartado.</translation>
     </message>
 </context>
 <context>
@@ -4957,120 +5048,32 @@ prefill %4, resposta %5, %6</translation>
         <translation>%1%</translation>
     </message>
     <message>
-        <source>The article “%1”, step by step. Each token leaves a key and a value in every layer: %2. The article&apos;s “320 KB” is %3 in binary units, shown here.</source>
-        <translation>O artigo “%1”, passo a passo. Cada token deixa uma chave e um valor em cada camada: %2. Os “320 KB” do artigo são %3 em unidades binárias, mostradas aqui.</translation>
-    </message>
-    <message>
-        <source>GQA beside MHA</source>
-        <translation>GQA ao lado de MHA</translation>
-    </message>
-    <message>
-        <source>%1 query heads share %2 KV heads. Without the sharing (MHA) a token would cost %3; with GQA it costs %4: %5 less, saved in the design.</source>
-        <translation>%1 query heads compartilham %2 KV heads. Sem o compartilhamento (MHA) um token custaria %3; com GQA custa %4: %5 a menos, economizados no projeto do modelo.</translation>
-    </message>
-    <message>
-        <source>An agent&apos;s working set: %1 tokens × %2 B = %3 (exactly %4) of KV cache, the article&apos;s “order of 320 GB” in decimal units.</source>
-        <translation>O conjunto de trabalho de um agente: %1 tokens × %2 B = %3 (exatamente %4) de KV cache, a “ordem de 320 GB” do artigo em unidades decimais.</translation>
-    </message>
-    <message>
-        <source>Add %1 of weights: %2. With %3 usable per %4, %5 GPUs hold it by capacity; tensor parallelism must divide the heads, so a deployment uses %6.</source>
-        <translation>Somando os %1 de pesos: %2. Com %3 utilizáveis por %4, %5 GPUs comportam tudo pela capacidade; o paralelismo de tensor precisa dividir os heads, então uma implantação usa %6.</translation>
-    </message>
-    <message>
         <source>The read that cannot be skipped</source>
         <translation>A leitura que não dá para pular</translation>
-    </message>
-    <message>
-        <source>Every decoded token reads all %1 of keys and values, even those the softmax weighs at one part in a million: the weight that would justify skipping a read comes from the read itself.</source>
-        <translation>Cada token decodificado lê todos os %1 de chaves e valores, mesmo os que o softmax pesa em uma parte por milhão: o peso que justificaria pular uma leitura vem da própria leitura.</translation>
-    </message>
-    <message>
-        <source>The article&apos;s 95 ms per token</source>
-        <translation>Os 95 ms por token do artigo</translation>
-    </message>
-    <message>
-        <source>%1 / %2 = %3 per token (the article&apos;s 95 ms divides its rounded %4: %5). The KV read alone allows %6 tokens/s, the article&apos;s “10”; with the weights read too, %7.</source>
-        <translation>%1 / %2 = %3 por token (os 95 ms do artigo dividem os %4 arredondados: %5). Só a leitura do KV permite %6 tokens/s, os “10” do artigo; lendo também os pesos, %7.</translation>
     </message>
     <message>
         <source>A whole answer</source>
         <translation>Uma resposta inteira</translation>
     </message>
     <message>
-        <source>An answer of %1 tokens carries %2 of pure KV streaming on the critical path; the cache growing while it answers adds only %3. The weights add %4: %5 in all.</source>
-        <translation>Uma resposta de %1 tokens carrega %2 de pura leitura do KV no caminho crítico; o cache crescendo enquanto responde acrescenta só %3. Os pesos acrescentam %4: %5 no total.</translation>
-    </message>
-    <message>
-        <source>Shard the cache over %1 GPUs and each streams %2: %3 per token. But the bytes do not vanish: the fleet still moves %4 per token, more as the conversation grows.</source>
-        <translation>Dividindo o cache entre %1 GPUs, cada uma lê %2: %3 por token. Mas os bytes não somem: a frota ainda move %4 por token, e mais à medida que a conversa cresce.</translation>
-    </message>
-    <message>
         <source>Idle tensor cores</source>
         <translation>Núcleos tensores ociosos</translation>
-    </message>
-    <message>
-        <source>An %1 computes %2 FLOP for every byte its memory moves: the ridge point, the article&apos;s “about 300”. Below it the tensor cores wait for memory.</source>
-        <translation>Uma %1 calcula %2 FLOP para cada byte que sua memória move: o ponto de equilíbrio (ridge point), os “cerca de 300” do artigo. Abaixo dele os núcleos tensores esperam pela memória.</translation>
-    </message>
-    <message>
-        <source>Memory-bound decode</source>
-        <translation>Decodificação limitada por memória</translation>
-    </message>
-    <message>
-        <source>Decode attention with GQA does %1 FLOP per KV byte, %2 below the ridge; MHA does %3, %4 below. Decoding is limited by memory, not by compute.</source>
-        <translation>A atenção na decodificação com GQA faz %1 FLOP por byte de KV, %2 abaixo do ponto de equilíbrio; MHA faz %3, %4 abaixo. Decodificação limitada por memória, não por computação.</translation>
     </message>
     <message>
         <source>fp8: half the bytes</source>
         <translation>fp8: metade dos bytes</translation>
     </message>
     <message>
-        <source>K and V in fp8: %1 per token instead of %2. KV streaming halves (%3 → %4) and so does the TP degree (%5 → %6), but the weights stay: time per token falls only ÷%7 (%8 → %9).</source>
-        <translation>K e V em fp8: %1 por token em vez de %2. A leitura do KV cai pela metade (%3 → %4), e o grau de TP também (%5 → %6), mas os pesos ficam: o tempo por token cai só ÷%7 (%8 → %9).</translation>
-    </message>
-    <message>
-        <source>int4 and its scales</source>
-        <translation>int4 e suas escalas</translation>
-    </message>
-    <message>
-        <source>int4 with its group scales, %1, stores %2 per token: ÷%3 from fp16. “A quarter” (%4) holds only without the scales. Measure recall on your own traffic first.</source>
-        <translation>int4 com as escalas de grupo, %1, guarda %2 por token: ÷%3 em relação ao fp16. “Um quarto” (%4) só vale sem as escalas. Meça o recall no seu próprio tráfego antes.</translation>
-    </message>
-    <message>
         <source>Eviction is a bet</source>
         <translation>Evicção é uma aposta</translation>
-    </message>
-    <message>
-        <source>H2O holds %1 and SnapKV %2 of the %3 cache: a bet that the past predicts the question. With SnapKV nothing before token %4 is sure to stay readable, and agents live on details cited once.</source>
-        <translation>H2O guarda %1 e SnapKV %2 do cache de %3: uma aposta de que o passado prevê a pergunta. Com SnapKV nada antes do token %4 tem garantia de continuar acessível, e agentes vivem de detalhes citados uma vez.</translation>
     </message>
     <message>
         <source>The safe money</source>
         <translation>O dinheiro seguro</translation>
     </message>
     <message>
-        <source>Quantization + conservative windows: fp8 reads %1 per token and keeps every token readable. Keep compression for stale regions of the history.</source>
-        <translation>Quantização + janelas conservadoras: fp8 lê %1 por token e mantém todos os tokens legíveis. Deixe a compressão para as regiões antigas do histórico.</translation>
-    </message>
-    <message>
-        <source>The end game: trained sparse attention</source>
-        <translation>O jogo final: atenção esparsa treinada</translation>
-    </message>
-    <message>
-        <source>A model that decides itself what not to read (DuoAttention, NSA, MoBA, SeerAttention): NSA reads %1 per token instead of %2, %3 per token.</source>
-        <translation>Um modelo que decide sozinho o que não ler (DuoAttention, NSA, MoBA, SeerAttention): NSA lê %1 por token em vez de %2, %3 por token.</translation>
-    </message>
-    <message>
         <source>Measure first</source>
         <translation>Meça primeiro</translation>
-    </message>
-    <message>
-        <source>Measuring the attention mass…</source>
-        <translation>Medindo a massa de atenção…</translation>
-    </message>
-    <message>
-        <source>Measure per layer the attention mass in the top %1 of KV blocks: here %2 of %3 layers are concentrated (up to %4), the flattest holds %5. Concentrated: room for eviction. Flat: the honest saving is in the bytes.</source>
-        <translation>Meça por camada a massa de atenção no topo de %1 dos blocos KV: aqui %2 de %3 camadas são concentradas (até %4), a mais plana concentra %5. Concentrada: há espaço para evicção. Plana: a economia honesta está nos bytes.</translation>
     </message>
     <message>
         <source>Previous step (PageUp, Left)</source>
@@ -5087,10 +5090,6 @@ prefill %4, resposta %5, %6</translation>
     <message>
         <source>Layers</source>
         <translation>Camadas</translation>
-    </message>
-    <message>
-        <source>KV heads × head size</source>
-        <translation>KV heads × tamanho do head</translation>
     </message>
     <message>
         <source>%1 × %2</source>
@@ -5149,20 +5148,16 @@ prefill %4, resposta %5, %6</translation>
         <translation>Com os pesos</translation>
     </message>
     <message>
-        <source>Tokens per second</source>
-        <translation>Tokens por segundo</translation>
-    </message>
-    <message>
         <source>Answer (tokens)</source>
         <translation>Resposta (tokens)</translation>
     </message>
     <message>
         <source>KV streaming</source>
-        <translation>Leitura do KV</translation>
+        <translation>Streaming de KV</translation>
     </message>
     <message>
         <source>The weights add</source>
-        <translation>Os pesos somam</translation>
+        <translation>Os pesos acrescentam</translation>
     </message>
     <message>
         <source>The whole answer</source>
@@ -5181,10 +5176,6 @@ prefill %4, resposta %5, %6</translation>
         <translation>A frota lê</translation>
     </message>
     <message>
-        <source>Peak compute</source>
-        <translation>Pico de computação</translation>
-    </message>
-    <message>
         <source>%1 TFLOP/s</source>
         <translation>%1 TFLOP/s</translation>
     </message>
@@ -5201,32 +5192,8 @@ prefill %4, resposta %5, %6</translation>
         <translation>GQA: FLOP por byte de KV</translation>
     </message>
     <message>
-        <source>GQA below the ridge</source>
-        <translation>GQA abaixo do equilíbrio</translation>
-    </message>
-    <message>
-        <source>MHA: FLOP per KV byte</source>
-        <translation>MHA: FLOP por byte de KV</translation>
-    </message>
-    <message>
-        <source>MHA below the ridge</source>
-        <translation>MHA abaixo do equilíbrio</translation>
-    </message>
-    <message>
         <source>Time per token</source>
         <translation>Tempo por token</translation>
-    </message>
-    <message>
-        <source>Faster than fp16</source>
-        <translation>Mais rápido que fp16</translation>
-    </message>
-    <message>
-        <source>÷%1</source>
-        <translation>÷%1</translation>
-    </message>
-    <message>
-        <source>Smaller than fp16</source>
-        <translation>Menor que fp16</translation>
     </message>
     <message>
         <source>Without the scales</source>
@@ -5234,51 +5201,15 @@ prefill %4, resposta %5, %6</translation>
     </message>
     <message>
         <source>Full KV cache</source>
-        <translation>Cache KV completo</translation>
-    </message>
-    <message>
-        <source>H2O holds</source>
-        <translation>H2O mantém</translation>
-    </message>
-    <message>
-        <source>SnapKV holds</source>
-        <translation>SnapKV mantém</translation>
+        <translation>KV cache completo</translation>
     </message>
     <message>
         <source>Oldest token sure to stay</source>
         <translation>Token mais antigo garantido</translation>
     </message>
     <message>
-        <source>fp8 reads per token</source>
-        <translation>fp8 lê por token</translation>
-    </message>
-    <message>
-        <source>fp8: time per token</source>
-        <translation>fp8: tempo por token</translation>
-    </message>
-    <message>
-        <source>int4 reads per token</source>
-        <translation>int4 lê por token</translation>
-    </message>
-    <message>
-        <source>int4: time per token</source>
-        <translation>int4: tempo por token</translation>
-    </message>
-    <message>
-        <source>Full attention reads</source>
-        <translation>Atenção completa lê</translation>
-    </message>
-    <message>
         <source>NSA reads per token</source>
         <translation>NSA lê por token</translation>
-    </message>
-    <message>
-        <source>NSA: time per token</source>
-        <translation>NSA: tempo por token</translation>
-    </message>
-    <message>
-        <source>Full: time per token</source>
-        <translation>Completa: tempo por token</translation>
     </message>
     <message>
         <source>%1 of %2</source>
@@ -5299,6 +5230,162 @@ prefill %4, resposta %5, %6</translation>
     <message>
         <source>Flattest</source>
         <translation>Mais plana</translation>
+    </message>
+    <message>
+        <source>What the KV cache holds</source>
+        <translation>O que o KV cache guarda</translation>
+    </message>
+    <message>
+        <source>A model decodes one token at a time. To choose the next one, each layer compares the new token&apos;s query with the key of every earlier token and lets the softmax weights combine their values (the picture: one head, %1 tokens). Those keys and values are kept, the KV cache, so that no step recomputes them: it grows by one token per token, here to %2, and every step reads it whole.</source>
+        <translation>O modelo decodifica um token por vez. Para decidir o próximo, cada camada compara a query do novo token com a key de cada token anterior, e os pesos do softmax combinam os values correspondentes (na figura: um head, %1 tokens). Essas keys e values ficam guardados, o KV cache, para que nenhum passo precise recalculá-los: ele cresce um token a cada token, aqui até %2, e todo passo o lê inteiro.</translation>
+    </message>
+    <message>
+        <source>Earlier tokens each step reads</source>
+        <translation>Tokens anteriores lidos a cada passo</translation>
+    </message>
+    <message>
+        <source>KV heads per layer</source>
+        <translation>KV heads por camada</translation>
+    </message>
+    <message>
+        <source>Each token leaves a key and a value (the 2) in every layer, for every KV head: %1. The article&apos;s “320 KB” is %2 in binary units, shown here.</source>
+        <translation>Cada token deixa uma key e um value (o 2) em cada camada, para cada KV head: %1. Os “320 KB” do artigo são %2 em unidades binárias, as mostradas aqui.</translation>
+    </message>
+    <message>
+        <source>KV heads × head dim</source>
+        <translation>KV heads × head dim</translation>
+    </message>
+    <message>
+        <source>GQA, the one free factor</source>
+        <translation>GQA, o único fator de graça</translation>
+    </message>
+    <message>
+        <source>%1 query heads share %2 KV heads. Without the sharing (MHA) a token would cost %3, the article&apos;s “≈2.6 MB”; with GQA it costs %4, %5 less, cut in the design. No other factor comes this free: every saving after this one trades something.</source>
+        <translation>%1 query heads compartilham %2 KV heads. Sem esse compartilhamento (MHA), um token custaria %3, os “≈2,6 MB” do artigo; com GQA custa %4, %5 menos, cortados no design. Não existe outro fator “de graça” igual: toda economia depois desta troca alguma coisa.</translation>
+    </message>
+    <message>
+        <source>The arithmetic is trivial; the reads are not. Every decoded token brings every earlier key and value from HBM to the compute units, %1 here, even those the softmax weighs at one part in a million: the weight that would justify skipping a read is computed from the read itself (part 2 of the picture comes before part 3).</source>
+        <translation>A aritmética é trivial; as leituras, não. A cada token decodificado, todas as keys e values anteriores viajam da HBM para as unidades de computação, %1 aqui, mesmo as que o softmax vai ponderar em uma parte em um milhão: o peso que justificaria pular uma leitura é calculado a partir da própria leitura (a parte 2 da figura vem antes da parte 3).</translation>
+    </message>
+    <message>
+        <source>An %1 computes %2 FLOP for every byte its memory moves (%3 / %4): its ridge point, the article&apos;s “about 300”. A kernel that does less arithmetic per byte than that leaves the tensor cores waiting for memory.</source>
+        <translation>Uma %1 computa %2 FLOP para cada byte que sua memória move (%3 / %4): o ponto de equilíbrio, os “cerca de 300” do artigo. Um kernel que faz menos aritmética por byte do que isso deixa os núcleos tensores esperando pela memória.</translation>
+    </message>
+    <message>
+        <source>Peak compute (%1)</source>
+        <translation>Pico de computação (%1)</translation>
+    </message>
+    <message>
+        <source>Hundreds of times below the ridge</source>
+        <translation>Centenas de vezes abaixo do ponto de equilíbrio</translation>
+    </message>
+    <message>
+        <source>Decode does little arithmetic per byte. At batch %1 the weight matmuls do %2 FLOP per byte, %3 below the ridge, and MHA attention %4, %5 below: the article&apos;s “hundreds of times”. GQA shares each key among %6 query heads, so its attention does %7 FLOP per byte, still %8 below. Either way the tensor cores idle while memory streams: decoding is memory-bound.</source>
+        <translation>A decodificação faz pouca aritmética por byte. Com batch %1, as multiplicações pelos pesos fazem %2 FLOP por byte, %3 abaixo do ponto de equilíbrio, e a atenção MHA %4, %5 abaixo: as “centenas de vezes” do artigo. O GQA compartilha cada key entre %6 query heads, então sua atenção faz %7 FLOP por byte, ainda %8 abaixo. De todo modo, os núcleos tensores ficam ociosos enquanto a memória flui: é a decodificação limitada por memória.</translation>
+    </message>
+    <message>
+        <source>Weight matmuls below the ridge</source>
+        <translation>Multiplicações pelos pesos abaixo do equilíbrio</translation>
+    </message>
+    <message>
+        <source>MHA attention below the ridge</source>
+        <translation>Atenção MHA abaixo do equilíbrio</translation>
+    </message>
+    <message>
+        <source>GQA attention below the ridge</source>
+        <translation>Atenção GQA abaixo do equilíbrio</translation>
+    </message>
+    <message>
+        <source>A coding agent&apos;s routine working set: %1 tokens × %2 B = %3 (exactly %4) of KV cache, the article&apos;s “order of 320 GB” in decimal units.</source>
+        <translation>O conjunto de trabalho rotineiro de um agente de codificação: %1 tokens × %2 B = %3 (exatamente %4) de KV cache, os “na ordem de 320 GB” do artigo em unidades decimais.</translation>
+    </message>
+    <message>
+        <source>Add the weights, %1 in %2 (the article&apos;s “~140 GB”): %3. With %4 usable per %5, %6 GPUs hold it by capacity and a tensor-parallel deployment takes %7 (the degree must divide the heads): the article&apos;s “6 to 8”, before a single concurrent request. The red banner in the ledger says it: %8 GPU cannot run this.</source>
+        <translation>Somando os pesos, %1 em %2 (os “~140 GB” do artigo): %3. Com %4 utilizáveis por %5, %6 GPUs comportam isso pela capacidade, e uma implantação com paralelismo de tensor precisa de %7 (o grau precisa dividir os heads): os “de 6 a 8” do artigo, antes de pensar em requisições concorrentes. A faixa vermelha no livro-caixa diz o mesmo: %8 GPU não roda isto.</translation>
+    </message>
+    <message>
+        <source>95 ms per token, at best</source>
+        <translation>95 ms por token, no melhor caso</translation>
+    </message>
+    <message>
+        <source>At %1, reading %2 takes %3 per token (the article&apos;s “~95 ms” is its rounded %4: %5), %6 tokens/s, its “about 10”. That is the article&apos;s theoretical best case, the KV read alone at full datasheet bandwidth. The red banner says why it is a floor, not a deployment: %7 GPU cannot hold the cache, and with the weights read too a step takes %8.</source>
+        <translation>A %1, ler %2 leva %3 por token (os “~95 ms” do artigo vêm dos seus %4 arredondados: %5), %6 tokens/s, os seus “cerca de 10”. É o melhor caso teórico do artigo: só a leitura do KV, na largura de banda total da ficha técnica. A faixa vermelha diz por que isso é um piso e não uma implantação: %7 GPU não comporta o cache, e lendo também os pesos um passo leva %8.</translation>
+    </message>
+    <message>
+        <source>Tokens per second, KV only</source>
+        <translation>Tokens por segundo, só o KV</translation>
+    </message>
+    <message>
+        <source>An answer of %1 tokens carries %2 of pure KV streaming on the critical path, the article&apos;s “~95 seconds”; the cache growing while it answers adds only %3. The weights add %4: %5 in all.</source>
+        <translation>Uma resposta de %1 tokens carrega %2 de streaming puro de KV no caminho crítico, os “~95 segundos” do artigo; o cache crescendo enquanto ela é gerada acrescenta só %3. Os pesos acrescentam %4: %5 ao todo.</translation>
+    </message>
+    <message>
+        <source>Shard the cache over %1 GPUs and each streams %2: %3 per token, the article&apos;s “~12 ms”. But the bytes do not vanish: the fleet still moves %4 per token, and the cost per token only grows as the conversation goes on.</source>
+        <translation>Fragmente o cache em %1 GPUs e cada uma transmite %2: %3 por token, os “~12 ms” do artigo. Mas os bytes não desaparecem: a frota continua movendo %4 por token, e o custo por token só cresce conforme a conversa avança.</translation>
+    </message>
+    <message>
+        <source>The safest first step: K and V in %1, a one-line change in vLLM (--kv-cache-dtype fp8) and TensorRT-LLM, with little quality cost. %2 per token instead of %3: KV streaming halves (%4 → %5) and so does the tensor-parallel degree (%6 → %7), but the weights stay, so time per token gains only %8 (%9 → %10).</source>
+        <translation>O primeiro passo mais seguro: K e V em %1, uma mudança de uma linha no vLLM (--kv-cache-dtype fp8) e no TensorRT-LLM, com pouco impacto de qualidade. %2 por token em vez de %3: o streaming de KV cai pela metade (%4 → %5), e o grau de paralelismo de tensor também (%6 → %7), mas os pesos continuam, então o tempo por token ganha só %8 (%9 → %10).</translation>
+    </message>
+    <message>
+        <source>Gain over fp16</source>
+        <translation>Ganho sobre fp16</translation>
+    </message>
+    <message>
+        <source>int4, for the capacity-desperate</source>
+        <translation>int4, para casos desesperados por capacidade</translation>
+    </message>
+    <message>
+        <source>%1, its group scales included, stores %2 per token, %3 fewer bytes than fp16; the article&apos;s “a quarter” (%4) holds only without the scales. Keep it for when capacity is desperate, after measuring recall on your own traffic.</source>
+        <translation>%1, com as escalas de grupo, guarda %2 por token, %3 menos bytes que fp16; o “um quarto” do artigo (%4) só vale sem as escalas. Deixe-o para quando a capacidade estiver desesperadora, depois de medir o recall no seu próprio tráfego.</translation>
+    </message>
+    <message>
+        <source>Fewer bytes than fp16</source>
+        <translation>Menos bytes que fp16</translation>
+    </message>
+    <message>
+        <source>Evictions such as H2O and SnapKV bet that the past predicts the question: H2O keeps %1 and SnapKV %2 of the %3 cache. With SnapKV no token before %4 is sure to stay, and agents live on rare details cited once: audit logs, IDs, exact numbers.</source>
+        <translation>Evicções como H2O e SnapKV apostam que o passado prevê a consulta: o H2O mantém %1 e o SnapKV %2 dos %3 do cache. Com o SnapKV, nenhum token antes do %4 tem garantia de ficar, e agentes vivem de detalhes raros citados uma única vez: logs de auditoria, IDs, números exatos.</translation>
+    </message>
+    <message>
+        <source>H2O keeps</source>
+        <translation>H2O mantém</translation>
+    </message>
+    <message>
+        <source>SnapKV keeps</source>
+        <translation>SnapKV mantém</translation>
+    </message>
+    <message>
+        <source>If your traffic asks about old data, the safe money is quantization + conservative windows, compression kept for stale regions of the history: here the first %1 and the newest %2 tokens stay exact and the stale ones between them go to %3. It holds %4 (%3 alone: %5), fits on %6 GPUs and drops no token. int4 is not on this list.</source>
+        <translation>Se o seu tráfego pergunta sobre dados antigos, o dinheiro seguro está em quantização + janelas conservadoras, reservando a compressão para regiões obsoletas do histórico: aqui os %1 primeiros e os %2 tokens mais recentes ficam exatos, e os obsoletos entre eles vão para %3. Ocupa %4 (só %3: %5), cabe em %6 GPUs e não descarta nenhum token. O int4 não entra nesta lista.</translation>
+    </message>
+    <message>
+        <source>%1 holds</source>
+        <translation>%1 ocupa</translation>
+    </message>
+    <message>
+        <source>%1 alone holds</source>
+        <translation>Só %1 ocupa</translation>
+    </message>
+    <message>
+        <source>Tokens dropped</source>
+        <translation>Tokens descartados</translation>
+    </message>
+    <message>
+        <source>The end game: reads skipped, memory kept</source>
+        <translation>O jogo final: leituras puladas, memória mantida</translation>
+    </message>
+    <message>
+        <source>The end game is architectural: a model that decides itself what it need not read (DuoAttention, NSA, MoBA, SeerAttention). NSA reads %1 per token instead of %2, %3 per token. It saves reads, not memory: the whole cache stays, %4 with its compressed tokens, and still needs %5 GPUs here.</source>
+        <translation>O jogo final é arquitetural: um modelo que decide, ele mesmo, o que não precisa ler (DuoAttention, NSA, MoBA, SeerAttention). O NSA lê %1 por token em vez de %2, %3 por token. Ele economiza leituras, não memória: o cache inteiro continua lá, %4 com os tokens comprimidos, e ainda exige %5 GPUs aqui.</translation>
+    </message>
+    <message>
+        <source>NSA holds</source>
+        <translation>NSA ocupa</translation>
+    </message>
+    <message>
+        <source>Before choosing, measure: replay a sample of your production conversations offline and record, per layer, how much of the attention mass sits in the top %1 of KV blocks. The page shows no measurement but a teaching source (%2): %3 layers are concentrated (up to %4), the flattest keeps only %5. Concentrated mass leaves room for eviction; flat mass means your traffic really reads everything, and the honest saving is in the bytes.</source>
+        <translation>Antes de escolher, meça: reexecute uma amostra das conversas de produção offline e registre, por camada, quanto da massa de atenção fica no topo de %1 dos blocos KV. A página não mostra uma medição, e sim uma fonte didática (%2): %3 camadas são concentradas (até %4), a mais plana fica com só %5. Massa concentrada significa espaço para evicção; massa plana significa que seu tráfego realmente lê tudo, e aí a economia honesta está nos bytes.</translation>
     </message>
 </context>
 <context>
