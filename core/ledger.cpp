@@ -194,6 +194,7 @@ QList<Quantity> allQuantities()
 
 static const char *const kKeys[] = {"kv_bytes_per_token",
                                     "kv_bytes_per_token_mha",
+                                    "kv_bytes_per_token_mqa",
                                     "gqa_factor",
                                     "kv_bytes",
                                     "state_bytes",
@@ -233,6 +234,7 @@ QString quantityUnit(Quantity q)
     switch (q) {
     case Quantity::KvBytesPerToken:
     case Quantity::KvBytesPerTokenMha:
+    case Quantity::KvBytesPerTokenMqa:
     case Quantity::KvBytes:
     case Quantity::StateBytes:
     case Quantity::KvBytesPerGpu:
@@ -270,6 +272,8 @@ double quantityValue(const Ledger &l, Quantity q)
         return double(l.kvBytesPerToken);
     case Quantity::KvBytesPerTokenMha:
         return double(l.kvBytesPerTokenMha);
+    case Quantity::KvBytesPerTokenMqa:
+        return double(l.kvBytesPerTokenMqa);
     case Quantity::GqaFactor:
         return l.gqaFactor;
     case Quantity::KvBytes:

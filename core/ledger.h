@@ -115,6 +115,7 @@ enum class Quantity
 {
     KvBytesPerToken,
     KvBytesPerTokenMha,
+    KvBytesPerTokenMqa,
     GqaFactor,
     KvBytes,
     StateBytes,

@@ -48,7 +48,6 @@ QJsonObject ledgerToJson(const Scenario &s, const Ledger &l)
     o.insert(QStringLiteral("plan_gpus"), l.planGpus);
     o.insert(QStringLiteral("plan"), l.planLabel);
     o.insert(QStringLiteral("plan_note"), l.planNote);
-    o.insert(QStringLiteral("kv_bytes_per_token_mqa"), jsonNumber(double(l.kvBytesPerTokenMqa)));
     o.insert(QStringLiteral("kv_bytes_per_token_unscaled"),
              jsonNumber(double(l.kvBytesPerTokenUnscaled)));
     o.insert(QStringLiteral("kv_heads_per_gpu"), l.kvHeadsPerGpu);

@@ -279,6 +279,8 @@ QString quantityLabel(Quantity q)
         return LedgerStrings::tr("KV bytes per token");
     case Quantity::KvBytesPerTokenMha:
         return LedgerStrings::tr("MHA equivalent");
+    case Quantity::KvBytesPerTokenMqa:
+        return LedgerStrings::tr("MQA equivalent");
     case Quantity::GqaFactor:
         return LedgerStrings::tr("GQA saving");
     case Quantity::KvBytes:

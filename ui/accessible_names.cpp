@@ -1,22 +1,22 @@
 #include "accessible_names.h"
 
-#include "slider_field.h"
-
 #include <QCoreApplication>
+#include <QFormLayout>
 #include <QLabel>
 #include <QRegularExpression>
 #include <QSlider>
 
 namespace kvl {
 
-namespace {
-QString plain(QString text)
+QString accessibleText(QString text)
 {
     text.remove(QRegularExpression(QStringLiteral("&(?!&)")));
     while (text.endsWith(u':'))
         text.chop(1);
-    return text;
+    return text.trimmed();
 }
+
+namespace {
 
 struct Named
 {
@@ -39,11 +39,19 @@ constexpr Named kNames[] = {
 
 void nameUnlabelledControls(QWidget *window)
 {
-    for (SliderField *field : window->findChildren<SliderField *>()) {
-        for (QLabel *label : field->findChildren<QLabel *>())
-            if (label->buddy() == field->spinBox())
-                field->slider()->setAccessibleName(plain(label->text()));
-    }
+    // A form row's label names its field, as a row built from a text would.
+    for (QFormLayout *form : window->findChildren<QFormLayout *>())
+        for (int row = 0; row < form->rowCount(); ++row) {
+            QLayoutItem *l = form->itemAt(row, QFormLayout::LabelRole);
+            QLayoutItem *f = form->itemAt(row, QFormLayout::FieldRole);
+            auto *label = l ? qobject_cast<QLabel *>(l->widget()) : nullptr;
+            if (label && f && f->widget() && !label->buddy())
+                label->setBuddy(f->widget());
+        }
+    // Named by their label, without its colon (Qt would read "Turns:").
+    for (QLabel *label : window->findChildren<QLabel *>())
+        if (QWidget *buddy = label->buddy())
+            buddy->setAccessibleName(accessibleText(label->text()));
     for (const Named &n : kNames)
         for (QWidget *w : window->findChildren<QWidget *>(QLatin1String(n.objectName)))
             w->setAccessibleName(QCoreApplication::translate("kvl::AccessibleNames", n.name));

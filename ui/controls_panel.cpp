@@ -393,8 +393,9 @@ void ControlsPanel::refresh()
     {
         const QSignalBlocker b1(m_model), b2(m_gpu);
         const int preset = m_controller->modelIsCustom() ? -1 : m_model->findData(m.id);
-        // An import is named until an edit makes it custom.
-        m_model->setItemText(m_model->count() - 1, !m_controller->modelIsEdited()
+        // An import is named until an edit makes it custom; beside a preset the entry is only
+        // the place a custom model would take, not "Llama 3.1 70B (imported)".
+        m_model->setItemText(m_model->count() - 1, preset < 0 && !m_controller->modelIsEdited()
                                                        ? tr("%1 (imported)").arg(m.name)
                                                        : tr("Custom (edited)"));
         m_model->setCurrentIndex(preset >= 0 ? preset : m_model->count() - 1);

@@ -1,5 +1,6 @@
 #include "gpu_panel.h"
 
+#include "cuda_reason.h"
 #include "input_limits.h"
 
 #include "charts/axis_range.h"
@@ -63,8 +64,11 @@ GpuPanel::GpuPanel(ScenarioController *controller, QWidget *parent)
         showDevice();
     });
     connect(m_runner, &ProbeRunner::runningChanged, this, &GpuPanel::setRunning);
-    connect(m_runner, &ProbeRunner::progress, this,
-            [this](double f) { m_progress->setValue(int(std::lround(f * 1000))); });
+    connect(m_runner, &ProbeRunner::progress, this, [this](double f) {
+        if (f > 0)
+            m_progress->setRange(0, 1000);
+        m_progress->setValue(int(std::lround(f * 1000)));
+    });
     connect(m_runner, &ProbeRunner::measured, this, &GpuPanel::onMeasured);
     connect(m_runner, &ProbeRunner::failed, this, [this](const QString &why) {
         m_status->setText(tr("Measurement failed: %1").arg(why));
@@ -262,9 +266,11 @@ void GpuPanel::showDevice()
     if (d.id == "host") {
         lines << tr("Host memory, %n thread(s); last-level cache %1.", nullptr, d.threads)
                      .arg(formatBytes(double(d.l2Bytes), ByteUnits::Binary));
-        lines
-            << tr("No GPU measured: %1. The host probe still shows that reading bytes costs time.")
-                   .arg(noCudaReason());
+        // Until the probe has listed the GPUs, say that it is looking, not that there are none.
+        lines << (m_listed ? tr("No GPU measured: %1. The host probe still shows that reading "
+                                "bytes costs time.")
+                                 .arg(noCudaReason())
+                           : tr("Looking for CUDA GPUs…"));
     } else {
         lines << tr("%1 SMs, %2 memory (%3 free), L2 %4.")
                      .arg(d.smCount)
@@ -287,9 +293,7 @@ QString GpuPanel::noCudaReason() const
             why.chop(1);
         return why;
     }
-    if (!m_listed)
-        return tr("the GPUs have not been listed yet");
-    return m_noCudaReason.isEmpty() ? tr("host selected") : m_noCudaReason;
+    return m_noCudaReason.isEmpty() ? tr("host selected") : cudaReasonText(m_noCudaReason);
 }
 
 gpu::MeasureRequest GpuPanel::request() const
@@ -305,14 +309,15 @@ gpu::MeasureRequest GpuPanel::request() const
 void GpuPanel::run()
 {
     m_status->setText(tr("Measuring %1…").arg(m_device->currentText()));
-    m_progress->setValue(0);
+    m_progress->setRange(0, 0); // busy until the probe's first progress line
     m_runner->start(request());
 }
 
 void GpuPanel::runSweep()
 {
     m_status->setText(tr("Sweeping buffer sizes on %1…").arg(m_device->currentText()));
-    m_progress->setValue(0);
+    // Busy, not 0%, while the probe fills the largest buffer (seconds on a large host buffer).
+    m_progress->setRange(0, 0);
     m_runner->start(request(), 24);
 }
 
@@ -328,8 +333,11 @@ void GpuPanel::setRunning(bool running)
     m_device->setEnabled(!running);
     m_cancel->setEnabled(running);
     m_use->setEnabled(!running && m_controller->scenario().measured.has_value());
-    if (!running && m_progress->value() < 1000)
-        m_progress->setValue(0);
+    if (!running) {
+        m_progress->setRange(0, 1000);
+        if (m_progress->value() < 1000)
+            m_progress->setValue(0);
+    }
 }
 
 void GpuPanel::onMeasured(const std::vector<gpu::Measurement> &results, bool sweep)

@@ -1,5 +1,6 @@
 #include "headline_strip.h"
 
+#include "scaled_font.h"
 #include <QEvent>
 #include <QHBoxLayout>
 #include <QLabel>
@@ -72,8 +73,7 @@ void HeadlineStrip::changeEvent(QEvent *e)
 
 void HeadlineStrip::applyFonts()
 {
-    QFont big = font();
-    big.setPointSizeF(big.pointSizeF() * 1.5);
+    QFont big = scaledFont(font(), 1.5);
     big.setBold(true);
     for (const Cell &c : std::as_const(m_cells)) {
         c.value->setFont(big);

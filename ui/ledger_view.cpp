@@ -2,6 +2,7 @@
 
 #include "focus_frame.h"
 #include "ledger_text.h"
+#include "scaled_font.h"
 #include "scenario_compare.h"
 #include "scenario_controller.h"
 
@@ -185,13 +186,11 @@ void LedgerView::applyFonts(Row &r, bool formula)
     QFont bold = font();
     bold.setBold(true);
     r.label->setFont(bold);
-    QFont big = bold;
-    big.setPointSizeF(bold.pointSizeF() * 1.25);
+    const QFont big = scaledFont(bold, 1.25);
     r.value->setFont(formula ? big : bold);
     r.base->setFont(font());
     r.change->setFont(font());
-    QFont small = font();
-    small.setPointSizeF(small.pointSizeF() * 0.9);
+    const QFont small = scaledFont(font(), 0.9);
     // A warning is read from the back of the room: full size and bold, not small print.
     r.note->setFont(r.warning ? bold : small);
     if (r.warning) {

@@ -39,6 +39,8 @@ MainActions::MainActions(ScenarioController *controller, const QStringList &lang
     presentation = make("presentation", QKeySequence(Qt::Key_F11));
     showGpu = make("showGpu", QKeySequence(Qt::CTRL | Qt::Key_G));
     tour = make("tour", QKeySequence(Qt::Key_F1));
+    presentTour = make("presentTour", QKeySequence(Qt::Key_F5));
+    presentFromHere = make("presentFromHere", QKeySequence(Qt::SHIFT | Qt::Key_F5));
     about = make("about", {});
     pinBaseline = make("pinBaseline", QKeySequence(Qt::CTRL | Qt::Key_B));
     baselineFile = make("baselineFile", {});
@@ -95,8 +97,8 @@ void MainActions::retranslate()
     text(saveAs, tr("Save &As…"));
     text(importConfig, tr("&Import config.json…"), tr("Read a Hugging Face config.json"));
     text(exportChart, tr("&Export Chart…"), tr("One chart as PNG, SVG, PDF or CSV"));
-    text(exportAll, tr("Export &All…"), tr("Every chart and the ledger into a folder"));
-    text(exportReport, tr("PDF &Report…"),
+    text(exportAll, tr("Export All to a &Folder…"), tr("Every chart and the ledger into a folder"));
+    text(exportReport, tr("&PDF Report…"),
          tr("The scenario, the ledger and every chart, one per page"));
     text(exportLedger, tr("Export &Ledger as JSON…"));
     text(exportMeasurements, tr("Export &Measurements as CSV…"),
@@ -104,7 +106,7 @@ void MainActions::retranslate()
     text(quit, tr("&Quit"));
     text(copyChart, tr("Copy &Chart"), tr("Copy the focused chart as an image"));
     text(copyLedger, tr("Copy &Ledger"));
-    text(reset, tr("&Reset to the Seed Scenario"),
+    text(reset, tr("Reset to the &Seed Scenario"),
          tr("Llama 3.1 70B, 1M tokens, fp16, one H100 SXM"));
     text(presentation, tr("&Presentation Mode"), tr("Full screen, large type, thick lines (F11)"));
     text(logAxes, tr("Lo&garithmic Time Axes"), tr("Log-log time per token chart (Ctrl+L)"));
@@ -113,6 +115,10 @@ void MainActions::retranslate()
     text(tour, tr("Guided &Tour"),
          tr("The article “%1” step by step (F1)").arg(seedArticleTitle()));
     text(about, tr("&About KV Ledger"));
+    text(presentTour, tr("Present the &Tour"),
+         tr("Presentation mode with the guided tour from its first step (F5)"));
+    text(presentFromHere, tr("Present from the &Current Step"),
+         tr("Presentation mode with the guided tour from the step it is on (Shift+F5)"));
     text(pinBaseline, tr("&Pin as Baseline"),
          tr("Keep this scenario as the baseline every chart and the ledger compare with (Ctrl+B)"));
     text(baselineFile, tr("Baseline from a Scenario &File…"),
@@ -121,9 +127,13 @@ void MainActions::retranslate()
          tr("Show the baseline as the scenario and the scenario as the baseline: flip back and "
             "forth (Ctrl+Shift+B or F8)"));
     text(unpinBaseline, tr("&Unpin Baseline"), tr("Stop comparing"));
-    // The toolbar's words: short enough to sit beside the others.
+    // The toolbar's words: short enough that the whole bar fits a 1024-pixel screen.
+    open->setIconText(tr("Open…"));
+    reset->setIconText(tr("Reset"));
     pinBaseline->setIconText(tr("Pin Baseline"));
     swapBaseline->setIconText(tr("A ⇄ B"));
+    exportReport->setIconText(tr("PDF Report…"));
+    presentation->setIconText(tr("Present"));
     text(newWindow, tr("New &Window from Current"),
          tr("A second window on a copy of this scenario and its baseline (Ctrl+Shift+N)"));
     text(unitsSi, tr("&SI Units (GB)"));

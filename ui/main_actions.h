@@ -26,6 +26,9 @@ public:
     QAction *undo, *redo, *copyChart, *copyLedger, *reset;
     QAction *unitsSi, *unitsBinary, *logAxes, *presentation, *showGpu;
     QAction *tour, *about;
+    // A clicker's F5 and Shift+F5: presentation mode with the tour from its first step, or from
+    // the step it is on (or was last on).
+    QAction *presentTour, *presentFromHere;
     // The baseline: pin the scenario (Ctrl+B), read one from a file, swap A and B, unpin.
     QAction *pinBaseline, *baselineFile, *swapBaseline, *unpinBaseline;
     QAction *newWindow; // a second window on a copy of this one's scenario and baseline

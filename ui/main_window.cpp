@@ -7,6 +7,7 @@
 #include "document_view.h"
 #include "export_actions.h"
 #include "focus_frame.h"
+#include "focus_order.h"
 #include "gpu_panel.h"
 #include "language.h"
 #include "latency_chart.h"
@@ -21,6 +22,7 @@
 #include "roofline_panel.h"
 #include "scenario_controller.h"
 #include "scenario_document.h"
+#include "screen_blank.h"
 #include "serving_views.h"
 #include "strategy_panel.h"
 #include "tour.h"
@@ -28,6 +30,7 @@
 #include "tradeoff_views.h"
 #include "view_page.h"
 #include "view_settings.h"
+#include "window_fit.h"
 
 #include <QAction>
 #include <QActionGroup>
@@ -75,6 +78,7 @@ MainWindow::MainWindow(QWidget *parent)
     connectViewSettings();
     retranslate();
     m_presentation = new Presentation(this);
+    new ScreenBlank(this, [this] { return presentationMode() || m_tour->isRunning(); });
     connect(m_presentation, &Presentation::activeChanged, this, [this](bool on) {
         m_actions->presentation->setChecked(on);
         m_view->setPresentation(on); // Esc leaves from inside
@@ -98,10 +102,11 @@ MainWindow::MainWindow(QWidget *parent)
     for (LedgerChart *c : std::as_const(m_charts))
         c->setInteractive(false);
     updateTitle();
-    resize(QSize(1600, 1000).boundedTo(screen()->availableSize()));
+    fitToScreen(this, QSize(1600, 1000));
     restoreGeometry(m_settings.geometry());
     restoreState(m_settings.windowState(), Settings::kWindowStateVersion);
     m_tourDock->hide(); // the tour opens on request only
+    orderFocus({m_controlsDock, m_views, m_ledgerDock, m_gpuDock, m_tourDock});
     if (!m_settings.problem().isEmpty())
         statusBar()->showMessage(m_settings.problem());
     auto *presetProblems = new PresetProblems(statusBar());
@@ -142,10 +147,10 @@ void MainWindow::buildPages()
     m_views = new QTabWidget(this);
     m_views->setObjectName(QStringLiteral("views"));
     m_views->setDocumentMode(true);
-    // Every tab in sight on a small screen: names elide (the tooltip has the whole) rather than
-    // scroll out of view.
-    m_views->setUsesScrollButtons(false);
-    m_views->setElideMode(Qt::ElideRight);
+    // Names whole on a small screen: the tab bar scrolls (the current tab always in view)
+    // rather than cutting every name to a letter or two.
+    m_views->setUsesScrollButtons(true);
+    m_views->setElideMode(Qt::ElideNone);
     auto *cost = new ViewPage(m_controller, QStringLiteral("costPage"), m_views);
     auto *grid = new ChartGrid;
     m_charts = createCharts(grid);
@@ -284,6 +289,8 @@ void MainWindow::connectActions()
             &ScenarioDocument::chooseBaselineFile);
     connect(a->newWindow, &QAction::triggered, this, &MainWindow::openWindowFromCurrent);
     connect(a->tour, &QAction::triggered, this, [this] { startTour(); });
+    connect(a->presentTour, &QAction::triggered, this, [this] { startTour(true); });
+    connect(a->presentFromHere, &QAction::triggered, this, [this] { startTour(true, true); });
     connect(a->about, &QAction::triggered, this, [this] {
         QMessageBox::about(
             this, tr("About KV Ledger"),
@@ -340,7 +347,7 @@ void MainWindow::buildMenus()
     m_menus.view = menuBar()->addMenu(QString());
     m_menus.view->addActions(a->units->actions());
     m_menus.view->addSeparator();
-    m_menus.view->addActions({a->logAxes, a->presentation});
+    m_menus.view->addActions({a->logAxes, a->presentation, a->presentTour, a->presentFromHere});
     m_menus.language = m_menus.view->addMenu(QString());
     m_menus.language->addActions(a->language->actions());
     m_menus.view->addSeparator();
@@ -458,8 +465,12 @@ void MainWindow::retranslate()
     m_ledgerDock->setWindowTitle(tr("Ledger"));
     m_tourDock->setWindowTitle(tr("Guided Tour"));
     m_gpuDock->setWindowTitle(tr("GPU Bandwidth"));
-    if (auto *bar = findChild<QToolBar *>(QStringLiteral("mainToolBar")))
+    if (auto *bar = findChild<QToolBar *>(QStringLiteral("mainToolBar"))) {
         bar->setWindowTitle(tr("Main Toolbar"));
+        // "A ⇄ B" is a symbol: a screen reader says what the button does.
+        if (QWidget *swap = bar->widgetForAction(m_actions->swapBaseline))
+            swap->setAccessibleName(m_actions->swapBaseline->text().remove(u'&'));
+    }
     // After the children's own retranslation (they get the event first).
     QMetaObject::invokeMethod(
         this, [this] { nameUnlabelledControls(this); }, Qt::QueuedConnection);
@@ -541,11 +552,13 @@ void MainWindow::showGpuPanel()
     m_gpuPanel->setFocus();
 }
 
-void MainWindow::startTour()
+void MainWindow::startTour(bool present, bool fromCurrentStep)
 {
+    if (present)
+        setPresentationMode(true);
     m_tourDock->show();
     m_tourDock->raise();
-    m_tour->start();
+    fromCurrentStep ? m_tour->resume() : m_tour->start();
     m_tour->setFocus();
 }
 
@@ -625,7 +638,7 @@ void MainWindow::closeEvent(QCloseEvent *e)
     }
     m_tour->stop(); // the settings keep the user's scenario, not the tour's
     setPresentationMode(false);
-    m_settings.setLastScenario(m_controller->scenario());
+    m_document->rememberSession();
     m_settings.setWindowLayout(saveGeometry(), saveState(Settings::kWindowStateVersion));
     e->accept();
 }

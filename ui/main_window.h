@@ -58,7 +58,9 @@ public:
     bool presentationMode() const;
     Presentation *presentation() const { return m_presentation; }
     void setLanguage(const QString &code);
-    void startTour();
+    // The guided tour from its first step, or from the step it is on or was last on; in
+    // presentation mode when `present`.
+    void startTour(bool present = false, bool fromCurrentStep = false);
     // File > New Window from Current: a second window on a copy of the scenario, its baseline
     // and what this one shows, unsaved; it closes on its own.
     MainWindow *openWindowFromCurrent();

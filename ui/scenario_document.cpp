@@ -82,6 +82,28 @@ void ScenarioDocument::chooseBaselineFile()
 }
 
 // The window's scenario is now the file at `path`, as opened or saved.
+void ScenarioDocument::rememberSession()
+{
+    const ScenarioDocumentData d{m_controller->scenario(), m_controller->baseline(),
+                                 m_captureView ? m_captureView() : ViewState()};
+    // Unsaved edits are kept, but no longer the file's: they come back as Untitled.
+    m_settings->setLastSession({d, isModified() ? QString() : m_path});
+}
+
+void ScenarioDocument::restoreSession()
+{
+    const auto session = m_settings->lastSession();
+    if (!session)
+        return;
+    m_controller->preview(session->document.scenario, session->document.baseline);
+    if (m_applyView)
+        m_applyView(session->document.view);
+    if (!session->path.isEmpty() && QFileInfo(session->path).isFile())
+        m_path = session->path;
+    m_controller->undoStack()->setClean();
+    emit titleChanged();
+}
+
 void ScenarioDocument::setCurrentFile(const QString &path)
 {
     m_path = path;

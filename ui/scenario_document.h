@@ -47,6 +47,11 @@ public:
     bool maybeSave();
     // The menu listing the recent files, kept up to date.
     void setRecentMenu(QMenu *menu);
+    // What the next start comes back to: the scenario, its baseline, the tab and views, and the
+    // file name while the document is saved in it.
+    void rememberSession();
+    // The last session's document, clean, with no undo step (nothing when there is none).
+    void restoreSession();
 
 signals:
     void errorOccurred(const QString &title, const QString &message);

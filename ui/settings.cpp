@@ -12,6 +12,8 @@ namespace kvl {
 
 namespace key {
 const QString scenario = QStringLiteral("scenario/last");
+const QString document = QStringLiteral("scenario/lastDocument");
+const QString documentPath = QStringLiteral("scenario/lastPath");
 const QString units = QStringLiteral("view/units");
 const QString language = QStringLiteral("view/language");
 const QString geometry = QStringLiteral("window/geometry");
@@ -53,6 +55,22 @@ void Settings::setLastScenario(const Scenario &s)
 {
     m_settings.setValue(key::scenario,
                         QJsonDocument(scenarioToJson(s)).toJson(QJsonDocument::Compact));
+}
+
+std::optional<Settings::Session> Settings::lastSession() const
+{
+    const QByteArray data = m_settings.value(key::document).toByteArray();
+    const auto d = data.isEmpty() ? std::nullopt : readScenarioDocument(data, nullptr);
+    if (!d)
+        return std::nullopt;
+    return Session{*d, m_settings.value(key::documentPath).toString()};
+}
+
+void Settings::setLastSession(const Session &session)
+{
+    setLastScenario(session.document.scenario); // what an older version reads back
+    m_settings.setValue(key::document, writeScenarioDocument(session.document));
+    m_settings.setValue(key::documentPath, session.path);
 }
 
 ByteUnits Settings::units() const

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "scenario.h"
+#include "scenario_file.h"
 #include "units.h"
 #include <QByteArray>
 #include <QSettings>
@@ -22,6 +23,15 @@ public:
 
     std::optional<Scenario> lastScenario() const;
     void setLastScenario(const Scenario &s);
+    // The whole document the last session closed on (its baseline and what the window showed),
+    // and the file it was saved in ("" when it was not); nullopt before the first such session.
+    struct Session
+    {
+        ScenarioDocumentData document;
+        QString path;
+    };
+    std::optional<Session> lastSession() const;
+    void setLastSession(const Session &session);
 
     ByteUnits units() const;
     void setUnits(ByteUnits u);

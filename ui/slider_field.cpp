@@ -1,5 +1,6 @@
 #include "slider_field.h"
 
+#include "accessible_names.h"
 #include "units.h"
 
 #include <QGridLayout>
@@ -62,7 +63,7 @@ void MappedSpinBox::fixup(QString &input) const
 }
 
 SliderField::SliderField(const QString &label, QWidget *parent)
-    : QWidget(parent), m_label(new QLabel(label, this)), m_error(new QLabel(this)),
+    : QWidget(parent), m_label(new QLabel(this)), m_error(new QLabel(this)),
       m_slider(new QSlider(Qt::Horizontal, this)), m_spin(new MappedSpinBox(this))
 {
     auto *grid = new QGridLayout(this);
@@ -89,6 +90,7 @@ SliderField::SliderField(const QString &label, QWidget *parent)
     connect(m_slider, &QSlider::sliderReleased, this, &SliderField::dragFinished);
     connect(m_spin, &QSpinBox::valueChanged, this, &SliderField::fromSpin);
     connect(m_spin, &MappedSpinBox::refused, this, &SliderField::showError);
+    setLabel(label);
 }
 
 void SliderField::showError(const QString &reason)
@@ -112,6 +114,9 @@ void SliderField::setToolTips(const QString &tip)
 void SliderField::setLabel(const QString &text)
 {
     m_label->setText(text);
+    // The slider has no label of its own: it takes the field's, as a screen reader says it.
+    m_slider->setAccessibleName(accessibleText(text));
+    m_spin->setAccessibleName(accessibleText(text));
 }
 
 void SliderField::setSteps(const QList<int> &values)

@@ -2,6 +2,7 @@
 
 #include "decode_step_view.h"
 #include "mass_panel.h"
+#include "scaled_font.h"
 #include "scenario_controller.h"
 #include "strategy_panel.h"
 
@@ -84,6 +85,14 @@ void TourPanel::start()
     goTo(0);
 }
 
+void TourPanel::resume()
+{
+    if (m_running && m_step >= 0)
+        return;
+    begin();
+    goTo(std::clamp(m_lastStep, 0, stepCount() - 1));
+}
+
 void TourPanel::begin()
 {
     if (m_running)
@@ -127,7 +136,7 @@ void TourPanel::goTo(int step)
     if (step < 0 || step >= stepCount())
         return;
     begin();
-    m_step = step;
+    m_step = m_lastStep = step;
     const TourStep &t = m_steps.at(step);
     showViews(t);
     Scenario s = Scenario::seed();
@@ -222,8 +231,7 @@ void TourPanel::retranslate()
 // The title a size above the panel's type, so it grows with it.
 void TourPanel::applyFonts()
 {
-    QFont big = font();
-    big.setPointSizeF(big.pointSizeF() * 1.3);
+    QFont big = scaledFont(font(), 1.3);
     big.setBold(true);
     m_title->setFont(big);
     fitText();

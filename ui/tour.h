@@ -44,6 +44,8 @@ public:
     DecodeStepView *picture() const { return m_picture; }
 
     void start();
+    // Goes on from the step shown, or back to the one last shown (the first if none).
+    void resume();
     void goTo(int step);
     void next() { goTo(m_step + 1); }
     void back() { goTo(m_step - 1); }
@@ -91,6 +93,7 @@ private:
     };
     std::optional<SavedMass> m_savedMass; // only once a step changed it
     int m_step = -1;
+    int m_lastStep = 0; // the step shown last, kept after the tour ends
     bool m_running = false;
     QString m_figure;
     QList<Headline> m_headlines;

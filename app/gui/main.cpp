@@ -155,6 +155,8 @@ int main(int argc, char *argv[])
     window.setQuietErrors(!screenshot.isEmpty());
     if (parser.isSet(QStringLiteral("seed")))
         window.controller()->replace(Scenario::seed(), QString());
+    else if (parser.positionalArguments().isEmpty())
+        window.document()->restoreSession(); // the baseline, file name and tab it closed on
     if (!parser.positionalArguments().isEmpty() &&
         !window.openScenario(parser.positionalArguments().first()) && !screenshot.isEmpty())
         return fail(window.lastError());

@@ -84,7 +84,7 @@
     </message>
     <message>
         <source>Bandwidth efficiency</source>
-        <translation>Eficiência de banda</translation>
+        <translation>Eficiência de largura de banda</translation>
     </message>
     <message>
         <source>Usable memory fraction</source>
@@ -1434,11 +1434,11 @@
     </message>
     <message>
         <source>measured bandwidth: %1 B/s is outside %2-%3</source>
-        <translation>banda medida: %1 B/s está fora de %2-%3</translation>
+        <translation>largura de banda medida: %1 B/s está fora de %2-%3</translation>
     </message>
     <message>
         <source>measured bandwidth: sweep point (%1 B, %2 B/s) is out of range</source>
-        <translation>banda medida: ponto da varredura (%1 B, %2 B/s) fora do intervalo</translation>
+        <translation>largura de banda medida: ponto da varredura (%1 B, %2 B/s) fora do intervalo</translation>
     </message>
 </context>
 <context>
@@ -1954,7 +1954,7 @@
     </message>
     <message>
         <source>%1: &quot;%2&quot; is not a share in %3, 1] (0.5 or 50%)</source>
-        <translation>%1: &quot;%2&quot; não é uma fração em %3, 1] (0.5 ou 50%)</translation>
+        <translation>%1: &quot;%2&quot; não é uma fração em %3, 1] (escreva 0.5, com ponto, ou 50%)</translation>
     </message>
     <message>
         <source>scale-bits: &quot;%1&quot; is not 1-64 bits</source>
@@ -2351,7 +2351,7 @@
     </message>
     <message>
         <source>− activations (profiling peak, %1 batched tokens)</source>
-        <translation>− ativações (pico do profiling, %1 tokens por lote)</translation>
+        <translation>− ativações (pico do profiling, %1 tokens no batch)</translation>
     </message>
     <message>
         <source>− CUDA context, graphs, NCCL (allowance)</source>
@@ -2419,7 +2419,7 @@
     </message>
     <message>
         <source>Max batched tokens:</source>
-        <translation>Máx. de tokens por lote:</translation>
+        <translation>Máx. de tokens por batch:</translation>
     </message>
     <message>
         <source>vLLM&apos;s default</source>
@@ -2447,7 +2447,7 @@
     </message>
     <message>
         <source>INFO ... GPU KV cache size: 178,880 tokens</source>
-        <translation>INFO ... GPU KV cache size: 178,880 tokens</translation>
+        <translation>Ex. (como o vLLM escreve): INFO ... GPU KV cache size: 178,880 tokens</translation>
     </message>
     <message>
         <source>Budget per GPU</source>
@@ -2518,7 +2518,7 @@
     </message>
     <message>
         <source>Bandwidth efficiency</source>
-        <translation>Eficiência de banda</translation>
+        <translation>Eficiência de largura de banda</translation>
     </message>
     <message>
         <source>Presets</source>
@@ -2674,14 +2674,14 @@
     </message>
     <message>
         <source>Ba&amp;ndwidth efficiency</source>
-        <translation>E&amp;ficiência de banda</translation>
+        <translation>E&amp;ficiência de largura de banda</translation>
     </message>
 </context>
 <context>
     <name>kvl::CostBatchChart</name>
     <message>
         <source>Cost per million output tokens vs batch</source>
-        <translation>Custo por milhão de tokens de saída vs batch</translation>
+        <translation>Custo por milhão de tokens de saída vs. batch</translation>
     </message>
     <message>
         <source>Batch (concurrent sequences, log scale)</source>
@@ -2732,7 +2732,7 @@
     <name>kvl::CostContextChart</name>
     <message>
         <source>Cost per million output tokens vs context length</source>
-        <translation>Custo por milhão de tokens de saída vs tamanho do contexto</translation>
+        <translation>Custo por milhão de tokens de saída vs. contexto</translation>
     </message>
     <message>
         <source>Context length (tokens, log scale)</source>
@@ -3026,7 +3026,7 @@
     </message>
     <message>
         <source>Use measured bandwidth</source>
-        <translation>Usar a banda medida</translation>
+        <translation>Usar a largura de banda medida</translation>
     </message>
     <message>
         <source>&amp;Device:</source>
@@ -3034,7 +3034,7 @@
     </message>
     <message>
         <source>&amp;Samples:</source>
-        <translation>Am&amp;ostras:</translation>
+        <translation>Amostra&amp;s:</translation>
     </message>
     <message>
         <source>automatic (≥ 4× cache)</source>
@@ -3070,15 +3070,15 @@
     </message>
     <message>
         <source>&amp;Use measured bandwidth in the scenario</source>
-        <translation>Usar a ba&amp;nda medida no cenário</translation>
+        <translation>&amp;Usar a largura de banda medida no cenário</translation>
     </message>
     <message>
         <source>Sets the efficiency to measured / datasheet bandwidth</source>
-        <translation>Define a eficiência como banda medida / banda da ficha técnica</translation>
+        <translation>Define a eficiência como largura de banda medida / largura de banda da ficha técnica</translation>
     </message>
     <message>
         <source>Read bandwidth (GB/s)</source>
-        <translation>Banda de leitura (GB/s)</translation>
+        <translation>Largura de banda de leitura (GB/s)</translation>
     </message>
     <message>
         <source>Bandwidth against buffer size</source>
@@ -3118,19 +3118,35 @@
     </message>
     <message>
         <source>Sweep si&amp;zes</source>
-        <translation>Varrer tamanho&amp;s</translation>
+        <translation>Varrer tama&amp;nhos</translation>
     </message>
     <message>
         <source>Cancel</source>
         <translation>Cancelar</translation>
     </message>
     <message>
-        <source>the GPUs have not been listed yet</source>
-        <translation>as GPUs ainda não foram listadas</translation>
+        <source>The measurement is %1 % of the datasheet of %2, below the %3 % an efficiency may be: it cannot be a bandwidth of that GPU.</source>
+        <translation>A medição é %1% da ficha técnica da %2, abaixo dos %3% que uma eficiência pode ter: não pode ser a largura de banda dessa GPU.</translation>
     </message>
     <message>
-        <source>The measurement is %1 % of the datasheet of %2, below the %3 % an efficiency may be: it cannot be a bandwidth of that GPU.</source>
-        <translation>A medição é %1 % da ficha técnica da %2, abaixo dos %3 % que uma eficiência pode ser: não pode ser uma banda dessa GPU.</translation>
+        <source>no CUDA driver that this probe can use</source>
+        <translation>nenhum driver CUDA que esta medição possa usar</translation>
+    </message>
+    <message>
+        <source>no CUDA device</source>
+        <translation>nenhum dispositivo CUDA</translation>
+    </message>
+    <message>
+        <source>CUDA unavailable</source>
+        <translation>CUDA indisponível</translation>
+    </message>
+    <message>
+        <source>%1 (CUDA says: “%2”)</source>
+        <translation>%1 (mensagem do CUDA: “%2”)</translation>
+    </message>
+    <message>
+        <source>Looking for CUDA GPUs…</source>
+        <translation>Procurando GPUs CUDA…</translation>
     </message>
 </context>
 <context>
@@ -3144,7 +3160,7 @@
     <name>kvl::LatencyChart</name>
     <message>
         <source>KV term only (dotted)</source>
-        <translation>Só KV (pontilhado)</translation>
+        <translation>Só o KV (pontilhado)</translation>
     </message>
     <message>
         <source>This scenario</source>
@@ -3237,7 +3253,7 @@ Só o termo de KV: %3</translation>
     </message>
     <message>
         <source>%1 GPUs hold the bytes; an MLA latent is on every TP rank, so only TP %2 holds it by TP alone: see the parallel plan</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 GPUs comportam os bytes; o latente MLA fica em cada rank de TP, então só TP %2 o comporta usando apenas TP: veja o plano de paralelismo</translation>
     </message>
 </context>
 <context>
@@ -3365,16 +3381,8 @@ Só o termo de KV: %3</translation>
         <translation>Um gráfico em PNG, SVG, PDF ou CSV</translation>
     </message>
     <message>
-        <source>Export &amp;All…</source>
-        <translation>Exportar &amp;tudo…</translation>
-    </message>
-    <message>
         <source>Every chart and the ledger into a folder</source>
         <translation>Todos os gráficos e o livro-caixa em uma pasta</translation>
-    </message>
-    <message>
-        <source>PDF &amp;Report…</source>
-        <translation>Relatório em &amp;PDF…</translation>
     </message>
     <message>
         <source>The scenario, the ledger and every chart, one per page</source>
@@ -3409,16 +3417,12 @@ Só o termo de KV: %3</translation>
         <translation>Copiar &amp;livro-caixa</translation>
     </message>
     <message>
-        <source>&amp;Reset to the Seed Scenario</source>
-        <translation>Voltar ao cenário do &amp;artigo</translation>
-    </message>
-    <message>
         <source>Llama 3.1 70B, 1M tokens, fp16, one H100 SXM</source>
         <translation>Llama 3.1 70B, 1M tokens, fp16, uma H100 SXM</translation>
     </message>
     <message>
         <source>&amp;Presentation Mode</source>
-        <translation>Modo de &amp;apresentação</translation>
+        <translation>Modo de a&amp;presentação</translation>
     </message>
     <message>
         <source>Full screen, large type, thick lines (F11)</source>
@@ -3466,7 +3470,7 @@ Só o termo de KV: %3</translation>
     </message>
     <message>
         <source>&amp;Pin as Baseline</source>
-        <translation>&amp;Fixar como Referência</translation>
+        <translation>&amp;Fixar como referência</translation>
     </message>
     <message>
         <source>Keep this scenario as the baseline every chart and the ledger compare with (Ctrl+B)</source>
@@ -3474,7 +3478,7 @@ Só o termo de KV: %3</translation>
     </message>
     <message>
         <source>Baseline from a Scenario &amp;File…</source>
-        <translation>Referência de um &amp;Arquivo de Cenário…</translation>
+        <translation>Referência de um &amp;arquivo de cenário…</translation>
     </message>
     <message>
         <source>Compare with a saved .kvledger scenario</source>
@@ -3482,7 +3486,7 @@ Só o termo de KV: %3</translation>
     </message>
     <message>
         <source>&amp;Swap Scenario and Baseline</source>
-        <translation>&amp;Trocar Cenário e Referência</translation>
+        <translation>&amp;Trocar cenário e referência</translation>
     </message>
     <message>
         <source>Show the baseline as the scenario and the scenario as the baseline: flip back and forth (Ctrl+Shift+B or F8)</source>
@@ -3490,7 +3494,7 @@ Só o termo de KV: %3</translation>
     </message>
     <message>
         <source>&amp;Unpin Baseline</source>
-        <translation>&amp;Desafixar Referência</translation>
+        <translation>&amp;Desafixar referência</translation>
     </message>
     <message>
         <source>Stop comparing</source>
@@ -3498,7 +3502,7 @@ Só o termo de KV: %3</translation>
     </message>
     <message>
         <source>Pin Baseline</source>
-        <translation>Fixar Referência</translation>
+        <translation>Fixar referência</translation>
     </message>
     <message>
         <source>A ⇄ B</source>
@@ -3506,11 +3510,55 @@ Só o termo de KV: %3</translation>
     </message>
     <message>
         <source>New &amp;Window from Current</source>
-        <translation>Nova &amp;Janela a partir da Atual</translation>
+        <translation>Nova &amp;janela a partir da atual</translation>
     </message>
     <message>
         <source>A second window on a copy of this scenario and its baseline (Ctrl+Shift+N)</source>
         <translation>Uma segunda janela com uma cópia deste cenário e da sua referência (Ctrl+Shift+N)</translation>
+    </message>
+    <message>
+        <source>Export All to a &amp;Folder…</source>
+        <translation>Exportar &amp;tudo para uma pasta…</translation>
+    </message>
+    <message>
+        <source>&amp;PDF Report…</source>
+        <translation>Relatório em &amp;PDF…</translation>
+    </message>
+    <message>
+        <source>Reset to the &amp;Seed Scenario</source>
+        <translation>Voltar ao cenário do &amp;artigo</translation>
+    </message>
+    <message>
+        <source>Present the &amp;Tour</source>
+        <translation>Apresentar o &amp;tour</translation>
+    </message>
+    <message>
+        <source>Presentation mode with the guided tour from its first step (F5)</source>
+        <translation>Modo de apresentação com o tour guiado desde o primeiro passo (F5)</translation>
+    </message>
+    <message>
+        <source>Present from the &amp;Current Step</source>
+        <translation>Apresentar a partir do passo &amp;atual</translation>
+    </message>
+    <message>
+        <source>Presentation mode with the guided tour from the step it is on (Shift+F5)</source>
+        <translation>Modo de apresentação com o tour guiado a partir do passo em que está (Shift+F5)</translation>
+    </message>
+    <message>
+        <source>Open…</source>
+        <translation>Abrir…</translation>
+    </message>
+    <message>
+        <source>Reset</source>
+        <translation>Voltar ao artigo</translation>
+    </message>
+    <message>
+        <source>PDF Report…</source>
+        <translation>Relatório PDF…</translation>
+    </message>
+    <message>
+        <source>Present</source>
+        <translation>Apresentar</translation>
     </message>
 </context>
 <context>
@@ -3545,7 +3593,7 @@ Só o termo de KV: %3</translation>
     </message>
     <message>
         <source>&amp;Help</source>
-        <translation>Aj&amp;uda</translation>
+        <translation>A&amp;juda</translation>
     </message>
     <message>
         <source>Scenario</source>
@@ -3577,7 +3625,7 @@ Só o termo de KV: %3</translation>
     </message>
     <message>
         <source>GPU Bandwidth</source>
-        <translation>Banda da GPU</translation>
+        <translation>Largura de banda da GPU</translation>
     </message>
     <message>
         <source>Measured bandwidth</source>
@@ -3629,7 +3677,7 @@ Só o termo de KV: %3</translation>
     </message>
     <message>
         <source>&lt;h3&gt;KV Ledger %1&lt;/h3&gt;&lt;p&gt;Why long-context decoding is bound by memory bandwidth: every decoded token reads the whole KV cache.&lt;/p&gt;&lt;p&gt;Every figure comes from the cost model in core/, checked by tests against the article “%2” and the datasheets.&lt;/p&gt;</source>
-        <translation>&lt;h3&gt;KV Ledger %1&lt;/h3&gt;&lt;p&gt;Por que a decodificação de contexto longo é limitada pela largura de banda de memória: cada token decodificado lê o KV cache inteiro.&lt;/p&gt;&lt;p&gt;Cada número vem do modelo de custo em core/, conferido por testes contra o artigo “%2” e as folhas de dados.&lt;/p&gt;</translation>
+        <translation>&lt;h3&gt;KV Ledger %1&lt;/h3&gt;&lt;p&gt;Por que a decodificação de contexto longo é limitada pela largura de banda de memória: cada token decodificado lê o KV cache inteiro.&lt;/p&gt;&lt;p&gt;Cada número vem do modelo de custo em core/, conferido por testes contra o artigo “%2” e as fichas técnicas.&lt;/p&gt;</translation>
     </message>
     <message>
         <source>Capacity</source>
@@ -3649,7 +3697,7 @@ Só o termo de KV: %3</translation>
     </message>
     <message>
         <source>An agent session turn by turn: prefill, answers and cost, prefix cache on and off</source>
-        <translation>Uma sessão de agente turno a turno: prefill, respostas e custo, com e sem prefix cache</translation>
+        <translation>Uma sessão de agente turno a turno: prefill, respostas e custo, com e sem cache de prefixo</translation>
     </message>
     <message>
         <source>Session</source>
@@ -3665,11 +3713,11 @@ Só o termo de KV: %3</translation>
     </message>
     <message>
         <source>C&amp;ompare</source>
-        <translation>Compara&amp;ção</translation>
+        <translation>C&amp;omparação</translation>
     </message>
     <message>
         <source>Baseline from a &amp;Model Preset</source>
-        <translation>Referência de um &amp;Modelo Predefinido</translation>
+        <translation>Referência de um &amp;modelo predefinido</translation>
     </message>
     <message>
         <source>Baseline: %1</source>
@@ -3798,7 +3846,7 @@ Os resultados anteriores foram mantidos.</translation>
     </message>
     <message>
         <source>Keys summed into one KV block (.npy files; CSV rows are blocks)</source>
-        <translation>Chaves somadas em um bloco KV (arquivos .npy; linhas do CSV são blocos)</translation>
+        <translation>Keys somadas em um bloco KV (arquivos .npy; as linhas do CSV já são blocos)</translation>
     </message>
     <message>
         <source>most, median and least concentrated</source>
@@ -3999,10 +4047,6 @@ Os resultados anteriores foram mantidos.</translation>
 <context>
     <name>kvl::MassTopChart</name>
     <message>
-        <source>Concentrated: room for eviction or sparse reads</source>
-        <translation>Concentrada: espaço para evicção ou leituras esparsas</translation>
-    </message>
-    <message>
         <source>Flat: quantize instead</source>
         <translation>Plana: quantize em vez disso</translation>
     </message>
@@ -4047,6 +4091,10 @@ Os resultados anteriores foram mantidos.</translation>
 No verdict: the top %2 of blocks is %3 of %4 (%5); a verdict needs at least %6 blocks per layer</source>
         <translation>%1
 Sem veredito: o topo de %2 dos blocos é %3 de %4 (%5); um veredito precisa de pelo menos %6 blocos por camada</translation>
+    </message>
+    <message>
+        <source>Concentrated: evict or read sparsely</source>
+        <translation>Concentrada: evicção ou leitura esparsa</translation>
     </message>
 </context>
 <context>
@@ -4493,7 +4541,7 @@ na largura de banda medida: %1 TFLOP/s</translation>
     </message>
     <message>
         <source>Baseline from a Scenario File</source>
-        <translation>Referência de um Arquivo de Cenário</translation>
+        <translation>Referência de um arquivo de cenário</translation>
     </message>
     <message>
         <source>Not imported: %1</source>
@@ -4506,6 +4554,13 @@ na largura de banda medida: %1 TFLOP/s</translation>
     <message>
         <source>Not read: %1</source>
         <translation>Não lido: %1</translation>
+    </message>
+</context>
+<context>
+    <name>kvl::ScreenBlank</name>
+    <message>
+        <source>Blank screen: press B or . to show it again</source>
+        <translation>Tela apagada: pressione B ou . para mostrá-la de novo</translation>
     </message>
 </context>
 <context>
@@ -4533,11 +4588,11 @@ prefill %4, resposta %5, %6</translation>
     </message>
     <message>
         <source>prefix cache on</source>
-        <translation>com prefix cache</translation>
+        <translation>com cache de prefixo</translation>
     </message>
     <message>
         <source>prefix cache off</source>
-        <translation>sem prefix cache</translation>
+        <translation>sem cache de prefixo</translation>
     </message>
     <message>
         <source>$%1</source>
@@ -4545,11 +4600,11 @@ prefill %4, resposta %5, %6</translation>
     </message>
     <message>
         <source>An agent session, turn by turn: prefix cache on and off</source>
-        <translation>Uma sessão de agente, turno a turno: com e sem prefix cache</translation>
+        <translation>Uma sessão de agente, turno a turno: com e sem cache de prefixo</translation>
     </message>
     <message>
         <source>Turn (left bar: prefix cache on; right bar: off)</source>
-        <translation>Turno (barra da esquerda: com prefix cache; da direita: sem)</translation>
+        <translation>Turno (barra da esquerda: com cache de prefixo; da direita: sem)</translation>
     </message>
     <message>
         <source>Seconds per turn (s)</source>
@@ -4589,7 +4644,7 @@ prefill %4, resposta %5, %6</translation>
     </message>
     <message>
         <source>%1: %2 turns from %3 tokens cost %4 with the prefix cache (%5), %6 without (%7)</source>
-        <translation>%1: %2 turnos a partir de %3 tokens custam %4 com prefix cache (%5), %6 sem (%7)</translation>
+        <translation>%1: %2 turnos a partir de %3 tokens custam %4 com cache de prefixo (%5), %6 sem (%7)</translation>
     </message>
     <message>
         <source>; from turn %1 the context no longer fits</source>
@@ -4597,23 +4652,23 @@ prefill %4, resposta %5, %6</translation>
     </message>
     <message>
         <source>Turn (bars: prefix cache on, off; pale: the baseline&apos;s)</source>
-        <translation>Turno (barras: cache de prefixo ligado, desligado; claras: as da referência)</translation>
+        <translation>Turno (barras: com e sem cache de prefixo; claras: as da referência)</translation>
     </message>
     <message>
         <source>%1, cache on</source>
-        <translation>%1, cache ligado</translation>
+        <translation>%1, com cache</translation>
     </message>
     <message>
         <source>%1, cache off</source>
-        <translation>%1, cache desligado</translation>
+        <translation>%1, sem cache</translation>
     </message>
     <message>
         <source>%1: cumulative cost, cache on</source>
-        <translation>%1: custo acumulado, cache ligado</translation>
+        <translation>%1: custo acumulado, com cache</translation>
     </message>
     <message>
         <source>%1: cumulative cost, cache off</source>
-        <translation>%1: custo acumulado, cache desligado</translation>
+        <translation>%1: custo acumulado, sem cache</translation>
     </message>
 </context>
 <context>
@@ -4733,10 +4788,6 @@ prefill %4, resposta %5, %6</translation>
 <context>
     <name>kvl::StrategyPanel</name>
     <message>
-        <source>A strategy spec: fp8 | int4 | window:W[,sinks:S][,layers:F] | budget:B|P%[,recent:R] | duo:F[,sinks:S,window:W] | sparse:k=K,block=S[,summary=N,window=W,compress=D,compress-block=L,dense=N] | recent:R[@P],old=P | a preset id; a token policy and a precision joined by &apos;+&apos;</source>
-        <translation>Uma especificação de estratégia: fp8 | int4 | window:W[,sinks:S][,layers:F] | budget:B|P%[,recent:R] | duo:F[,sinks:S,window:W] | sparse:k=K,block=S[,summary=N,window=W,compress=D,compress-block=L,dense=N] | recent:R[@P],old=P | o id de um preset; uma política de tokens e uma precisão unidas por &apos;+&apos;</translation>
-    </message>
-    <message>
         <source>Add custom…</source>
         <translation>Adicionar personalizada…</translation>
     </message>
@@ -4787,6 +4838,10 @@ prefill %4, resposta %5, %6</translation>
     <message>
         <source>Check the strategies to compare with the full cache</source>
         <translation>Marque as estratégias a comparar com o cache completo</translation>
+    </message>
+    <message>
+        <source>A strategy spec: fp8 | int4 | window:W[,sinks:S][,layers:F] | budget:B|P%[,recent:R] | duo:F[,sinks:S,window:W] | sparse:k=K,block=S[,summary=N,window=W,compress=D,compress-block=L,dense=N] | recent:R[@P][,sinks=S],old=P | a preset id; a token policy and a precision joined by &apos;+&apos;</source>
+        <translation>Uma especificação de estratégia: fp8 | int4 | window:W[,sinks:S][,layers:F] | budget:B|P%[,recent:R] | duo:F[,sinks:S,window:W] | sparse:k=K,block=S[,summary=N,window=W,compress=D,compress-block=L,dense=N] | recent:R[@P][,sinks=S],old=P | o id de uma predefinição; uma política de tokens e uma precisão unidas por &apos;+&apos;</translation>
     </message>
 </context>
 <context>
@@ -4848,7 +4903,7 @@ prefill %4, resposta %5, %6</translation>
     </message>
     <message>
         <source>Lu et al. 2025, MoBA: Mixture of Block Attention, arXiv:2502.13189: blocks of 4,096 tokens, the top 12 by the mean-pooled key of each block (the current block always in), 95% sparse at 1M tokens; 512-token blocks in the scaling experiments.</source>
-        <translation>Lu et al. 2025, MoBA: Mixture of Block Attention, arXiv:2502.13189: blocos de 4.096 tokens, os 12 primeiros pela key média de cada bloco (o bloco atual sempre incluído), 95% esparsa em 1M de tokens; blocos de 512 tokens nos experimentos de escala.</translation>
+        <translation>Lu et al. 2025, MoBA: Mixture of Block Attention, arXiv:2502.13189: blocos de 4.096 tokens; cada passo lê os 12 blocos com maior pontuação, medida pela key média de cada bloco (o bloco atual sempre incluído), 95% esparsa em 1M de tokens; blocos de 512 tokens nos experimentos de escala.</translation>
     </message>
     <message>
         <source>Yuan et al. 2025, Native Sparse Attention, arXiv:2502.11089: compressed tokens from blocks of 32 at stride 16 (their scores choose the blocks, no extra keys), 16 selected blocks of 64 tokens, a 512-token sliding window.</source>
@@ -4950,7 +5005,7 @@ prefill %4, resposta %5, %6</translation>
     <name>kvl::ThroughputLatencyChart</name>
     <message>
         <source>Latency vs throughput as the batch grows</source>
-        <translation>Latência vs vazão à medida que o batch cresce</translation>
+        <translation>Latência vs. vazão à medida que o batch cresce</translation>
     </message>
     <message>
         <source>Throughput, whole batch (tokens/s, log scale)</source>

@@ -147,6 +147,9 @@ private slots:
         QCOMPARE(kv.change, QStringLiteral("−163.8 GB (÷2)"));
         QCOMPARE(find(QStringLiteral("weight_bytes")).change, QStringLiteral("unchanged"));
         QCOMPARE(find(QStringLiteral("gpus_to_fit")).change, QStringLiteral("−2 GPUs (÷1.5)"));
+        // Every row that moved says by how much, the MQA equivalent too: 40,960 B → 20,480 B.
+        QCOMPARE(find(QStringLiteral("kv_bytes_per_token_mqa")).change,
+                 QStringLiteral("−20.48 kB (÷2)"));
     }
 
     void sameScenario()

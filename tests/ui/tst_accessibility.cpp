@@ -1,5 +1,6 @@
 // Keyboard and screen-reader access to the window: every control has an accessible name, charts
 // describe their numbers, mnemonics reach their menus without clashing, focus is visible.
+#include "controls_panel.h"
 #include "export_dialog.h"
 #include "gpu_panel.h"
 #include "language.h"
@@ -7,6 +8,7 @@
 #include "ledger_view.h"
 #include "main_window.h"
 #include "scenario_controller.h"
+#include "strategy_panel.h"
 
 #include <QAbstractButton>
 #include <QAbstractItemView>
@@ -49,6 +51,18 @@ QString where(const QWidget *w)
             path.prepend(p->objectName());
     return QStringLiteral("%1 (%2)").arg(path.join(u'/'),
                                          QLatin1String(w->metaObject()->className()));
+}
+
+// What a screen reader reaches as a control of its own.
+bool isControl(QWidget *w)
+{
+    if (qobject_cast<QScrollBar *>(w) || qobject_cast<QHeaderView *>(w)) // read through their table
+        return false;
+    return qobject_cast<QAbstractSlider *>(w) || qobject_cast<QAbstractSpinBox *>(w) ||
+           qobject_cast<QComboBox *>(w) || qobject_cast<LedgerChart *>(w) ||
+           qobject_cast<QAbstractItemView *>(w) ||
+           (qobject_cast<QLineEdit *>(w) && !qobject_cast<QAbstractSpinBox *>(w->parentWidget()) &&
+            !qobject_cast<QComboBox *>(w->parentWidget()));
 }
 
 // The mnemonic letter of a text with one "&x", lower case; none for "&&" or no "&".
@@ -108,6 +122,9 @@ private slots:
                 QTest::addRow("%s %s", lang, qPrintable(MainWindow::tabIds().at(tab)))
                     << QString::fromLatin1(lang) << tab;
     }
+    // Every control a screen reader reaches has a name, without the colon of its label, and
+    // no two of the same kind side by side share one. The strategy editor shows each row's
+    // parameters and the mass panel each source's fields in turn, so every state is read.
     void everyControlHasAName()
     {
         QFETCH(QString, language);
@@ -115,22 +132,75 @@ private slots:
         m_window->setLanguage(language);
         m_window->views()->setCurrentIndex(tab);
         QApplication::processEvents();
-        QStringList unnamed;
-        for (QWidget *w : m_window->findChildren<QWidget *>()) {
-            const bool control = qobject_cast<QAbstractSlider *>(w) ||
-                                 qobject_cast<QAbstractSpinBox *>(w) ||
-                                 qobject_cast<QComboBox *>(w) || qobject_cast<LedgerChart *>(w) ||
-                                 qobject_cast<QAbstractItemView *>(w) ||
-                                 (qobject_cast<QLineEdit *>(w) &&
-                                  !qobject_cast<QAbstractSpinBox *>(w->parentWidget()) &&
-                                  !qobject_cast<QComboBox *>(w->parentWidget()));
-            if (!control || !w->isVisible() || qobject_cast<QScrollBar *>(w) ||
-                qobject_cast<QHeaderView *>(w)) // read through their table
+        QStringList problems;
+        const auto check = [&] {
+            QApplication::processEvents();
+            QHash<std::pair<QWidget *, QString>, QStringList> siblings;
+            for (QWidget *w : m_window->findChildren<QWidget *>()) {
+                if (!isControl(w) || !w->isVisible())
+                    continue;
+                const QString name = accessibleName(w).trimmed();
+                if (name.isEmpty())
+                    problems << u"no name: " + where(w);
+                else if (name.endsWith(u':'))
+                    problems << u"colon: " + name + u" " + where(w);
+                else
+                    siblings[{w->parentWidget(),
+                              QLatin1String(w->metaObject()->className()) + u'/' + name}]
+                        << where(w);
+            }
+            for (auto it = siblings.cbegin(); it != siblings.cend(); ++it)
+                if (it.value().size() > 1)
+                    problems << u"shared name " + it.key().second + u": " +
+                                    it.value().join(QStringLiteral(", "));
+        };
+        check();
+        if (auto *strategies = m_window->findChild<StrategyPanel *>(); strategies && tab == 1)
+            for (int row = 0; row < strategies->strategyCount(); ++row) {
+                strategies->setCurrentRow(row);
+                check();
+            }
+        if (auto *source = m_window->findChild<QComboBox *>(QStringLiteral("massSource"));
+            source && tab == 3)
+            for (int i = 0; i < source->count(); ++i) {
+                source->setCurrentIndex(i);
+                check();
+            }
+        problems.removeDuplicates();
+        QVERIFY2(problems.isEmpty(), qPrintable(problems.join(u'\n')));
+    }
+
+    // Tab goes from the scenario on the left to the views in the centre, then the ledger and
+    // the GPU panel on the right: the centre does not come last.
+    void focusGoesLeftToRight()
+    {
+        const QList<QWidget *> regions = {
+            m_window->findChild<QDockWidget *>(QStringLiteral("controlsDock")), m_window->views(),
+            m_window->findChild<QDockWidget *>(QStringLiteral("ledgerDock")),
+            m_window->findChild<QDockWidget *>(QStringLiteral("gpuDock"))};
+        const auto regionOf = [&](QWidget *w) -> int {
+            for (int i = 0; i < regions.size(); ++i)
+                if (regions.at(i)->isAncestorOf(w))
+                    return i;
+            return -1;
+        };
+        QWidget *start = m_window->controls()->findChild<QComboBox *>();
+        QVERIFY(start);
+        QList<int> visited{0};
+        QWidget *w = start;
+        for (int i = 0; i < 2000; ++i) {
+            w = w->nextInFocusChain();
+            if (w == start)
+                break;
+            // As Qt's Tab does: a widget with a focus proxy is passed over.
+            if (!(w->focusPolicy() & Qt::TabFocus) || w->focusProxy() || !w->isVisible() ||
+                !w->isEnabled())
                 continue;
-            if (accessibleName(w).trimmed().isEmpty())
-                unnamed << where(w);
+            const int r = regionOf(w);
+            if (r >= 0 && r != visited.last())
+                visited << r;
         }
-        QVERIFY2(unnamed.isEmpty(), qPrintable(unnamed.join(u'\n')));
+        QCOMPARE(visited, (QList<int>{0, 1, 2, 3}));
     }
 
     void chartsDescribeTheirNumbers()
@@ -180,6 +250,48 @@ private slots:
             if (it.value().size() > 1)
                 clashes << QStringLiteral("Alt+%1: %2").arg(it.key(), it.value().join(u" | "));
         QVERIFY2(clashes.isEmpty(), qPrintable(clashes.join(u'\n')));
+    }
+
+    // Inside each menu no two items share a letter, and every letter is one a US keyboard types
+    // (Alt+ç does nothing there).
+    void menusHaveTheirOwnLetters_data() { altLetterOpensItsMenu_data(); }
+    void menusHaveTheirOwnLetters()
+    {
+        QFETCH(QString, language);
+        m_window->setLanguage(language);
+        QApplication::processEvents();
+        QStringList problems;
+        QList<QMenu *> menus;
+        QHash<QChar, QStringList> bar;
+        for (QAction *a : m_window->menuBar()->actions()) {
+            menus << a->menu();
+            bar[mnemonic(a->text())] << a->text();
+        }
+        const auto report = [&](const QString &where, const QHash<QChar, QStringList> &letters) {
+            for (auto it = letters.cbegin(); it != letters.cend(); ++it) {
+                if (it.key().isNull())
+                    continue;
+                if (it.key().unicode() > 0x7f || !it.key().isLetterOrNumber())
+                    problems << where + u": not a key: " + it.value().join(u", ");
+                if (it.value().size() > 1)
+                    problems << where + u": Alt+" + it.key() + u": " + it.value().join(u" | ");
+            }
+        };
+        report(QStringLiteral("menu bar"), bar);
+        while (!menus.isEmpty()) {
+            QMenu *menu = menus.takeFirst();
+            emit menu->aboutToShow(); // menus filled when opened
+            QHash<QChar, QStringList> letters;
+            for (QAction *a : menu->actions()) {
+                if (a->isSeparator())
+                    continue;
+                if (a->menu())
+                    menus << a->menu();
+                letters[mnemonic(a->text())] << a->text();
+            }
+            report(menu->title(), letters);
+        }
+        QVERIFY2(problems.isEmpty(), qPrintable(problems.join(u'\n')));
     }
 
     void altLetterOpensItsMenu_data()

@@ -1,8 +1,10 @@
 // The GPU panel driven by the host probe in its child process: run, cancel, overlay, use-measured,
 // CSV; a probe that dies or hangs leaves the window and the scenario as they were.
+#include "cuda_reason.h"
 #include "fake_probe.h"
 #include "gpu_panel.h"
 #include "input_limits.h"
+#include "language.h"
 #include "latency_chart.h"
 #include "main_window.h"
 #include "measurement_model.h"
@@ -18,6 +20,7 @@
 #include <QElapsedTimer>
 #include <QFile>
 #include <QLabel>
+#include <QProgressBar>
 #include <QPushButton>
 #include <QSignalSpy>
 #include <QStandardPaths>
@@ -275,6 +278,55 @@ private slots:
         QVERIFY(window.isVisible());
     }
 
+    // What the probe says when no GPU answers, in the reader's language; CUDA's own words quoted.
+    void cudaReasonInTheReadersLanguage_data()
+    {
+        QTest::addColumn<QString>("language");
+        QTest::addColumn<QString>("reason");
+        QTest::addColumn<QString>("shown");
+        const QString driver = QStringLiteral(
+            "no CUDA driver (error 35: CUDA driver version is insufficient for CUDA runtime "
+            "version)");
+        QTest::addRow("en driver") << "en" << driver
+                                   << "no CUDA driver that this probe can use (CUDA says: “error "
+                                      "35: CUDA driver version is insufficient for CUDA runtime "
+                                      "version”)";
+        QTest::addRow("pt_BR driver")
+            << "pt_BR" << driver
+            << "nenhum driver CUDA que esta medição possa usar (mensagem do CUDA: “error 35: CUDA "
+               "driver version is insufficient for CUDA runtime version”)";
+        QTest::addRow("pt_BR no device") << "pt_BR"
+                                         << "no CUDA device"
+                                         << "nenhum dispositivo CUDA";
+        QTest::addRow("unknown shape kept") << "pt_BR"
+                                            << "cuda:1 unusable: lost"
+                                            << "cuda:1 unusable: lost";
+    }
+    void cudaReasonInTheReadersLanguage()
+    {
+        QFETCH(QString, language);
+        QFETCH(QString, reason);
+        QFETCH(QString, shown);
+        language::apply(language);
+        QCOMPARE(cudaReasonText(reason), shown);
+        language::apply(QStringLiteral("en"));
+    }
+
+    // Before the probe has listed the GPUs the panel says it is looking, not that there is none.
+    void looksForGpusFirst()
+    {
+        MainWindow window;
+        GpuPanel *panel = probePanel(window);
+        const auto says = [panel](const QString &text) {
+            for (const QLabel *label : panel->findChildren<QLabel *>())
+                if (label->text().contains(text))
+                    return true;
+            return false;
+        };
+        QVERIFY(says(QStringLiteral("Looking for CUDA GPUs…")));
+        QVERIFY(!says(QStringLiteral("No GPU measured")));
+    }
+
     void sweepFillsTheChart()
     {
         MainWindow window;
@@ -284,8 +336,13 @@ private slots:
         panel->setSamples(3);
         panel->setSampleMilliseconds(5);
         QSignalSpy done(panel->runner(), &ProbeRunner::measured);
+        auto *bar = panel->findChild<QProgressBar *>();
+        QVERIFY(bar);
         panel->runSweep();
+        // Busy while the probe fills its buffer, not a bar stuck at 0%.
+        QCOMPARE(bar->maximum(), 0);
         QVERIFY(done.wait(120000));
+        QTRY_COMPARE(bar->maximum(), 1000);
         const auto &measured = window.controller()->scenario().measured;
         QVERIFY(measured.has_value());
         QVERIFY(measured->sweep.size() >= 5);

@@ -11,6 +11,7 @@
 #include "preset_problems.h"
 #include "presets.h"
 #include "scenario_controller.h"
+#include "scenario_document.h"
 #include "scenario_file.h"
 #include "slider_field.h"
 #include "test_window.h"
@@ -63,6 +64,38 @@ private slots:
         QVERIFY(QTest::qWaitForWindowExposed(m_window.get()));
     }
     void cleanup() { m_window.reset(); }
+
+    // A restart comes back to the document it closed on: the scenario, its baseline, the tab and
+    // the file's name; unsaved edits come back too, as Untitled.
+    void restartKeepsTheDocument()
+    {
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("talk.kvledger"));
+        controller()->edit(QString(), [](Scenario &s) { s.gpus = 8; });
+        Scenario base = Scenario::seed();
+        base.kvPrecision = Precision::of(NumberFormat::FP8);
+        controller()->setBaseline(base, [] { return QString(); });
+        m_window->views()->setCurrentIndex(2);
+        QVERIFY(m_window->saveScenario(path));
+        m_window->document()->rememberSession();
+
+        MainWindow again;
+        again.document()->restoreSession();
+        QCOMPARE(again.controller()->scenario(), controller()->scenario());
+        QCOMPARE(again.controller()->baseline(), std::optional<Scenario>(base));
+        QCOMPARE(again.views()->currentIndex(), 2);
+        QCOMPARE(again.document()->path(), path);
+        QVERIFY(!again.document()->isModified());
+        QVERIFY2(again.windowTitle().startsWith(u"talk.kvledger"), qPrintable(again.windowTitle()));
+        QCOMPARE(again.controller()->undoStack()->count(), 0);
+
+        controller()->edit(QString(), [](Scenario &s) { s.context = 1000; });
+        m_window->document()->rememberSession();
+        MainWindow third;
+        third.document()->restoreSession();
+        QCOMPARE(third.controller()->scenario().context, 1000);
+        QVERIFY(third.document()->path().isEmpty());
+    }
 
     void opensOnTheSeed()
     {

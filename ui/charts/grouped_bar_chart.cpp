@@ -126,7 +126,8 @@ QFont GroupedBarChart::labelFont(qreal barHeight) const
     const qreal room = barHeight * (m_presentation ? 1.0 : 0.9);
     if (room > 0 && lineHeight > room) {
         // Quarter points: a resize by a pixel or two keeps the labels' layout.
-        const qreal points = std::floor(font.pointSizeF() * room / lineHeight * 4) / 4;
+        const qreal now = QFontInfo(font).pointSizeF();
+        const qreal points = std::floor(now * room / lineHeight * 4) / 4;
         font.setPointSizeF(std::max(kMinLabelPoints, points));
     }
     return font;

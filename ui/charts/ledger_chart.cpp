@@ -1,6 +1,8 @@
 #include "ledger_chart.h"
 
 #include "chart_label.h"
+#include "chart_text.h"
+#include "scaled_font.h"
 
 #include <QAbstractAxis>
 #include <QApplication>
@@ -368,29 +370,20 @@ void LedgerChart::fitAxisTitles()
     const QRectF plot = chart()->plotArea();
     if (plot.isEmpty())
         return;
+    // The chart's own title the same way, across the chart.
+    if (!chart()->title().isEmpty()) {
+        const QString wanted =
+            twoLines(title(), QFontMetricsF(chart()->titleFont()), contentRect().width());
+        if (wanted != chart()->title())
+            chart()->setTitle(wanted);
+    }
     for (QAbstractAxis *axis : chart()->axes()) {
         const QString shown = axis->titleText();
         if (shown != m_wrappedTitles.value(axis).second)
             m_wrappedTitles.insert(axis, {shown, shown}); // set by the chart: plain text
         const QString plain = m_wrappedTitles.value(axis).first;
-        const QFontMetricsF fm(axis->titleFont());
         const qreal room = axis->orientation() == Qt::Vertical ? plot.height() : plot.width();
-        QString wanted = plain;
-        if (fm.horizontalAdvance(plain) > room) {
-            qsizetype best = -1;
-            qreal bestDifference = std::numeric_limits<qreal>::infinity();
-            for (qsizetype i = plain.indexOf(u' '); i > 0; i = plain.indexOf(u' ', i + 1)) {
-                const qreal d = std::abs(fm.horizontalAdvance(plain.left(i)) -
-                                         fm.horizontalAdvance(plain.mid(i + 1)));
-                if (d < bestDifference) {
-                    bestDifference = d;
-                    best = i;
-                }
-            }
-            if (best > 0)
-                wanted = plain.left(best).toHtmlEscaped() + u"<br>" +
-                         plain.mid(best + 1).toHtmlEscaped();
-        }
+        const QString wanted = twoLines(plain, QFontMetricsF(axis->titleFont()), room);
         if (wanted != shown) {
             m_wrappedTitles.insert(axis, {plain, wanted});
             axis->setTitleText(wanted);
@@ -445,12 +438,9 @@ qreal LedgerChart::lineWidth(qreal width) const
 
 QFont LedgerChart::chartFont(qreal scale, bool bold) const
 {
-    QFont f = m_baseFont;
-    const qreal size = f.pointSizeF() > 0 ? f.pointSizeF() : 9;
+    QFont f = scaledFont(m_baseFont, scale * (m_presentation ? 1.6 : 1.0));
     if (m_presentation && m_presentationPixels > 0)
         f.setPointSizeF(m_presentationPixels * scale * 72 / logicalDpiY());
-    else
-        f.setPointSizeF(size * scale * (m_presentation ? 1.6 : 1.0));
     f.setBold(bold);
     return f;
 }

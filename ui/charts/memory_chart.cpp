@@ -151,7 +151,8 @@ void MemoryChart::restyle()
     m_marker->setColor(textColor());
     m_marker->setBorderColor(isDark() ? Qt::black : Qt::white);
     m_marker->setMarkerSize(m_presentation ? 16 : 10);
-    m_baseTotal->setPen(baselinePen(kv, 2.5));
+    // In the text colour, not the fill's: a pale twin of the KV colour vanished over the fill.
+    m_baseTotal->setPen(baselinePen(textColor(), 2.5));
     m_baseMarker->setColor(Qt::transparent);
     m_baseMarker->setBorderColor(baselineColor(textColor()));
     m_baseMarker->setPen(QPen(baselineColor(textColor()), lineWidth(2)));

@@ -2,6 +2,7 @@
 
 #include "capacity_panel.h"
 #include "chart_grid.h"
+#include "field_flow.h"
 #include "scenario_controller.h"
 #include "serving_charts.h"
 #include "session_chart.h"
@@ -10,7 +11,6 @@
 #include "view_page.h"
 
 #include <QEvent>
-#include <QGridLayout>
 #include <QLabel>
 #include <QScrollArea>
 #include <QScrollBar>
@@ -131,23 +131,21 @@ public:
         m_turns->setValue(o.turns);
         m_input->setValue(int(o.turnInput));
         m_response->setValue(int(o.response));
-        // Two rows of two fields: narrow enough for a small screen beside both docks.
-        auto *grid = new QGridLayout(this);
-        int i = 0;
+        // As many fields a row as the page holds: a small screen beside both docks too.
+        auto *flow = new FieldFlow(this);
         for (auto [label, box] : {std::pair{&m_turnsLabel, static_cast<QSpinBox *>(m_turns)},
                                   {&m_inputLabel, m_input},
                                   {&m_responseLabel, m_response}}) {
             *label = new QLabel(this);
-            (*label)->setBuddy(box);
-            grid->addWidget(*label, i / 2, (i % 2) * 2);
-            grid->addWidget(box, i / 2, (i % 2) * 2 + 1);
+            flow->addPair(*label, box);
             connect(box, &QSpinBox::valueChanged, this, &SessionControls::apply);
-            ++i;
         }
         m_start = new QLabel(this);
         m_start->setWordWrap(true);
-        grid->addWidget(m_start, 1, 2, 1, 2);
-        grid->setColumnStretch(4, 1); // the fields keep their width
+        flow->addWide(m_start);
+        auto *layout = new QVBoxLayout(this);
+        layout->setContentsMargins(0, 0, 0, 0);
+        layout->addWidget(flow);
         retranslate();
     }
     // Called on every scenario change: the session starts at its context.

@@ -143,7 +143,7 @@ MassTopChart::MassTopChart(QWidget *parent) : HeadedChart(parent)
 
 void MassTopChart::retranslate()
 {
-    m_concentrated->setLabel(tr("Concentrated: room for eviction or sparse reads"));
+    m_concentrated->setLabel(tr("Concentrated: evict or read sparsely"));
     m_flat->setLabel(tr("Flat: quantize instead"));
     m_noVerdict->setLabel(tr("No verdict: too few blocks"));
     m_x->setTitleText(tr("Layer"));
@@ -256,7 +256,7 @@ QStringList MassTopChart::barLabels() const
 {
     QStringList out;
     for (const ChartLabel *l : m_values)
-        if (!l->text().isEmpty())
+        if (l->isVisible())
             out << l->text();
     return out;
 }
@@ -264,9 +264,15 @@ QStringList MassTopChart::barLabels() const
 void MassTopChart::relayoutOverlays()
 {
     HeadedChart::relayoutOverlays();
+    // Every value or none: labels wider than a bar's room would run into each other.
+    const qreal room = chart()->mapToPosition(QPointF(1, 0), m_bars).x() -
+                       chart()->mapToPosition(QPointF(0, 0), m_bars).x();
+    const bool fit = std::all_of(m_values.cbegin(), m_values.cend(), [room](const ChartLabel *l) {
+        return l->size().width() <= room - 2;
+    });
     for (int i = 0; i < m_values.size(); ++i) {
         ChartLabel *l = m_values.at(i);
-        l->setVisible(!l->text().isEmpty() && i < m_report.layers.size());
+        l->setVisible(fit && !l->text().isEmpty() && i < m_report.layers.size());
         if (!l->isVisible())
             continue;
         const QPointF top(i, m_report.layers.at(i).topShare * 100);

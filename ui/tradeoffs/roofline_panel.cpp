@@ -1,11 +1,11 @@
 #include "roofline_panel.h"
 
+#include "field_flow.h"
 #include "roofline_chart.h"
 #include "slider_field.h"
 
 #include <QComboBox>
 #include <QEvent>
-#include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
 #include <QSplitter>
@@ -33,17 +33,12 @@ RooflinePanel::RooflinePanel(RooflineChart *chart, QWidget *parent)
     m_prompt->setTokenCounts();
     m_prompt->setValue(int(chart->promptTokens()));
 
-    auto *controls = new QHBoxLayout;
+    // Side by side where the page is wide enough, else one above the other.
+    auto *controls = new FieldFlow(this);
     m_precisionLabel = new QLabel(this);
-    m_precisionLabel->setBuddy(m_precision);
-    controls->addWidget(m_precisionLabel);
-    controls->addWidget(m_precision);
-    controls->addSpacing(16);
+    controls->addPair(m_precisionLabel, m_precision);
     m_promptLabel = new QLabel(this);
-    m_promptLabel->setBuddy(m_prompt);
-    controls->addWidget(m_promptLabel);
-    controls->addWidget(m_prompt);
-    controls->addStretch(1);
+    controls->addPair(m_promptLabel, m_prompt);
 
     m_table = new QTableWidget(0, 5, this);
     m_table->setObjectName(QStringLiteral("rooflinePoints"));
@@ -58,7 +53,7 @@ RooflinePanel::RooflinePanel(RooflineChart *chart, QWidget *parent)
     split->addWidget(m_table);
     split->setSizes({800, 200});
     auto *layout = new QVBoxLayout(this);
-    layout->addLayout(controls);
+    layout->addWidget(controls);
     layout->addWidget(split, 1);
 
     connect(m_precision, &QComboBox::currentIndexChanged, this, [this](int index) {

@@ -67,7 +67,8 @@ void StrategyPanel::retranslate()
     m_custom->setToolTip(
         tr("A strategy spec: fp8 | int4 | window:W[,sinks:S][,layers:F] | budget:B|P%[,recent:R] "
            "| duo:F[,sinks:S,window:W] | sparse:k=K,block=S[,summary=N,window=W,compress=D,"
-           "compress-block=L,dense=N] | recent:R[@P],old=P | a preset id; a token policy and a "
+           "compress-block=L,dense=N] | recent:R[@P][,sinks=S],old=P | a preset id; a token policy "
+           "and a "
            "precision joined by '+'"));
     m_add->setText(tr("Add custom…"));
     m_remove->setText(tr("Remove"));

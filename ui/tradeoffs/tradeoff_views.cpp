@@ -1,6 +1,7 @@
 #include "tradeoff_views.h"
 
 #include "chart_grid.h"
+#include "flip_splitter.h"
 #include "mass_charts.h"
 #include "mass_panel.h"
 #include "roofline_chart.h"
@@ -74,6 +75,9 @@ ViewPage *rooflinePage(ScenarioController *controller, QWidget *parent,
     return page;
 }
 
+// The least height at which a mass chart keeps its rotated axis title whole.
+constexpr int kMassChartHeight = 340;
+
 ViewPage *massPage(ScenarioController *controller, QWidget *parent, QList<LedgerChart *> &charts)
 {
     auto *page = new ViewPage(controller, QStringLiteral("massPage"), parent);
@@ -92,7 +96,10 @@ ViewPage *massPage(ScenarioController *controller, QWidget *parent, QList<Ledger
     auto *chartColumn = new QSplitter(Qt::Vertical, page);
     chartColumn->addWidget(top);
     chartColumn->addWidget(curve);
-    auto *split = new QSplitter(Qt::Horizontal, page);
+    // Tall enough for the plots' axis titles: a short page scrolls rather than cut them.
+    for (LedgerChart *c : std::initializer_list<LedgerChart *>{top, curve})
+        c->setMinimumHeight(kMassChartHeight);
+    auto *split = new FlipSplitter(page);
     split->addWidget(scroll);
     split->addWidget(chartColumn);
     split->setSizes({400, 600});
