@@ -43,6 +43,7 @@ signals:
 
 protected:
     void changeEvent(QEvent *e) override;
+    void resizeEvent(QResizeEvent *e) override;
 
 private:
     struct Row

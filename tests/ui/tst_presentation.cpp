@@ -349,6 +349,8 @@ private slots:
             QVERIFY(!c->isHidden() && !c->presentation());
         QCOMPARE(QFontInfo(m_window->font()).pixelSize(),
                  QFontInfo(QApplication::font()).pixelSize());
+        // The normal window comes back whole: the ledger's rows laid out for the normal type.
+        verifyNothingClipped();
     }
 
     // A clicker: PageDown/PageUp, and the keyboard's Space, Right and Left, move the tour.
