@@ -186,7 +186,7 @@ void GpuPanel::build()
     chart->setMargins(QMargins(4, 4, 4, 4));
     m_chart = new QChartView(chart, this);
     m_chart->setRenderHint(QPainter::Antialiasing);
-    m_chart->setMinimumHeight(220);
+    m_chart->setMinimumHeight(260);
     layout->addWidget(m_chart, 1);
 
     connect(m_device, &QComboBox::currentIndexChanged, this, &GpuPanel::showDevice);
@@ -469,9 +469,10 @@ void GpuPanel::retranslate()
     m_use->setToolTip(tr("Sets the efficiency to measured / datasheet bandwidth"));
     auto *x = m_chart->chart()->axes(Qt::Horizontal).first();
     auto *y = m_chart->chart()->axes(Qt::Vertical).first();
-    x->setTitleText(tr("Buffer size (MiB, log scale)"));
+    // Short axis titles: the dock is narrow, and the chart's title names the quantity.
+    x->setTitleText(tr("Buffer (MiB, log scale)"));
     m_sweepSeries->setName(tr("median"));
-    y->setTitleText(tr("Read bandwidth (GB/s)"));
+    y->setTitleText(tr("GB/s"));
     m_chart->chart()->setTitle(tr("Bandwidth against buffer size"));
     m_chart->chart()->setLocale(numberLocale());
     showDevice();
