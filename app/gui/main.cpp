@@ -7,6 +7,7 @@
 #include "probe_runner.h"
 #include "safe_save.h"
 #include "scenario_controller.h"
+#include "scenario_document.h"
 #include "settings.h"
 #include "tour.h"
 #include "tour_script.h"
