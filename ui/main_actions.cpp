@@ -134,6 +134,7 @@ void MainActions::retranslate()
     swapBaseline->setIconText(tr("A ⇄ B"));
     exportReport->setIconText(tr("PDF Report…"));
     presentation->setIconText(tr("Present"));
+    tour->setIconText(tr("Tour"));
     text(newWindow, tr("New &Window from Current"),
          tr("A second window on a copy of this scenario and its baseline (Ctrl+Shift+N)"));
     text(unitsSi, tr("&SI Units (GB)"));
