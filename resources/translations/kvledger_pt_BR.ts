@@ -1875,6 +1875,38 @@
         <source>unknown weight format &quot;%1&quot;</source>
         <translation>formato de pesos desconhecido &quot;%1&quot;</translation>
     </message>
+    <message>
+        <source>line %1, spec_decoding: &quot;%2&quot; is not none, mtp or unknown</source>
+        <translation>linha %1, spec_decoding: &quot;%2&quot; não é none, mtp nem unknown</translation>
+    </message>
+    <message>
+        <source>line %1, random_range_ratio: %2 is more than 1</source>
+        <translation>linha %1, random_range_ratio: %2 é maior que 1</translation>
+    </message>
+    <message>
+        <source>attention_dp_size %1 = tp_size with moe_ep %2 = tp_size²: read as %3</source>
+        <translation>attention_dp_size %1 = tp_size com moe_ep %2 = tp_size²: lido como %3</translation>
+    </message>
+    <message>
+        <source>moe_tp %1 × moe_ep %2 spans more GPUs than tp_size × attention_dp_size %3: read as %4</source>
+        <translation>moe_tp %1 × moe_ep %2 abrange mais GPUs que tp_size × attention_dp_size %3: lido como %4</translation>
+    </message>
+    <message>
+        <source>spec_decoding unknown: the source does not say whether the run drafted tokens (MTP)</source>
+        <translation>spec_decoding unknown: a fonte não diz se a execução propôs tokens de rascunho (MTP)</translation>
+    </message>
+    <message>
+        <source>spec_decoding mtp without nextn, the tokens drafted per step</source>
+        <translation>spec_decoding mtp sem nextn, os tokens de rascunho por passo</translation>
+    </message>
+    <message>
+        <source>decode_batch_size and decode_num_workers not given: the decode workers&apos; batch is unknown</source>
+        <translation>decode_batch_size e decode_num_workers não informados: o lote dos workers de decodificação é desconhecido</translation>
+    </message>
+    <message>
+        <source>neither concurrency nor batch_size given</source>
+        <translation>nem concurrency nem batch_size informados</translation>
+    </message>
 </context>
 <context>
     <name>ScenarioText</name>
@@ -3159,6 +3191,10 @@ Só o termo de KV: %3</translation>
     <message>
         <source>%1, constants fitted to %2</source>
         <translation>%1, constantes ajustadas a %2</translation>
+    </message>
+    <message>
+        <source>%1 GPUs hold the bytes; an MLA latent is on every TP rank, so only TP %2 holds it by TP alone: see the parallel plan</source>
+        <translation>%1 GPUs comportam os bytes; um latente MLA fica em cada rank de TP, então, só com TP, é preciso TP %2 para comportá-lo: veja o plano paralelo</translation>
     </message>
 </context>
 <context>
