@@ -7,7 +7,6 @@
 #include "presets.h"
 #include "runs_text.h"
 
-#include <QDir>
 #include <QFileInfo>
 #include <cmath>
 
@@ -37,7 +36,7 @@ std::optional<ModelSpec> ModelResolver::model(const QString &hfId, QString *erro
         } else {
             why = RunsText::tr("unknown model \"%1\": no preset has that Hugging Face id and %2 "
                                "does not exist")
-                      .arg(shownInput(hfId), QDir::toNativeSeparators(path));
+                      .arg(shownInput(hfId), shownPath(path));
         }
     } else if (!found) {
         why = RunsText::tr(
