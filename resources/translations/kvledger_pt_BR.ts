@@ -1,5 +1,4 @@
-<?xml version="1.0" encoding="utf-8"?>
-<!DOCTYPE TS>
+<?xml version='1.0' encoding='utf-8'?>
 <TS version="2.1" language="pt_BR">
 <context>
     <name>ChartExport</name>
@@ -135,7 +134,7 @@
         <translation>tempo por token %1 (%2 → %3)</translation>
     </message>
     <message>
-        <source>, not %1: the weights&apos; %2 per token are unchanged</source>
+        <source>, not %1: the weights' %2 per token are unchanged</source>
         <translation>, não %1: os %2 por token dos pesos não mudam</translation>
     </message>
     <message>
@@ -195,7 +194,7 @@
         <translation>Alcance da atenção</translation>
     </message>
     <message>
-        <source>The model&apos;s other fields</source>
+        <source>The model's other fields</source>
         <translation>Os demais campos do modelo</translation>
     </message>
     <message>
@@ -250,24 +249,24 @@
         <translation>cabeçalho malformado no byte %1: %2</translation>
     </message>
     <message>
-        <source>expected &apos;{&apos;</source>
-        <translation>esperava &apos;{&apos;</translation>
+        <source>expected '{'</source>
+        <translation>esperava '{'</translation>
     </message>
     <message>
         <source>expected a quoted key</source>
         <translation>esperava uma chave entre aspas</translation>
     </message>
     <message>
-        <source>expected &apos;:&apos; after &apos;%1&apos;</source>
-        <translation>esperava &apos;:&apos; depois de &apos;%1&apos;</translation>
+        <source>expected ':' after '%1'</source>
+        <translation>esperava ':' depois de '%1'</translation>
     </message>
     <message>
-        <source>&apos;%1&apos; has a value that is not a string, True/False or a tuple of integers</source>
-        <translation>&apos;%1&apos; tem um valor que não é texto, True/False nem uma tupla de inteiros</translation>
+        <source>'%1' has a value that is not a string, True/False or a tuple of integers</source>
+        <translation>'%1' tem um valor que não é texto, True/False nem uma tupla de inteiros</translation>
     </message>
     <message>
-        <source>expected &apos;,&apos; or &apos;}&apos;</source>
-        <translation>esperava &apos;,&apos; ou &apos;}&apos;</translation>
+        <source>expected ',' or '}'</source>
+        <translation>esperava ',' ou '}'</translation>
     </message>
     <message>
         <source>empty file</source>
@@ -298,8 +297,8 @@
         <translation>descr: não é um dtype simples</translation>
     </message>
     <message>
-        <source>dtype &apos;%1&apos; is not supported: float16 (&apos;&lt;f2&apos;) or float32 (&apos;&lt;f4&apos;), little-endian</source>
-        <translation>dtype &apos;%1&apos; não é suportado: float16 (&apos;&lt;f2&apos;) ou float32 (&apos;&lt;f4&apos;), little-endian</translation>
+        <source>dtype '%1' is not supported: float16 ('&lt;f2') or float32 ('&lt;f4'), little-endian</source>
+        <translation>dtype '%1' não é suportado: float16 ('&lt;f2') ou float32 ('&lt;f4'), little-endian</translation>
     </message>
     <message>
         <source>fortran_order: not True or False</source>
@@ -314,12 +313,12 @@
         <translation>shape: não é uma tupla de inteiros</translation>
     </message>
     <message>
-        <source>header: unexpected key &apos;%1&apos;</source>
-        <translation>cabeçalho: chave inesperada &apos;%1&apos;</translation>
+        <source>header: unexpected key '%1'</source>
+        <translation>cabeçalho: chave inesperada '%1'</translation>
     </message>
     <message>
-        <source>header: missing &apos;%1&apos;</source>
-        <translation>cabeçalho: falta &apos;%1&apos;</translation>
+        <source>header: missing '%1'</source>
+        <translation>cabeçalho: falta '%1'</translation>
     </message>
     <message>
         <source>empty array: shape %1</source>
@@ -338,16 +337,16 @@
         <translation>o shape %1 não corresponde ao tamanho do arquivo: esperados %2 de dados, presentes %3</translation>
     </message>
     <message>
-        <source>&quot;%1&quot;: group size must be 0 (no scales) or 1-%2</source>
-        <translation>&quot;%1&quot;: o tamanho do grupo deve ser 0 (sem escalas) ou 1-%2</translation>
+        <source>"%1": group size must be 0 (no scales) or 1-%2</source>
+        <translation>"%1": o tamanho do grupo deve ser 0 (sem escalas) ou 1-%2</translation>
     </message>
     <message>
-        <source>&quot;%1&quot;: scale bits must be 1-64, after a group size (:gN:sB)</source>
-        <translation>&quot;%1&quot;: os bits da escala devem ser 1-64, depois de um tamanho de grupo (:gN:sB)</translation>
+        <source>"%1": scale bits must be 1-64, after a group size (:gN:sB)</source>
+        <translation>"%1": os bits da escala devem ser 1-64, depois de um tamanho de grupo (:gN:sB)</translation>
     </message>
     <message>
-        <source>&quot;%1&quot; is not a precision (fp32, fp16, bf16, fp8, int8, int4, fp4; optionally :gN for N values per scale, :sB for B-bit scales)</source>
-        <translation>&quot;%1&quot; não é uma precisão (fp32, fp16, bf16, fp8, int8, int4, fp4; opcionalmente :gN para N valores por escala, :sB para escalas de B bits)</translation>
+        <source>"%1" is not a precision (fp32, fp16, bf16, fp8, int8, int4, fp4; optionally :gN for N values per scale, :sB for B-bit scales)</source>
+        <translation>"%1" não é uma precisão (fp32, fp16, bf16, fp8, int8, int4, fp4; opcionalmente :gN para N valores por escala, :sB para escalas de B bits)</translation>
     </message>
     <message>
         <source>%1: missing</source>
@@ -370,16 +369,16 @@
         <translation>%1: esperava um texto, veio %2</translation>
     </message>
     <message>
-        <source>layer_pattern: expected a list such as [&quot;full&quot;], got %1</source>
-        <translation>layer_pattern: esperava uma lista como [&quot;full&quot;], veio %1</translation>
+        <source>layer_pattern: expected a list such as ["full"], got %1</source>
+        <translation>layer_pattern: esperava uma lista como ["full"], veio %1</translation>
     </message>
     <message>
         <source>layer_pattern: needs 1-%1 entries, has %2</source>
         <translation>layer_pattern: precisa de 1-%1 entradas, tem %2</translation>
     </message>
     <message>
-        <source>layer_pattern[%1]: expected &quot;full&quot;, &quot;window&quot;, &quot;chunked&quot;, &quot;latent&quot;, &quot;linear&quot; or &quot;mamba&quot;, got %2</source>
-        <translation>layer_pattern[%1]: esperava &quot;full&quot;, &quot;window&quot;, &quot;chunked&quot;, &quot;latent&quot;, &quot;linear&quot; ou &quot;mamba&quot;, veio %2</translation>
+        <source>layer_pattern[%1]: expected "full", "window", "chunked", "latent", "linear" or "mamba", got %2</source>
+        <translation>layer_pattern[%1]: esperava "full", "window", "chunked", "latent", "linear" ou "mamba", veio %2</translation>
     </message>
     <message>
         <source>%1, not a file</source>
@@ -446,8 +445,8 @@
         <translation>um número (%1)</translation>
     </message>
     <message>
-        <source>a string (&quot;%1&quot;)</source>
-        <translation>um texto (&quot;%1&quot;)</translation>
+        <source>a string ("%1")</source>
+        <translation>um texto ("%1")</translation>
     </message>
     <message>
         <source>a list</source>
@@ -514,8 +513,8 @@
         <translation>%1: não é um número</translation>
     </message>
     <message>
-        <source>not a KV Ledger scenario (no &quot;format&quot;: &quot;%1&quot;)</source>
-        <translation>não é um cenário do KV Ledger (sem &quot;format&quot;: &quot;%1&quot;)</translation>
+        <source>not a KV Ledger scenario (no "format": "%1")</source>
+        <translation>não é um cenário do KV Ledger (sem "format": "%1")</translation>
     </message>
     <message>
         <source>version %1 is no scenario file version (they start at 1)</source>
@@ -546,12 +545,16 @@
         <translation>%1: maior que 16 MiB; não é um cenário</translation>
     </message>
     <message>
-        <source>key &quot;%1&quot; appears twice; which one is meant?</source>
-        <translation>a chave &quot;%1&quot; aparece duas vezes; qual delas vale?</translation>
+        <source>key "%1" appears twice; which one is meant?</source>
+        <translation>a chave "%1" aparece duas vezes; qual delas vale?</translation>
     </message>
     <message>
         <source>%1 (a limit of %2 bytes per file)</source>
         <translation>%1 (um limite de %2 bytes por arquivo)</translation>
+    </message>
+    <message>
+        <source>measured bandwidth: buffer_bytes %1 is not a byte count</source>
+        <translation>banda medida: buffer_bytes %1 não é uma contagem de bytes</translation>
     </message>
     <message>
         <source>the file got shorter while it was read (%1 of %2 bytes)</source>
@@ -605,17 +608,17 @@
         <source>the file changed size while it was read (%1, then %2 bytes)</source>
         <translation>o arquivo mudou de tamanho enquanto era lido (%1, depois %2 bytes)</translation>
     </message>
-    <message>
+<message>
         <source>shape %1: a dimension of %2; dimensions count elements, 0 or more</source>
         <translation>shape %1: uma dimensão de %2; dimensões contam elementos, 0 ou mais</translation>
     </message>
     <message>
-        <source>id &quot;%1&quot; is a built-in preset&apos;s; give yours an id of its own</source>
-        <translation>o id &quot;%1&quot; é de uma predefinição embutida; dê à sua um id próprio</translation>
+        <source>id "%1" is a built-in preset's; give yours an id of its own</source>
+        <translation>o id "%1" é de uma predefinição embutida; dê à sua um id próprio</translation>
     </message>
     <message>
-        <source>id &quot;%1&quot; is already %2&apos;s</source>
-        <translation>o id &quot;%1&quot; já é de %2</translation>
+        <source>id "%1" is already %2's</source>
+        <translation>o id "%1" já é de %2</translation>
     </message>
     <message>
         <source>%1: the name is not UTF-8; give another</source>
@@ -792,8 +795,8 @@
         <translation>sliding_window %1 em todas as camadas</translation>
     </message>
     <message>
-        <source>layer_types: expected a list such as [&quot;full_attention&quot;, ...], got %1</source>
-        <translation>layer_types: esperada uma lista como [&quot;full_attention&quot;, ...], veio %1</translation>
+        <source>layer_types: expected a list such as ["full_attention", ...], got %1</source>
+        <translation>layer_types: esperada uma lista como ["full_attention", ...], veio %1</translation>
     </message>
     <message>
         <source>layer_types: %1 entries, but num_hidden_layers is %2</source>
@@ -868,7 +871,7 @@
         <translation>estado fixo mantido em %1 (%2); a precisão do KV não se aplica a ele</translation>
     </message>
     <message>
-        <source>the model&apos;s dtype</source>
+        <source>the model's dtype</source>
         <translation>o dtype do modelo</translation>
     </message>
     <message>
@@ -988,8 +991,8 @@
         <translation>não é JSON: %1 na posição %2</translation>
     </message>
     <message>
-        <source>not a JSON object: a config.json holds {&quot;num_hidden_layers&quot;: ...}</source>
-        <translation>não é um objeto JSON: um config.json contém {&quot;num_hidden_layers&quot;: ...}</translation>
+        <source>not a JSON object: a config.json holds {"num_hidden_layers": ...}</source>
+        <translation>não é um objeto JSON: um config.json contém {"num_hidden_layers": ...}</translation>
     </message>
     <message>
         <source>, first layer dense</source>
@@ -1386,16 +1389,16 @@
         <translation>linha %1: %2 campos; esperado layer,block,mass</translation>
     </message>
     <message>
-        <source>line %1: layer &quot;%2&quot; is not a whole number in 0-%3</source>
-        <translation>linha %1: a camada &quot;%2&quot; não é um número inteiro entre 0 e %3</translation>
+        <source>line %1: layer "%2" is not a whole number in 0-%3</source>
+        <translation>linha %1: a camada "%2" não é um número inteiro entre 0 e %3</translation>
     </message>
     <message>
-        <source>line %1: block &quot;%2&quot; is not a whole number in 0-%3</source>
-        <translation>linha %1: o bloco &quot;%2&quot; não é um número inteiro entre 0 e %3</translation>
+        <source>line %1: block "%2" is not a whole number in 0-%3</source>
+        <translation>linha %1: o bloco "%2" não é um número inteiro entre 0 e %3</translation>
     </message>
     <message>
-        <source>line %1: mass &quot;%2&quot; is not a number</source>
-        <translation>linha %1: a massa &quot;%2&quot; não é um número</translation>
+        <source>line %1: mass "%2" is not a number</source>
+        <translation>linha %1: a massa "%2" não é um número</translation>
     </message>
     <message>
         <source>line %1: mass %2 is %3: attention mass is finite and ≥ 0</source>
@@ -1559,7 +1562,7 @@
         <translation>DP de atenção %1 divide as %2 sequências</translation>
     </message>
     <message>
-        <source>context parallel %1 splits each sequence&apos;s %2-token cache along its tokens</source>
+        <source>context parallel %1 splits each sequence's %2-token cache along its tokens</source>
         <translation>paralelismo de contexto %1 divide o cache de %2 tokens de cada sequência ao longo dos tokens</translation>
     </message>
     <message>
@@ -1621,11 +1624,11 @@
         <translation>O programa de medição terminou com status %1: %2</translation>
     </message>
     <message>
-        <source>The probe&apos;s output could not be read (%1): %2</source>
+        <source>The probe's output could not be read (%1): %2</source>
         <translation>Não foi possível ler a saída do programa de medição (%1): %2</translation>
     </message>
     <message>
-        <source>The probe&apos;s device list could not be read (%1).</source>
+        <source>The probe's device list could not be read (%1).</source>
         <translation>Não foi possível ler a lista de dispositivos do programa de medição (%1).</translation>
     </message>
     <message>
@@ -1762,8 +1765,8 @@
 <context>
     <name>ReportText</name>
     <message>
-        <source>no constants fitted for engine &quot;%1&quot;</source>
-        <translation>nenhuma constante ajustada para a engine &quot;%1&quot;</translation>
+        <source>no constants fitted for engine "%1"</source>
+        <translation>nenhuma constante ajustada para a engine "%1"</translation>
     </message>
     <message>
         <source>Calibrated predictions against measured runs (constants fitted to %1)</source>
@@ -1852,8 +1855,8 @@
         <translation>não é um número não negativo</translation>
     </message>
     <message>
-        <source>line %1, %2: &quot;%3&quot; %4</source>
-        <translation>linha %1, %2: &quot;%3&quot; %4</translation>
+        <source>line %1, %2: "%3" %4</source>
+        <translation>linha %1, %2: "%3" %4</translation>
     </message>
     <message>
         <source>empty file: expected a header line with %1</source>
@@ -1864,32 +1867,64 @@
         <translation>colunas ausentes: %1</translation>
     </message>
     <message>
-        <source>line %1, mode: &quot;%2&quot; is not agg or disagg</source>
-        <translation>linha %1, mode: &quot;%2&quot; não é agg nem disagg</translation>
+        <source>line %1, mode: "%2" is not agg or disagg</source>
+        <translation>linha %1, mode: "%2" não é agg nem disagg</translation>
     </message>
     <message>
-        <source>unknown model &quot;%1&quot;: no preset has that Hugging Face id and %2 does not exist</source>
-        <translation>modelo desconhecido &quot;%1&quot;: nenhuma predefinição tem esse id do Hugging Face e %2 não existe</translation>
+        <source>unknown model "%1": no preset has that Hugging Face id and %2 does not exist</source>
+        <translation>modelo desconhecido "%1": nenhuma predefinição tem esse id do Hugging Face e %2 não existe</translation>
     </message>
     <message>
-        <source>unknown model &quot;%1&quot;: no preset has that Hugging Face id (give --configs DIR)</source>
-        <translation>modelo desconhecido &quot;%1&quot;: nenhuma predefinição tem esse id do Hugging Face (informe --configs DIR)</translation>
+        <source>unknown model "%1": no preset has that Hugging Face id (give --configs DIR)</source>
+        <translation>modelo desconhecido "%1": nenhuma predefinição tem esse id do Hugging Face (informe --configs DIR)</translation>
     </message>
     <message>
         <source>tp_size × attention_dp_size %1 = moe_tp %2 × moe_ep %3 is past the %4-GPU NVLink domain: read as %5</source>
         <translation>tp_size × attention_dp_size %1 = moe_tp %2 × moe_ep %3 passa do domínio NVLink de %4 GPUs: lido como %5</translation>
     </message>
     <message>
-        <source>unknown system &quot;%1&quot; (known: %2)</source>
-        <translation>sistema desconhecido &quot;%1&quot; (conhecidos: %2)</translation>
+        <source>unknown system "%1" (known: %2)</source>
+        <translation>sistema desconhecido "%1" (conhecidos: %2)</translation>
     </message>
     <message>
-        <source>system &quot;%1&quot;: no GPU preset &quot;%2&quot;</source>
-        <translation>sistema &quot;%1&quot;: não há predefinição de GPU &quot;%2&quot;</translation>
+        <source>system "%1": no GPU preset "%2"</source>
+        <translation>sistema "%1": não há predefinição de GPU "%2"</translation>
     </message>
     <message>
-        <source>unknown weight format &quot;%1&quot;</source>
-        <translation>formato de pesos desconhecido &quot;%1&quot;</translation>
+        <source>unknown weight format "%1"</source>
+        <translation>formato de pesos desconhecido "%1"</translation>
+    </message>
+    <message>
+        <source>line %1, spec_decoding: "%2" is not none, mtp or unknown</source>
+        <translation>linha %1, spec_decoding: "%2" não é none, mtp nem unknown</translation>
+    </message>
+    <message>
+        <source>line %1, random_range_ratio: %2 is more than 1</source>
+        <translation>linha %1, random_range_ratio: %2 é maior que 1</translation>
+    </message>
+    <message>
+        <source>attention_dp_size %1 = tp_size with moe_ep %2 = tp_size²: read as %3</source>
+        <translation>attention_dp_size %1 = tp_size com moe_ep %2 = tp_size²: lido como %3</translation>
+    </message>
+    <message>
+        <source>moe_tp %1 × moe_ep %2 spans more GPUs than tp_size × attention_dp_size %3: read as %4</source>
+        <translation>moe_tp %1 × moe_ep %2 abrange mais GPUs que tp_size × attention_dp_size %3: lido como %4</translation>
+    </message>
+    <message>
+        <source>spec_decoding unknown: the source does not say whether the run drafted tokens (MTP)</source>
+        <translation>spec_decoding unknown: a fonte não diz se a execução propôs tokens de rascunho (MTP)</translation>
+    </message>
+    <message>
+        <source>spec_decoding mtp without nextn, the tokens drafted per step</source>
+        <translation>spec_decoding mtp sem nextn, os tokens de rascunho por passo</translation>
+    </message>
+    <message>
+        <source>decode_batch_size and decode_num_workers not given: the decode workers' batch is unknown</source>
+        <translation>decode_batch_size e decode_num_workers não informados: o lote dos workers de decodificação é desconhecido</translation>
+    </message>
+    <message>
+        <source>neither concurrency nor batch_size given</source>
+        <translation>nem concurrency nem batch_size informados</translation>
     </message>
 </context>
 <context>
@@ -1927,8 +1962,8 @@
         <translation>preço por hora de GPU: %1 está fora de %2-%3</translation>
     </message>
     <message>
-        <source>engine: &quot;%1&quot; has no fitted constants (%2)</source>
-        <translation>engine: &quot;%1&quot; não tem constantes ajustadas (%2)</translation>
+        <source>engine: "%1" has no fitted constants (%2)</source>
+        <translation>engine: "%1" não tem constantes ajustadas (%2)</translation>
     </message>
 </context>
 <context>
@@ -1957,28 +1992,28 @@
         <translation>uma precisão (fp8, int8, int4, fp4), window:W[,sinks:S][,layers:F], budget:B|P%[,recent:R], duo:F[,sinks:S][,window:W], sparse:k=K,block=S[,summary=N,window=W,compress=D,compress-block=L,dense=N], recent:R[@P],old=P[,scale-bits=N] ou um preset (%1)</translation>
     </message>
     <message>
-        <source>&quot;%1&quot; is not an option here (%2)</source>
-        <translation>&quot;%1&quot; não é uma opção aqui (%2)</translation>
+        <source>"%1" is not an option here (%2)</source>
+        <translation>"%1" não é uma opção aqui (%2)</translation>
     </message>
     <message>
         <source>%1 given twice</source>
         <translation>%1 informado duas vezes</translation>
     </message>
     <message>
-        <source>%1: &quot;%2&quot; is not a token count</source>
-        <translation>%1: &quot;%2&quot; não é uma contagem de tokens</translation>
+        <source>%1: "%2" is not a token count</source>
+        <translation>%1: "%2" não é uma contagem de tokens</translation>
     </message>
     <message>
         <source>%1: %2 is outside %3-%4 tokens</source>
         <translation>%1: %2 está fora de %3 a %4 tokens</translation>
     </message>
     <message>
-        <source>%1: &quot;%2&quot; is not a share in %3, 1] (0.5 or 50%)</source>
-        <translation>%1: &quot;%2&quot; não é uma fração em %3, 1] (0.5 ou 50%)</translation>
+        <source>%1: "%2" is not a share in %3, 1] (0.5 or 50%)</source>
+        <translation>%1: "%2" não é uma fração em %3, 1] (0.5 ou 50%)</translation>
     </message>
     <message>
-        <source>scale-bits: &quot;%1&quot; is not 1-64 bits</source>
-        <translation>scale-bits: &quot;%1&quot; não está entre 1 e 64 bits</translation>
+        <source>scale-bits: "%1" is not 1-64 bits</source>
+        <translation>scale-bits: "%1" não está entre 1 e 64 bits</translation>
     </message>
     <message>
         <source>scale-bits: %1 has no group scales (give :gN)</source>
@@ -2025,16 +2060,16 @@
         <translation>parte vazia</translation>
     </message>
     <message>
-        <source>&quot;%1&quot; is not a strategy: expected %2</source>
-        <translation>&quot;%1&quot; não é uma estratégia: esperado %2</translation>
+        <source>"%1" is not a strategy: expected %2</source>
+        <translation>"%1" não é uma estratégia: esperado %2</translation>
     </message>
     <message>
-        <source>&quot;%1&quot;: two token policies (%2 and %3); stack one token policy with one precision</source>
-        <translation>&quot;%1&quot;: duas políticas de tokens (%2 e %3); combine uma política de tokens com uma precisão</translation>
+        <source>"%1": two token policies (%2 and %3); stack one token policy with one precision</source>
+        <translation>"%1": duas políticas de tokens (%2 e %3); combine uma política de tokens com uma precisão</translation>
     </message>
     <message>
-        <source>&quot;%1&quot;: two precisions; stack one token policy with one precision</source>
-        <translation>&quot;%1&quot;: duas precisões; combine uma política de tokens com uma precisão</translation>
+        <source>"%1": two precisions; stack one token policy with one precision</source>
+        <translation>"%1": duas precisões; combine uma política de tokens com uma precisão</translation>
     </message>
     <message>
         <source>full cache</source>
@@ -2073,7 +2108,7 @@
         <translation>%1 key(s) armazenada(s) por bloco</translation>
     </message>
     <message>
-        <source>the compressed tokens&apos; scores</source>
+        <source>the compressed tokens' scores</source>
         <translation>os scores dos tokens comprimidos</translation>
     </message>
     <message>
@@ -2081,7 +2116,7 @@
         <translation>Nada descartado: todos os tokens ficam na memória. Cada passo lê %1 blocos de %2 tokens escolhidos por %3; um bloco que a escolha deixa de fora é pulado neste passo, não perdido.</translation>
     </message>
     <message>
-        <source>The model&apos;s own %1 sliding-window layers keep only the last %2 tokens.</source>
+        <source>The model's own %1 sliding-window layers keep only the last %2 tokens.</source>
         <translation>As %1 camadas de janela deslizante do próprio modelo mantêm só os últimos %2 tokens.</translation>
     </message>
     <message>
@@ -2116,12 +2151,12 @@
         <translation>não é uma fonte sintética (uniform, power-law, recency, needle)</translation>
     </message>
     <message>
-        <source>&quot;%1&quot; is not key=value with a key of %2</source>
-        <translation>&quot;%1&quot; não é chave=valor com uma chave entre %2</translation>
+        <source>"%1" is not key=value with a key of %2</source>
+        <translation>"%1" não é chave=valor com uma chave entre %2</translation>
     </message>
     <message>
-        <source>%1: &quot;%2&quot; is not a number</source>
-        <translation>%1: &quot;%2&quot; não é um número</translation>
+        <source>%1: "%2" is not a number</source>
+        <translation>%1: "%2" não é um número</translation>
     </message>
     <message>
         <source>%1: %2 is not a whole number in %3-%4</source>
@@ -2175,28 +2210,28 @@
 <context>
     <name>UnitsText</name>
     <message>
-        <source>&quot;%1&quot; is not a token count</source>
-        <translation>&quot;%1&quot; não é uma contagem de tokens</translation>
+        <source>"%1" is not a token count</source>
+        <translation>"%1" não é uma contagem de tokens</translation>
     </message>
     <message>
-        <source>&quot;%1&quot; is too large</source>
-        <translation>&quot;%1&quot; é grande demais</translation>
+        <source>"%1" is too large</source>
+        <translation>"%1" é grande demais</translation>
     </message>
     <message>
-        <source>&quot;%1&quot; is not a whole number of tokens</source>
-        <translation>&quot;%1&quot; não é um número inteiro de tokens</translation>
+        <source>"%1" is not a whole number of tokens</source>
+        <translation>"%1" não é um número inteiro de tokens</translation>
     </message>
     <message>
         <source>%1 days</source>
         <translation>%1 dias</translation>
     </message>
-    <message>
-        <source>&quot;%1&quot; is not a token count: group digits in threes (1,000,000) or not at all</source>
-        <translation>&quot;%1&quot; não é uma contagem de tokens: agrupe os dígitos de três em três (1.000.000) ou não os agrupe</translation>
+<message>
+        <source>"%1" is not a token count: group digits in threes (1,000,000) or not at all</source>
+        <translation>"%1" não é uma contagem de tokens: agrupe os dígitos de três em três (1.000.000) ou não os agrupe</translation>
     </message>
     <message>
-        <source>&quot;%1&quot; could be %2 or %3: write one of them</source>
-        <translation>&quot;%1&quot; pode ser %2 ou %3: escreva um dos dois</translation>
+        <source>"%1" could be %2 or %3: write one of them</source>
+        <translation>"%1" pode ser %2 ou %3: escreva um dos dois</translation>
     </message>
 </context>
 <context>
@@ -2236,37 +2271,6 @@
     <message>
         <source>Llama 3.1 405B FP8, 8 × H200, 120,000 in / 2,048 out</source>
         <translation>Llama 3.1 405B FP8, 8 × H200, 120.000 de entrada / 2.048 de saída</translation>
-    </message>
-</context>
-<context>
-    <name>VllmLogText</name>
-    <message>
-        <source>%1: %2</source>
-        <translation>%1: %2</translation>
-    </message>
-    <message>
-        <source>%1: %2 tokens is impossible</source>
-        <translation>%1: %2 tokens é impossível</translation>
-    </message>
-    <message>
-        <source>%1: &quot;%2&quot; is not a number</source>
-        <translation>%1: &quot;%2&quot; não é um número</translation>
-    </message>
-    <message>
-        <source>%1: %2 is impossible (not above zero)</source>
-        <translation>%1: %2 é impossível (não é maior que zero)</translation>
-    </message>
-    <message>
-        <source>no &quot;GPU KV cache size: N tokens&quot; line</source>
-        <translation>nenhuma linha &quot;GPU KV cache size: N tokens&quot;</translation>
-    </message>
-    <message>
-        <source>no &quot;Maximum concurrency for L tokens per request: Xx&quot; line</source>
-        <translation>nenhuma linha &quot;Maximum concurrency for L tokens per request: Xx&quot;</translation>
-    </message>
-    <message>
-        <source>%1: larger than 64 MiB, not a start-up log</source>
-        <translation>%1: maior que 64 MiB, não é um log de inicialização</translation>
     </message>
 </context>
 <context>
@@ -2441,8 +2445,8 @@
         <translation>%1×</translation>
     </message>
     <message>
-        <source>Paste the start-up lines of a vLLM server to compare: &quot;GPU KV cache size&quot; and &quot;Maximum concurrency&quot;.</source>
-        <translation>Cole as linhas de inicialização de um servidor vLLM para comparar: &quot;GPU KV cache size&quot; e &quot;Maximum concurrency&quot;.</translation>
+        <source>Paste the start-up lines of a vLLM server to compare: "GPU KV cache size" and "Maximum concurrency".</source>
+        <translation>Cole as linhas de inicialização de um servidor vLLM para comparar: "GPU KV cache size" e "Maximum concurrency".</translation>
     </message>
     <message>
         <source>Not a vLLM start-up log: %1</source>
@@ -2453,7 +2457,7 @@
         <translation>Log: %1 tokens, previsto: %2 (%3); concorrência no log %4×, prevista %5×.</translation>
     </message>
     <message>
-        <source>The log&apos;s max_model_len is %1 tokens, the scenario&apos;s context %2: set the context to the log&apos;s for a like-for-like comparison.</source>
+        <source>The log's max_model_len is %1 tokens, the scenario's context %2: set the context to the log's for a like-for-like comparison.</source>
         <translation>O max_model_len do log é %1 tokens e o contexto do cenário, %2: ajuste o contexto ao do log para comparar igual com igual.</translation>
     </message>
     <message>
@@ -2473,7 +2477,7 @@
         <translation>Máx. de tokens por lote:</translation>
     </message>
     <message>
-        <source>vLLM&apos;s default</source>
+        <source>vLLM's default</source>
         <translation>padrão do vLLM</translation>
     </message>
     <message>
@@ -2608,7 +2612,7 @@
         <translation>Um modelo publicado: sua arquitetura preenche cada termo da fórmula</translation>
     </message>
     <message>
-        <source>The GPU&apos;s memory sets how many are needed to fit; its bandwidth sets the time per token</source>
+        <source>The GPU's memory sets how many are needed to fit; its bandwidth sets the time per token</source>
         <translation>A memória da GPU define quantas são necessárias para caber; sua largura de banda define o tempo por token</translation>
     </message>
     <message>
@@ -2640,7 +2644,7 @@
         <translation>O termo “KV heads” de %1. 1 = MQA, tantos quanto os query heads = MHA, GQA entre os dois: os query heads de um grupo compartilham um K e um V.</translation>
     </message>
     <message>
-        <source>The “head dim” term of %1: elements of one head&apos;s K (and of its V).</source>
+        <source>The “head dim” term of %1: elements of one head's K (and of its V).</source>
         <translation>O termo “head dim” de %1: elementos do K de um head (e do seu V).</translation>
     </message>
     <message>
@@ -2759,7 +2763,7 @@
         <translation>Muro da memória: nem uma sequência cabe</translation>
     </message>
     <message>
-        <source>This scenario&apos;s batch</source>
+        <source>This scenario's batch</source>
         <translation>O batch deste cenário</translation>
     </message>
     <message>
@@ -2810,7 +2814,7 @@
         <translation>Muro da memória: no máximo %1 tokens</translation>
     </message>
     <message>
-        <source>This scenario&apos;s context</source>
+        <source>This scenario's context</source>
         <translation>O contexto deste cenário</translation>
     </message>
     <message>
@@ -2833,8 +2837,8 @@
         <translation>nenhuma engine escolhida</translation>
     </message>
     <message>
-        <source>no constants fitted for engine &quot;%1&quot;</source>
-        <translation>nenhuma constante ajustada para a engine &quot;%1&quot;</translation>
+        <source>no constants fitted for engine "%1"</source>
+        <translation>nenhuma constante ajustada para a engine "%1"</translation>
     </message>
 </context>
 <context>
@@ -3215,6 +3219,10 @@ Só o termo de KV: %3</translation>
         <source>%1, constants fitted to %2</source>
         <translation>%1, constantes ajustadas a %2</translation>
     </message>
+    <message>
+        <source>%1 GPUs hold the bytes; an MLA latent is on every TP rank, so only TP %2 holds it by TP alone: see the parallel plan</source>
+        <translation>%1 GPUs comportam os bytes; um latente MLA fica em cada rank de TP, então, só com TP, é preciso TP %2 para comportá-lo: veja o plano paralelo</translation>
+    </message>
 </context>
 <context>
     <name>kvl::LedgerChart</name>
@@ -3238,7 +3246,7 @@ Só o termo de KV: %3</translation>
         <translation>Binárias (KiB, MiB, GiB)</translation>
     </message>
     <message>
-        <source>Datasheets use SI: 1 GB = 10^9 B. KiB, MiB and GiB are powers of 1024. The seed&apos;s “320 KB” per token is 320 KiB.</source>
+        <source>Datasheets use SI: 1 GB = 10^9 B. KiB, MiB and GiB are powers of 1024. The seed's “320 KB” per token is 320 KiB.</source>
         <translation>As fichas técnicas usam o SI: 1 GB = 10^9 B. KiB, MiB e GiB são potências de 1024. Os “320 KB” por token do artigo de origem são 320 KiB.</translation>
     </message>
     <message>
@@ -3365,7 +3373,7 @@ Só o termo de KV: %3</translation>
         <translation>Exportar &amp;medições como CSV…</translation>
     </message>
     <message>
-        <source>The GPU panel&apos;s bandwidth results</source>
+        <source>The GPU panel's bandwidth results</source>
         <translation>Os resultados de largura de banda do painel da GPU</translation>
     </message>
     <message>
@@ -3409,7 +3417,7 @@ Só o termo de KV: %3</translation>
         <translation>Gráfico log-log do tempo por token (Ctrl+L)</translation>
     </message>
     <message>
-        <source>Measure this machine&apos;s memory bandwidth (Ctrl+G)</source>
+        <source>Measure this machine's memory bandwidth (Ctrl+G)</source>
         <translation>Medir a largura de banda de memória desta máquina (Ctrl+G)</translation>
     </message>
     <message>
@@ -3596,7 +3604,7 @@ Só o termo de KV: %3</translation>
         <translation>Quantizar, janela, evicção ou leitura esparsa: o que cada uma guarda, lê e perde</translation>
     </message>
     <message>
-        <source>Where decode sits below the GPU&apos;s ridge point</source>
+        <source>Where decode sits below the GPU's ridge point</source>
         <translation>Onde a decodificação fica abaixo do ponto de equilíbrio da GPU</translation>
     </message>
     <message>
@@ -3655,8 +3663,8 @@ Só o termo de KV: %3</translation>
 <context>
     <name>kvl::MappedSpinBox</name>
     <message>
-        <source>&quot;%1&quot; is too large</source>
-        <translation>&quot;%1&quot; é grande demais</translation>
+        <source>"%1" is too large</source>
+        <translation>"%1" é grande demais</translation>
     </message>
     <message>
         <source>%1 is outside %2 to %3</source>
@@ -3781,8 +3789,8 @@ Os resultados anteriores foram mantidos.</translation>
         <translation>mais, mediana e menos concentrada</translation>
     </message>
     <message>
-        <source>Layers whose cumulative curve to draw: &quot;0, 12, 31&quot;</source>
-        <translation>Camadas cuja curva acumulada será desenhada: &quot;0, 12, 31&quot;</translation>
+        <source>Layers whose cumulative curve to draw: "0, 12, 31"</source>
+        <translation>Camadas cuja curva acumulada será desenhada: "0, 12, 31"</translation>
     </message>
     <message>
         <source>Attention mass source</source>
@@ -3912,7 +3920,7 @@ Os resultados anteriores foram mantidos.</translation>
         <source>%1: generating…</source>
         <translation>%1: gerando…</translation>
     </message>
-    <message>
+<message>
         <source>Attention mass: %1</source>
         <translation>Massa de atenção: %1</translation>
     </message>
@@ -3936,7 +3944,7 @@ Os resultados anteriores foram mantidos.</translation>
         <translation>%1%</translation>
     </message>
     <message>
-        <source>The top %1 blocks (%2 of %3) hold %4 of this layer&apos;s attention mass</source>
+        <source>The top %1 blocks (%2 of %3) hold %4 of this layer's attention mass</source>
         <translation>Os %1 blocos do topo (%2 de %3) concentram %4 da massa de atenção desta camada</translation>
     </message>
     <message>
@@ -4310,7 +4318,7 @@ na largura de banda medida: %1 TFLOP/s</translation>
 <context>
     <name>kvl::RooflinePanel</name>
     <message>
-        <source>the weights&apos; precision</source>
+        <source>the weights' precision</source>
         <translation>a precisão dos pesos</translation>
     </message>
     <message>
@@ -4318,8 +4326,8 @@ na largura de banda medida: %1 TFLOP/s</translation>
         <translation>Pico dos núcleos tensores usado no teto de computação</translation>
     </message>
     <message>
-        <source>Prompt length of the prefill point (&quot;32k&quot;, &quot;1M&quot;)</source>
-        <translation>Tamanho do prompt do ponto de prefill (&quot;32k&quot;, &quot;1M&quot;)</translation>
+        <source>Prompt length of the prefill point ("32k", "1M")</source>
+        <translation>Tamanho do prompt do ponto de prefill ("32k", "1M")</translation>
     </message>
     <message>
         <source>Compute roof at</source>
@@ -4576,7 +4584,7 @@ prefill %4, resposta %5, %6</translation>
         <translation>; a partir do turno %1 o contexto não cabe mais</translation>
     </message>
     <message>
-        <source>Turn (bars: prefix cache on, off; pale: the baseline&apos;s)</source>
+        <source>Turn (bars: prefix cache on, off; pale: the baseline's)</source>
         <translation>Turno (barras: cache de prefixo ligado, desligado; claras: as da referência)</translation>
     </message>
     <message>
@@ -4599,7 +4607,7 @@ prefill %4, resposta %5, %6</translation>
 <context>
     <name>kvl::SessionControls</name>
     <message>
-        <source>Starts at the scenario&apos;s context: %1 tokens</source>
+        <source>Starts at the scenario's context: %1 tokens</source>
         <translation>Começa no contexto do cenário: %1 tokens</translation>
     </message>
     <message>
@@ -4680,7 +4688,7 @@ prefill %4, resposta %5, %6</translation>
         <translation>Tempo por token (ms, escala log)</translation>
     </message>
     <message>
-        <source>At the scenario&apos;s context</source>
+        <source>At the scenario's context</source>
         <translation>No contexto do cenário</translation>
     </message>
     <message>
@@ -4725,8 +4733,8 @@ prefill %4, resposta %5, %6</translation>
         <translation>KV %1</translation>
     </message>
     <message>
-        <source>A strategy spec: fp8 | int4 | window:W[,sinks:S][,layers:F] | budget:B|P%[,recent:R] | duo:F[,sinks:S,window:W] | sparse:k=K,block=S[,summary=N,window=W,compress=D,compress-block=L,dense=N] | recent:R[@P],old=P | a preset id; a token policy and a precision joined by &apos;+&apos;</source>
-        <translation>Uma especificação de estratégia: fp8 | int4 | window:W[,sinks:S][,layers:F] | budget:B|P%[,recent:R] | duo:F[,sinks:S,window:W] | sparse:k=K,block=S[,summary=N,window=W,compress=D,compress-block=L,dense=N] | recent:R[@P],old=P | o id de um preset; uma política de tokens e uma precisão unidas por &apos;+&apos;</translation>
+        <source>A strategy spec: fp8 | int4 | window:W[,sinks:S][,layers:F] | budget:B|P%[,recent:R] | duo:F[,sinks:S,window:W] | sparse:k=K,block=S[,summary=N,window=W,compress=D,compress-block=L,dense=N] | recent:R[@P],old=P | a preset id; a token policy and a precision joined by '+'</source>
+        <translation>Uma especificação de estratégia: fp8 | int4 | window:W[,sinks:S][,layers:F] | budget:B|P%[,recent:R] | duo:F[,sinks:S,window:W] | sparse:k=K,block=S[,summary=N,window=W,compress=D,compress-block=L,dense=N] | recent:R[@P],old=P | o id de um preset; uma política de tokens e uma precisão unidas por '+'</translation>
     </message>
     <message>
         <source>Add custom…</source>
@@ -4757,8 +4765,8 @@ prefill %4, resposta %5, %6</translation>
         <translation>Combinar</translation>
     </message>
     <message>
-        <source>&quot;%1&quot; is the full cache, which is always compared</source>
-        <translation>&quot;%1&quot; é o cache completo, que sempre é comparado</translation>
+        <source>"%1" is the full cache, which is always compared</source>
+        <translation>"%1" é o cache completo, que sempre é comparado</translation>
     </message>
     <message>
         <source>Custom: %1</source>
@@ -4827,7 +4835,7 @@ prefill %4, resposta %5, %6</translation>
         <translation>Zhang et al. 2023, H2O: Heavy-Hitter Oracle, arXiv:2306.14048: um orçamento de KV de 20% do contexto, metade heavy hitters (maior atenção acumulada) e metade tokens recentes.</translation>
     </message>
     <message>
-        <source>Li et al. 2024, SnapKV, arXiv:2404.14469: the prompt&apos;s KV compressed to 1,024, 2,048 or 4,096 tokens per head (2,048 here), chosen by the last 32 prompt tokens (the observation window, kept). Only the prompt is compressed: tokens generated afterwards are all kept.</source>
+        <source>Li et al. 2024, SnapKV, arXiv:2404.14469: the prompt's KV compressed to 1,024, 2,048 or 4,096 tokens per head (2,048 here), chosen by the last 32 prompt tokens (the observation window, kept). Only the prompt is compressed: tokens generated afterwards are all kept.</source>
         <translation>Li et al. 2024, SnapKV, arXiv:2404.14469: o KV do prompt comprimido para 1.024, 2.048 ou 4.096 tokens por head (2.048 aqui), escolhidos pelos últimos 32 tokens do prompt (a janela de observação, mantida). Só o prompt é comprimido: os tokens gerados depois são todos mantidos.</translation>
     </message>
     <message>
@@ -4847,7 +4855,7 @@ prefill %4, resposta %5, %6</translation>
         <translation>Yuan et al. 2025, Native Sparse Attention, arXiv:2502.11089: tokens comprimidos de blocos de 32 com passo 16 (seus scores escolhem os blocos, sem keys extras), 16 blocos selecionados de 64 tokens, uma janela deslizante de 512 tokens.</translation>
     </message>
     <message>
-        <source>Liu et al. 2024, KIVI, arXiv:2402.02750: the newest 128 tokens (the residual) in full precision, older ones quantized in groups of 32 with a 16-bit scale and zero point each. The paper&apos;s headline is 2-bit; Precision has no 2-bit format, so this is its 4-bit variant.</source>
+        <source>Liu et al. 2024, KIVI, arXiv:2402.02750: the newest 128 tokens (the residual) in full precision, older ones quantized in groups of 32 with a 16-bit scale and zero point each. The paper's headline is 2-bit; Precision has no 2-bit format, so this is its 4-bit variant.</source>
         <translation>Liu et al. 2024, KIVI, arXiv:2402.02750: os 128 tokens mais novos (o resíduo) em precisão total, os mais antigos quantizados em grupos de 32, cada um com escala e ponto zero de 16 bits. O destaque do artigo é 2 bits; a Precision não tem formato de 2 bits, então esta é a variante de 4 bits.</translation>
     </message>
 </context>
@@ -4945,7 +4953,7 @@ prefill %4, resposta %5, %6</translation>
         <translation>Muro da memória: nem uma sequência cabe</translation>
     </message>
     <message>
-        <source>This scenario&apos;s batch</source>
+        <source>This scenario's batch</source>
         <translation>O batch deste cenário</translation>
     </message>
     <message>
@@ -5016,7 +5024,7 @@ prefill %4, resposta %5, %6</translation>
         <translation>%1%</translation>
     </message>
     <message>
-        <source>The article “%1”, step by step. Each token leaves a key and a value in every layer: %2. The article&apos;s “320 KB” is %3 in binary units, shown here.</source>
+        <source>The article “%1”, step by step. Each token leaves a key and a value in every layer: %2. The article's “320 KB” is %3 in binary units, shown here.</source>
         <translation>O artigo “%1”, passo a passo. Cada token deixa uma chave e um valor em cada camada: %2. Os “320 KB” do artigo são %3 em unidades binárias, mostradas aqui.</translation>
     </message>
     <message>
@@ -5028,7 +5036,7 @@ prefill %4, resposta %5, %6</translation>
         <translation>%1 query heads compartilham %2 KV heads. Sem o compartilhamento (MHA) um token custaria %3; com GQA custa %4: %5 a menos, economizados no projeto do modelo.</translation>
     </message>
     <message>
-        <source>An agent&apos;s working set: %1 tokens × %2 B = %3 (exactly %4) of KV cache, the article&apos;s “order of 320 GB” in decimal units.</source>
+        <source>An agent's working set: %1 tokens × %2 B = %3 (exactly %4) of KV cache, the article's “order of 320 GB” in decimal units.</source>
         <translation>O conjunto de trabalho de um agente: %1 tokens × %2 B = %3 (exatamente %4) de KV cache, a “ordem de 320 GB” do artigo em unidades decimais.</translation>
     </message>
     <message>
@@ -5044,11 +5052,11 @@ prefill %4, resposta %5, %6</translation>
         <translation>Cada token decodificado lê todos os %1 de chaves e valores, mesmo os que o softmax pesa em uma parte por milhão: o peso que justificaria pular uma leitura vem da própria leitura.</translation>
     </message>
     <message>
-        <source>The article&apos;s 95 ms per token</source>
+        <source>The article's 95 ms per token</source>
         <translation>Os 95 ms por token do artigo</translation>
     </message>
     <message>
-        <source>%1 / %2 = %3 per token (the article&apos;s 95 ms divides its rounded %4: %5). The KV read alone allows %6 tokens/s, the article&apos;s “10”; with the weights read too, %7.</source>
+        <source>%1 / %2 = %3 per token (the article's 95 ms divides its rounded %4: %5). The KV read alone allows %6 tokens/s, the article's “10”; with the weights read too, %7.</source>
         <translation>%1 / %2 = %3 por token (os 95 ms do artigo dividem os %4 arredondados: %5). Só a leitura do KV permite %6 tokens/s, os “10” do artigo; lendo também os pesos, %7.</translation>
     </message>
     <message>
@@ -5068,7 +5076,7 @@ prefill %4, resposta %5, %6</translation>
         <translation>Núcleos tensores ociosos</translation>
     </message>
     <message>
-        <source>An %1 computes %2 FLOP for every byte its memory moves: the ridge point, the article&apos;s “about 300”. Below it the tensor cores wait for memory.</source>
+        <source>An %1 computes %2 FLOP for every byte its memory moves: the ridge point, the article's “about 300”. Below it the tensor cores wait for memory.</source>
         <translation>Uma %1 calcula %2 FLOP para cada byte que sua memória move: o ponto de equilíbrio (ridge point), os “cerca de 300” do artigo. Abaixo dele os núcleos tensores esperam pela memória.</translation>
     </message>
     <message>
@@ -5423,4 +5431,32 @@ prefill %4, resposta %5, %6</translation>
         <translation>%1 (%2)</translation>
     </message>
 </context>
-</TS>
+<context><name>VllmLogText</name><message>
+        <source>%1: %2</source>
+        <translation>%1: %2</translation>
+    </message>
+    <message>
+        <source>%1: %2 tokens is impossible</source>
+        <translation>%1: %2 tokens é impossível</translation>
+    </message>
+    <message>
+        <source>%1: "%2" is not a number</source>
+        <translation>%1: "%2" não é um número</translation>
+    </message>
+    <message>
+        <source>%1: %2 is impossible (not above zero)</source>
+        <translation>%1: %2 é impossível (não é maior que zero)</translation>
+    </message>
+    <message>
+        <source>no "GPU KV cache size: N tokens" line</source>
+        <translation>nenhuma linha "GPU KV cache size: N tokens"</translation>
+    </message>
+    <message>
+        <source>no "Maximum concurrency for L tokens per request: Xx" line</source>
+        <translation>nenhuma linha "Maximum concurrency for L tokens per request: Xx"</translation>
+    </message>
+    <message>
+        <source>%1: larger than 64 MiB, not a start-up log</source>
+        <translation>%1: maior que 64 MiB, não é um log de inicialização</translation>
+    </message>
+</context></TS>
