@@ -1,5 +1,6 @@
 #include "hf_config.h"
 
+#include "input_text.h"
 #include "json_keys.h"
 #include "presets.h"
 #include "regular_file.h"
@@ -954,7 +955,7 @@ std::optional<HfImport> importHfConfig(const QByteArray &json, QString *error)
 
 std::optional<HfImport> importHfConfigFile(const QString &path, QString *error)
 {
-    const QString shown = QDir::toNativeSeparators(path);
+    const QString shown = shownPath(path);
     QFile f(path);
     if (!openRegularFile(f, error))
         return std::nullopt;
