@@ -1,4 +1,5 @@
-<?xml version='1.0' encoding='utf-8'?>
+<?xml version="1.0" encoding="utf-8"?>
+<!DOCTYPE TS>
 <TS version="2.1" language="pt_BR">
 <context>
     <name>ChartExport</name>
@@ -83,7 +84,7 @@
     </message>
     <message>
         <source>Bandwidth efficiency</source>
-        <translation>Eficiência de banda</translation>
+        <translation>Eficiência de largura de banda</translation>
     </message>
     <message>
         <source>Usable memory fraction</source>
@@ -134,7 +135,7 @@
         <translation>tempo por token %1 (%2 → %3)</translation>
     </message>
     <message>
-        <source>, not %1: the weights' %2 per token are unchanged</source>
+        <source>, not %1: the weights&apos; %2 per token are unchanged</source>
         <translation>, não %1: os %2 por token dos pesos não mudam</translation>
     </message>
     <message>
@@ -194,7 +195,7 @@
         <translation>Alcance da atenção</translation>
     </message>
     <message>
-        <source>The model's other fields</source>
+        <source>The model&apos;s other fields</source>
         <translation>Os demais campos do modelo</translation>
     </message>
     <message>
@@ -249,24 +250,24 @@
         <translation>cabeçalho malformado no byte %1: %2</translation>
     </message>
     <message>
-        <source>expected '{'</source>
-        <translation>esperava '{'</translation>
+        <source>expected &apos;{&apos;</source>
+        <translation>esperava &apos;{&apos;</translation>
     </message>
     <message>
         <source>expected a quoted key</source>
         <translation>esperava uma chave entre aspas</translation>
     </message>
     <message>
-        <source>expected ':' after '%1'</source>
-        <translation>esperava ':' depois de '%1'</translation>
+        <source>expected &apos;:&apos; after &apos;%1&apos;</source>
+        <translation>esperava &apos;:&apos; depois de &apos;%1&apos;</translation>
     </message>
     <message>
-        <source>'%1' has a value that is not a string, True/False or a tuple of integers</source>
-        <translation>'%1' tem um valor que não é texto, True/False nem uma tupla de inteiros</translation>
+        <source>&apos;%1&apos; has a value that is not a string, True/False or a tuple of integers</source>
+        <translation>&apos;%1&apos; tem um valor que não é texto, True/False nem uma tupla de inteiros</translation>
     </message>
     <message>
-        <source>expected ',' or '}'</source>
-        <translation>esperava ',' ou '}'</translation>
+        <source>expected &apos;,&apos; or &apos;}&apos;</source>
+        <translation>esperava &apos;,&apos; ou &apos;}&apos;</translation>
     </message>
     <message>
         <source>empty file</source>
@@ -297,8 +298,8 @@
         <translation>descr: não é um dtype simples</translation>
     </message>
     <message>
-        <source>dtype '%1' is not supported: float16 ('&lt;f2') or float32 ('&lt;f4'), little-endian</source>
-        <translation>dtype '%1' não é suportado: float16 ('&lt;f2') ou float32 ('&lt;f4'), little-endian</translation>
+        <source>dtype &apos;%1&apos; is not supported: float16 (&apos;&lt;f2&apos;) or float32 (&apos;&lt;f4&apos;), little-endian</source>
+        <translation>dtype &apos;%1&apos; não é suportado: float16 (&apos;&lt;f2&apos;) ou float32 (&apos;&lt;f4&apos;), little-endian</translation>
     </message>
     <message>
         <source>fortran_order: not True or False</source>
@@ -313,12 +314,12 @@
         <translation>shape: não é uma tupla de inteiros</translation>
     </message>
     <message>
-        <source>header: unexpected key '%1'</source>
-        <translation>cabeçalho: chave inesperada '%1'</translation>
+        <source>header: unexpected key &apos;%1&apos;</source>
+        <translation>cabeçalho: chave inesperada &apos;%1&apos;</translation>
     </message>
     <message>
-        <source>header: missing '%1'</source>
-        <translation>cabeçalho: falta '%1'</translation>
+        <source>header: missing &apos;%1&apos;</source>
+        <translation>cabeçalho: falta &apos;%1&apos;</translation>
     </message>
     <message>
         <source>empty array: shape %1</source>
@@ -337,16 +338,16 @@
         <translation>o shape %1 não corresponde ao tamanho do arquivo: esperados %2 de dados, presentes %3</translation>
     </message>
     <message>
-        <source>"%1": group size must be 0 (no scales) or 1-%2</source>
-        <translation>"%1": o tamanho do grupo deve ser 0 (sem escalas) ou 1-%2</translation>
+        <source>&quot;%1&quot;: group size must be 0 (no scales) or 1-%2</source>
+        <translation>&quot;%1&quot;: o tamanho do grupo deve ser 0 (sem escalas) ou 1-%2</translation>
     </message>
     <message>
-        <source>"%1": scale bits must be 1-64, after a group size (:gN:sB)</source>
-        <translation>"%1": os bits da escala devem ser 1-64, depois de um tamanho de grupo (:gN:sB)</translation>
+        <source>&quot;%1&quot;: scale bits must be 1-64, after a group size (:gN:sB)</source>
+        <translation>&quot;%1&quot;: os bits da escala devem ser 1-64, depois de um tamanho de grupo (:gN:sB)</translation>
     </message>
     <message>
-        <source>"%1" is not a precision (fp32, fp16, bf16, fp8, int8, int4, fp4; optionally :gN for N values per scale, :sB for B-bit scales)</source>
-        <translation>"%1" não é uma precisão (fp32, fp16, bf16, fp8, int8, int4, fp4; opcionalmente :gN para N valores por escala, :sB para escalas de B bits)</translation>
+        <source>&quot;%1&quot; is not a precision (fp32, fp16, bf16, fp8, int8, int4, fp4; optionally :gN for N values per scale, :sB for B-bit scales)</source>
+        <translation>&quot;%1&quot; não é uma precisão (fp32, fp16, bf16, fp8, int8, int4, fp4; opcionalmente :gN para N valores por escala, :sB para escalas de B bits)</translation>
     </message>
     <message>
         <source>%1: missing</source>
@@ -369,16 +370,16 @@
         <translation>%1: esperava um texto, veio %2</translation>
     </message>
     <message>
-        <source>layer_pattern: expected a list such as ["full"], got %1</source>
-        <translation>layer_pattern: esperava uma lista como ["full"], veio %1</translation>
+        <source>layer_pattern: expected a list such as [&quot;full&quot;], got %1</source>
+        <translation>layer_pattern: esperava uma lista como [&quot;full&quot;], veio %1</translation>
     </message>
     <message>
         <source>layer_pattern: needs 1-%1 entries, has %2</source>
         <translation>layer_pattern: precisa de 1-%1 entradas, tem %2</translation>
     </message>
     <message>
-        <source>layer_pattern[%1]: expected "full", "window", "chunked", "latent", "linear" or "mamba", got %2</source>
-        <translation>layer_pattern[%1]: esperava "full", "window", "chunked", "latent", "linear" ou "mamba", veio %2</translation>
+        <source>layer_pattern[%1]: expected &quot;full&quot;, &quot;window&quot;, &quot;chunked&quot;, &quot;latent&quot;, &quot;linear&quot; or &quot;mamba&quot;, got %2</source>
+        <translation>layer_pattern[%1]: esperava &quot;full&quot;, &quot;window&quot;, &quot;chunked&quot;, &quot;latent&quot;, &quot;linear&quot; ou &quot;mamba&quot;, veio %2</translation>
     </message>
     <message>
         <source>%1, not a file</source>
@@ -445,8 +446,8 @@
         <translation>um número (%1)</translation>
     </message>
     <message>
-        <source>a string ("%1")</source>
-        <translation>um texto ("%1")</translation>
+        <source>a string (&quot;%1&quot;)</source>
+        <translation>um texto (&quot;%1&quot;)</translation>
     </message>
     <message>
         <source>a list</source>
@@ -513,8 +514,8 @@
         <translation>%1: não é um número</translation>
     </message>
     <message>
-        <source>not a KV Ledger scenario (no "format": "%1")</source>
-        <translation>não é um cenário do KV Ledger (sem "format": "%1")</translation>
+        <source>not a KV Ledger scenario (no &quot;format&quot;: &quot;%1&quot;)</source>
+        <translation>não é um cenário do KV Ledger (sem &quot;format&quot;: &quot;%1&quot;)</translation>
     </message>
     <message>
         <source>version %1 is no scenario file version (they start at 1)</source>
@@ -545,16 +546,12 @@
         <translation>%1: maior que 16 MiB; não é um cenário</translation>
     </message>
     <message>
-        <source>key "%1" appears twice; which one is meant?</source>
-        <translation>a chave "%1" aparece duas vezes; qual delas vale?</translation>
+        <source>key &quot;%1&quot; appears twice; which one is meant?</source>
+        <translation>a chave &quot;%1&quot; aparece duas vezes; qual delas vale?</translation>
     </message>
     <message>
         <source>%1 (a limit of %2 bytes per file)</source>
         <translation>%1 (um limite de %2 bytes por arquivo)</translation>
-    </message>
-    <message>
-        <source>measured bandwidth: buffer_bytes %1 is not a byte count</source>
-        <translation>banda medida: buffer_bytes %1 não é uma contagem de bytes</translation>
     </message>
     <message>
         <source>the file got shorter while it was read (%1 of %2 bytes)</source>
@@ -608,17 +605,17 @@
         <source>the file changed size while it was read (%1, then %2 bytes)</source>
         <translation>o arquivo mudou de tamanho enquanto era lido (%1, depois %2 bytes)</translation>
     </message>
-<message>
+    <message>
         <source>shape %1: a dimension of %2; dimensions count elements, 0 or more</source>
         <translation>shape %1: uma dimensão de %2; dimensões contam elementos, 0 ou mais</translation>
     </message>
     <message>
-        <source>id "%1" is a built-in preset's; give yours an id of its own</source>
-        <translation>o id "%1" é de uma predefinição embutida; dê à sua um id próprio</translation>
+        <source>id &quot;%1&quot; is a built-in preset&apos;s; give yours an id of its own</source>
+        <translation>o id &quot;%1&quot; é de uma predefinição embutida; dê à sua um id próprio</translation>
     </message>
     <message>
-        <source>id "%1" is already %2's</source>
-        <translation>o id "%1" já é de %2</translation>
+        <source>id &quot;%1&quot; is already %2&apos;s</source>
+        <translation>o id &quot;%1&quot; já é de %2</translation>
     </message>
     <message>
         <source>%1: the name is not UTF-8; give another</source>
@@ -795,8 +792,8 @@
         <translation>sliding_window %1 em todas as camadas</translation>
     </message>
     <message>
-        <source>layer_types: expected a list such as ["full_attention", ...], got %1</source>
-        <translation>layer_types: esperada uma lista como ["full_attention", ...], veio %1</translation>
+        <source>layer_types: expected a list such as [&quot;full_attention&quot;, ...], got %1</source>
+        <translation>layer_types: esperada uma lista como [&quot;full_attention&quot;, ...], veio %1</translation>
     </message>
     <message>
         <source>layer_types: %1 entries, but num_hidden_layers is %2</source>
@@ -871,7 +868,7 @@
         <translation>estado fixo mantido em %1 (%2); a precisão do KV não se aplica a ele</translation>
     </message>
     <message>
-        <source>the model's dtype</source>
+        <source>the model&apos;s dtype</source>
         <translation>o dtype do modelo</translation>
     </message>
     <message>
@@ -991,8 +988,8 @@
         <translation>não é JSON: %1 na posição %2</translation>
     </message>
     <message>
-        <source>not a JSON object: a config.json holds {"num_hidden_layers": ...}</source>
-        <translation>não é um objeto JSON: um config.json contém {"num_hidden_layers": ...}</translation>
+        <source>not a JSON object: a config.json holds {&quot;num_hidden_layers&quot;: ...}</source>
+        <translation>não é um objeto JSON: um config.json contém {&quot;num_hidden_layers&quot;: ...}</translation>
     </message>
     <message>
         <source>, first layer dense</source>
@@ -1389,16 +1386,16 @@
         <translation>linha %1: %2 campos; esperado layer,block,mass</translation>
     </message>
     <message>
-        <source>line %1: layer "%2" is not a whole number in 0-%3</source>
-        <translation>linha %1: a camada "%2" não é um número inteiro entre 0 e %3</translation>
+        <source>line %1: layer &quot;%2&quot; is not a whole number in 0-%3</source>
+        <translation>linha %1: a camada &quot;%2&quot; não é um número inteiro entre 0 e %3</translation>
     </message>
     <message>
-        <source>line %1: block "%2" is not a whole number in 0-%3</source>
-        <translation>linha %1: o bloco "%2" não é um número inteiro entre 0 e %3</translation>
+        <source>line %1: block &quot;%2&quot; is not a whole number in 0-%3</source>
+        <translation>linha %1: o bloco &quot;%2&quot; não é um número inteiro entre 0 e %3</translation>
     </message>
     <message>
-        <source>line %1: mass "%2" is not a number</source>
-        <translation>linha %1: a massa "%2" não é um número</translation>
+        <source>line %1: mass &quot;%2&quot; is not a number</source>
+        <translation>linha %1: a massa &quot;%2&quot; não é um número</translation>
     </message>
     <message>
         <source>line %1: mass %2 is %3: attention mass is finite and ≥ 0</source>
@@ -1453,11 +1450,11 @@
     </message>
     <message>
         <source>measured bandwidth: %1 B/s is outside %2-%3</source>
-        <translation>banda medida: %1 B/s está fora de %2-%3</translation>
+        <translation>largura de banda medida: %1 B/s está fora de %2-%3</translation>
     </message>
     <message>
         <source>measured bandwidth: sweep point (%1 B, %2 B/s) is out of range</source>
-        <translation>banda medida: ponto da varredura (%1 B, %2 B/s) fora do intervalo</translation>
+        <translation>largura de banda medida: ponto da varredura (%1 B, %2 B/s) fora do intervalo</translation>
     </message>
 </context>
 <context>
@@ -1562,7 +1559,7 @@
         <translation>DP de atenção %1 divide as %2 sequências</translation>
     </message>
     <message>
-        <source>context parallel %1 splits each sequence's %2-token cache along its tokens</source>
+        <source>context parallel %1 splits each sequence&apos;s %2-token cache along its tokens</source>
         <translation>paralelismo de contexto %1 divide o cache de %2 tokens de cada sequência ao longo dos tokens</translation>
     </message>
     <message>
@@ -1624,11 +1621,11 @@
         <translation>O programa de medição terminou com status %1: %2</translation>
     </message>
     <message>
-        <source>The probe's output could not be read (%1): %2</source>
+        <source>The probe&apos;s output could not be read (%1): %2</source>
         <translation>Não foi possível ler a saída do programa de medição (%1): %2</translation>
     </message>
     <message>
-        <source>The probe's device list could not be read (%1).</source>
+        <source>The probe&apos;s device list could not be read (%1).</source>
         <translation>Não foi possível ler a lista de dispositivos do programa de medição (%1).</translation>
     </message>
     <message>
@@ -1765,8 +1762,8 @@
 <context>
     <name>ReportText</name>
     <message>
-        <source>no constants fitted for engine "%1"</source>
-        <translation>nenhuma constante ajustada para a engine "%1"</translation>
+        <source>no constants fitted for engine &quot;%1&quot;</source>
+        <translation>nenhuma constante ajustada para a engine &quot;%1&quot;</translation>
     </message>
     <message>
         <source>Calibrated predictions against measured runs (constants fitted to %1)</source>
@@ -1855,8 +1852,8 @@
         <translation>não é um número não negativo</translation>
     </message>
     <message>
-        <source>line %1, %2: "%3" %4</source>
-        <translation>linha %1, %2: "%3" %4</translation>
+        <source>line %1, %2: &quot;%3&quot; %4</source>
+        <translation>linha %1, %2: &quot;%3&quot; %4</translation>
     </message>
     <message>
         <source>empty file: expected a header line with %1</source>
@@ -1867,36 +1864,36 @@
         <translation>colunas ausentes: %1</translation>
     </message>
     <message>
-        <source>line %1, mode: "%2" is not agg or disagg</source>
-        <translation>linha %1, mode: "%2" não é agg nem disagg</translation>
+        <source>line %1, mode: &quot;%2&quot; is not agg or disagg</source>
+        <translation>linha %1, mode: &quot;%2&quot; não é agg nem disagg</translation>
     </message>
     <message>
-        <source>unknown model "%1": no preset has that Hugging Face id and %2 does not exist</source>
-        <translation>modelo desconhecido "%1": nenhuma predefinição tem esse id do Hugging Face e %2 não existe</translation>
+        <source>unknown model &quot;%1&quot;: no preset has that Hugging Face id and %2 does not exist</source>
+        <translation>modelo desconhecido &quot;%1&quot;: nenhuma predefinição tem esse id do Hugging Face e %2 não existe</translation>
     </message>
     <message>
-        <source>unknown model "%1": no preset has that Hugging Face id (give --configs DIR)</source>
-        <translation>modelo desconhecido "%1": nenhuma predefinição tem esse id do Hugging Face (informe --configs DIR)</translation>
+        <source>unknown model &quot;%1&quot;: no preset has that Hugging Face id (give --configs DIR)</source>
+        <translation>modelo desconhecido &quot;%1&quot;: nenhuma predefinição tem esse id do Hugging Face (informe --configs DIR)</translation>
     </message>
     <message>
         <source>tp_size × attention_dp_size %1 = moe_tp %2 × moe_ep %3 is past the %4-GPU NVLink domain: read as %5</source>
         <translation>tp_size × attention_dp_size %1 = moe_tp %2 × moe_ep %3 passa do domínio NVLink de %4 GPUs: lido como %5</translation>
     </message>
     <message>
-        <source>unknown system "%1" (known: %2)</source>
-        <translation>sistema desconhecido "%1" (conhecidos: %2)</translation>
+        <source>unknown system &quot;%1&quot; (known: %2)</source>
+        <translation>sistema desconhecido &quot;%1&quot; (conhecidos: %2)</translation>
     </message>
     <message>
-        <source>system "%1": no GPU preset "%2"</source>
-        <translation>sistema "%1": não há predefinição de GPU "%2"</translation>
+        <source>system &quot;%1&quot;: no GPU preset &quot;%2&quot;</source>
+        <translation>sistema &quot;%1&quot;: não há predefinição de GPU &quot;%2&quot;</translation>
     </message>
     <message>
-        <source>unknown weight format "%1"</source>
-        <translation>formato de pesos desconhecido "%1"</translation>
+        <source>unknown weight format &quot;%1&quot;</source>
+        <translation>formato de pesos desconhecido &quot;%1&quot;</translation>
     </message>
-<message>
-        <source>line %1, spec_decoding: "%2" is not none, mtp or unknown</source>
-        <translation>linha %1, spec_decoding: "%2" não é none, mtp nem unknown</translation>
+    <message>
+        <source>line %1, spec_decoding: &quot;%2&quot; is not none, mtp or unknown</source>
+        <translation>linha %1, spec_decoding: &quot;%2&quot; não é none, mtp nem unknown</translation>
     </message>
     <message>
         <source>line %1, random_range_ratio: %2 is more than 1</source>
@@ -1919,8 +1916,8 @@
         <translation>spec_decoding mtp sem nextn, os tokens de rascunho por passo</translation>
     </message>
     <message>
-        <source>decode_batch_size and decode_num_workers not given: the decode workers' batch is unknown</source>
-        <translation>decode_batch_size e decode_num_workers não informados: o lote dos workers de decodificação é desconhecido</translation>
+        <source>decode_batch_size and decode_num_workers not given: the decode workers&apos; batch is unknown</source>
+        <translation>decode_batch_size e decode_num_workers não informados: o batch dos workers de decodificação é desconhecido</translation>
     </message>
     <message>
         <source>neither concurrency nor batch_size given</source>
@@ -1962,8 +1959,8 @@
         <translation>preço por hora de GPU: %1 está fora de %2-%3</translation>
     </message>
     <message>
-        <source>engine: "%1" has no fitted constants (%2)</source>
-        <translation>engine: "%1" não tem constantes ajustadas (%2)</translation>
+        <source>engine: &quot;%1&quot; has no fitted constants (%2)</source>
+        <translation>engine: &quot;%1&quot; não tem constantes ajustadas (%2)</translation>
     </message>
 </context>
 <context>
@@ -1988,28 +1985,28 @@
 <context>
     <name>StrategyText</name>
     <message>
-        <source>"%1" is not an option here (%2)</source>
-        <translation>"%1" não é uma opção aqui (%2)</translation>
+        <source>&quot;%1&quot; is not an option here (%2)</source>
+        <translation>&quot;%1&quot; não é uma opção aqui (%2)</translation>
     </message>
     <message>
         <source>%1 given twice</source>
         <translation>%1 informado duas vezes</translation>
     </message>
     <message>
-        <source>%1: "%2" is not a token count</source>
-        <translation>%1: "%2" não é uma contagem de tokens</translation>
+        <source>%1: &quot;%2&quot; is not a token count</source>
+        <translation>%1: &quot;%2&quot; não é uma contagem de tokens</translation>
     </message>
     <message>
         <source>%1: %2 is outside %3-%4 tokens</source>
         <translation>%1: %2 está fora de %3 a %4 tokens</translation>
     </message>
     <message>
-        <source>%1: "%2" is not a share in %3, 1] (0.5 or 50%)</source>
-        <translation>%1: "%2" não é uma fração em %3, 1] (0.5 ou 50%)</translation>
+        <source>%1: &quot;%2&quot; is not a share in %3, 1] (0.5 or 50%)</source>
+        <translation>%1: &quot;%2&quot; não é uma fração em %3, 1] (escreva 0.5, com ponto, ou 50%)</translation>
     </message>
     <message>
-        <source>scale-bits: "%1" is not 1-64 bits</source>
-        <translation>scale-bits: "%1" não está entre 1 e 64 bits</translation>
+        <source>scale-bits: &quot;%1&quot; is not 1-64 bits</source>
+        <translation>scale-bits: &quot;%1&quot; não está entre 1 e 64 bits</translation>
     </message>
     <message>
         <source>scale-bits: %1 has no group scales (give :gN)</source>
@@ -2056,16 +2053,16 @@
         <translation>parte vazia</translation>
     </message>
     <message>
-        <source>"%1" is not a strategy: expected %2</source>
-        <translation>"%1" não é uma estratégia: esperado %2</translation>
+        <source>&quot;%1&quot; is not a strategy: expected %2</source>
+        <translation>&quot;%1&quot; não é uma estratégia: esperado %2</translation>
     </message>
     <message>
-        <source>"%1": two token policies (%2 and %3); stack one token policy with one precision</source>
-        <translation>"%1": duas políticas de tokens (%2 e %3); combine uma política de tokens com uma precisão</translation>
+        <source>&quot;%1&quot;: two token policies (%2 and %3); stack one token policy with one precision</source>
+        <translation>&quot;%1&quot;: duas políticas de tokens (%2 e %3); combine uma política de tokens com uma precisão</translation>
     </message>
     <message>
-        <source>"%1": two precisions; stack one token policy with one precision</source>
-        <translation>"%1": duas precisões; combine uma política de tokens com uma precisão</translation>
+        <source>&quot;%1&quot;: two precisions; stack one token policy with one precision</source>
+        <translation>&quot;%1&quot;: duas precisões; combine uma política de tokens com uma precisão</translation>
     </message>
     <message>
         <source>full cache</source>
@@ -2104,7 +2101,7 @@
         <translation>%1 key(s) armazenada(s) por bloco</translation>
     </message>
     <message>
-        <source>the compressed tokens' scores</source>
+        <source>the compressed tokens&apos; scores</source>
         <translation>os scores dos tokens comprimidos</translation>
     </message>
     <message>
@@ -2112,7 +2109,7 @@
         <translation>Nada descartado: todos os tokens ficam na memória. Cada passo lê %1 blocos de %2 tokens escolhidos por %3; um bloco que a escolha deixa de fora é pulado neste passo, não perdido.</translation>
     </message>
     <message>
-        <source>The model's own %1 sliding-window layers keep only the last %2 tokens.</source>
+        <source>The model&apos;s own %1 sliding-window layers keep only the last %2 tokens.</source>
         <translation>As %1 camadas de janela deslizante do próprio modelo mantêm só os últimos %2 tokens.</translation>
     </message>
     <message>
@@ -2147,11 +2144,7 @@
         <source>a precision (fp8, int8, int4, fp4), window:W[,sinks:S][,layers:F], budget:B|P%[,recent:R], duo:F[,sinks:S][,window:W], sparse:k=K,block=S[,summary=N,window=W,compress=D,compress-block=L,dense=N], recent:R[@P][,sinks=S],old=P[,scale-bits=N], or a preset (%1)</source>
         <translation>uma precisão (fp8, int8, int4, fp4), window:W[,sinks:S][,layers:F], budget:B|P%[,recent:R], duo:F[,sinks:S][,window:W], sparse:k=K,block=S[,summary=N,window=W,compress=D,compress-block=L,dense=N], recent:R[@P][,sinks=S],old=P[,scale-bits=N] ou uma predefinição (%1)</translation>
     </message>
-<message>
-        <source>a precision (fp8, int8, int4, fp4), window:W[,sinks:S][,layers:F], budget:B|P%[,recent:R], duo:F[,sinks:S][,window:W], sparse:k=K,block=S[,summary=N,window=W,compress=D,compress-block=L,dense=N], recent:R[@P],old=P[,scale-bits=N], or a preset (%1)</source>
-        <translation>uma precisão (fp8, int8, int4, fp4), window:W[,sinks:S][,layers:F], budget:B|P%[,recent:R], duo:F[,sinks:S][,window:W], sparse:k=K,block=S[,summary=N,window=W,compress=D,compress-block=L,dense=N], recent:R[@P],old=P[,scale-bits=N] ou um preset (%1)</translation>
-    </message>
-    </context>
+</context>
 <context>
     <name>SyntheticText</name>
     <message>
@@ -2159,12 +2152,12 @@
         <translation>não é uma fonte sintética (uniform, power-law, recency, needle)</translation>
     </message>
     <message>
-        <source>"%1" is not key=value with a key of %2</source>
-        <translation>"%1" não é chave=valor com uma chave entre %2</translation>
+        <source>&quot;%1&quot; is not key=value with a key of %2</source>
+        <translation>&quot;%1&quot; não é chave=valor com uma chave entre %2</translation>
     </message>
     <message>
-        <source>%1: "%2" is not a number</source>
-        <translation>%1: "%2" não é um número</translation>
+        <source>%1: &quot;%2&quot; is not a number</source>
+        <translation>%1: &quot;%2&quot; não é um número</translation>
     </message>
     <message>
         <source>%1: %2 is not a whole number in %3-%4</source>
@@ -2218,28 +2211,28 @@
 <context>
     <name>UnitsText</name>
     <message>
-        <source>"%1" is not a token count</source>
-        <translation>"%1" não é uma contagem de tokens</translation>
+        <source>&quot;%1&quot; is not a token count</source>
+        <translation>&quot;%1&quot; não é uma contagem de tokens</translation>
     </message>
     <message>
-        <source>"%1" is too large</source>
-        <translation>"%1" é grande demais</translation>
+        <source>&quot;%1&quot; is too large</source>
+        <translation>&quot;%1&quot; é grande demais</translation>
     </message>
     <message>
-        <source>"%1" is not a whole number of tokens</source>
-        <translation>"%1" não é um número inteiro de tokens</translation>
+        <source>&quot;%1&quot; is not a whole number of tokens</source>
+        <translation>&quot;%1&quot; não é um número inteiro de tokens</translation>
     </message>
     <message>
         <source>%1 days</source>
         <translation>%1 dias</translation>
     </message>
-<message>
-        <source>"%1" is not a token count: group digits in threes (1,000,000) or not at all</source>
-        <translation>"%1" não é uma contagem de tokens: agrupe os dígitos de três em três (1.000.000) ou não os agrupe</translation>
+    <message>
+        <source>&quot;%1&quot; is not a token count: group digits in threes (1,000,000) or not at all</source>
+        <translation>&quot;%1&quot; não é uma contagem de tokens: agrupe os dígitos de três em três (1.000.000) ou não os agrupe</translation>
     </message>
     <message>
-        <source>"%1" could be %2 or %3: write one of them</source>
-        <translation>"%1" pode ser %2 ou %3: escreva um dos dois</translation>
+        <source>&quot;%1&quot; could be %2 or %3: write one of them</source>
+        <translation>&quot;%1&quot; pode ser %2 ou %3: escreva um dos dois</translation>
     </message>
 </context>
 <context>
@@ -2279,6 +2272,37 @@
     <message>
         <source>Llama 3.1 405B FP8, 8 × H200, 120,000 in / 2,048 out</source>
         <translation>Llama 3.1 405B FP8, 8 × H200, 120.000 de entrada / 2.048 de saída</translation>
+    </message>
+</context>
+<context>
+    <name>VllmLogText</name>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1: %2</translation>
+    </message>
+    <message>
+        <source>%1: %2 tokens is impossible</source>
+        <translation>%1: %2 tokens é impossível</translation>
+    </message>
+    <message>
+        <source>%1: &quot;%2&quot; is not a number</source>
+        <translation>%1: &quot;%2&quot; não é um número</translation>
+    </message>
+    <message>
+        <source>%1: %2 is impossible (not above zero)</source>
+        <translation>%1: %2 é impossível (não é maior que zero)</translation>
+    </message>
+    <message>
+        <source>no &quot;GPU KV cache size: N tokens&quot; line</source>
+        <translation>nenhuma linha &quot;GPU KV cache size: N tokens&quot;</translation>
+    </message>
+    <message>
+        <source>no &quot;Maximum concurrency for L tokens per request: Xx&quot; line</source>
+        <translation>nenhuma linha &quot;Maximum concurrency for L tokens per request: Xx&quot;</translation>
+    </message>
+    <message>
+        <source>%1: larger than 64 MiB, not a start-up log</source>
+        <translation>%1: maior que 64 MiB, não é um log de inicialização</translation>
     </message>
 </context>
 <context>
@@ -2414,7 +2438,7 @@
     </message>
     <message>
         <source>− activations (profiling peak, %1 batched tokens)</source>
-        <translation>− ativações (pico do profiling, %1 tokens por lote)</translation>
+        <translation>− ativações (pico do profiling, %1 tokens no batch)</translation>
     </message>
     <message>
         <source>− CUDA context, graphs, NCCL (allowance)</source>
@@ -2453,8 +2477,8 @@
         <translation>%1×</translation>
     </message>
     <message>
-        <source>Paste the start-up lines of a vLLM server to compare: "GPU KV cache size" and "Maximum concurrency".</source>
-        <translation>Cole as linhas de inicialização de um servidor vLLM para comparar: "GPU KV cache size" e "Maximum concurrency".</translation>
+        <source>Paste the start-up lines of a vLLM server to compare: &quot;GPU KV cache size&quot; and &quot;Maximum concurrency&quot;.</source>
+        <translation>Cole as linhas de inicialização de um servidor vLLM para comparar: &quot;GPU KV cache size&quot; e &quot;Maximum concurrency&quot;.</translation>
     </message>
     <message>
         <source>Not a vLLM start-up log: %1</source>
@@ -2465,7 +2489,7 @@
         <translation>Log: %1 tokens, previsto: %2 (%3); concorrência no log %4×, prevista %5×.</translation>
     </message>
     <message>
-        <source>The log's max_model_len is %1 tokens, the scenario's context %2: set the context to the log's for a like-for-like comparison.</source>
+        <source>The log&apos;s max_model_len is %1 tokens, the scenario&apos;s context %2: set the context to the log&apos;s for a like-for-like comparison.</source>
         <translation>O max_model_len do log é %1 tokens e o contexto do cenário, %2: ajuste o contexto ao do log para comparar igual com igual.</translation>
     </message>
     <message>
@@ -2482,10 +2506,10 @@
     </message>
     <message>
         <source>Max batched tokens:</source>
-        <translation>Máx. de tokens por lote:</translation>
+        <translation>Máx. de tokens por batch:</translation>
     </message>
     <message>
-        <source>vLLM's default</source>
+        <source>vLLM&apos;s default</source>
         <translation>padrão do vLLM</translation>
     </message>
     <message>
@@ -2510,7 +2534,7 @@
     </message>
     <message>
         <source>INFO ... GPU KV cache size: 178,880 tokens</source>
-        <translation>INFO ... GPU KV cache size: 178,880 tokens</translation>
+        <translation>Ex. (como o vLLM escreve): INFO ... GPU KV cache size: 178,880 tokens</translation>
     </message>
     <message>
         <source>Budget per GPU</source>
@@ -2581,7 +2605,7 @@
     </message>
     <message>
         <source>Bandwidth efficiency</source>
-        <translation>Eficiência de banda</translation>
+        <translation>Eficiência de largura de banda</translation>
     </message>
     <message>
         <source>Presets</source>
@@ -2620,7 +2644,7 @@
         <translation>Um modelo publicado: sua arquitetura preenche cada termo da fórmula</translation>
     </message>
     <message>
-        <source>The GPU's memory sets how many are needed to fit; its bandwidth sets the time per token</source>
+        <source>The GPU&apos;s memory sets how many are needed to fit; its bandwidth sets the time per token</source>
         <translation>A memória da GPU define quantas são necessárias para caber; sua largura de banda define o tempo por token</translation>
     </message>
     <message>
@@ -2652,7 +2676,7 @@
         <translation>O termo “KV heads” de %1. 1 = MQA, tantos quanto os query heads = MHA, GQA entre os dois: os query heads de um grupo compartilham um K e um V.</translation>
     </message>
     <message>
-        <source>The “head dim” term of %1: elements of one head's K (and of its V).</source>
+        <source>The “head dim” term of %1: elements of one head&apos;s K (and of its V).</source>
         <translation>O termo “head dim” de %1: elementos do K de um head (e do seu V).</translation>
     </message>
     <message>
@@ -2737,14 +2761,14 @@
     </message>
     <message>
         <source>Ba&amp;ndwidth efficiency</source>
-        <translation>E&amp;ficiência de banda</translation>
+        <translation>E&amp;ficiência de largura de banda</translation>
     </message>
 </context>
 <context>
     <name>kvl::CostBatchChart</name>
     <message>
         <source>Cost per million output tokens vs batch</source>
-        <translation>Custo por milhão de tokens de saída vs batch</translation>
+        <translation>Custo por milhão de tokens de saída vs. batch</translation>
     </message>
     <message>
         <source>Batch (concurrent sequences, log scale)</source>
@@ -2771,7 +2795,7 @@
         <translation>Muro da memória: nem uma sequência cabe</translation>
     </message>
     <message>
-        <source>This scenario's batch</source>
+        <source>This scenario&apos;s batch</source>
         <translation>O batch deste cenário</translation>
     </message>
     <message>
@@ -2795,7 +2819,7 @@
     <name>kvl::CostContextChart</name>
     <message>
         <source>Cost per million output tokens vs context length</source>
-        <translation>Custo por milhão de tokens de saída vs tamanho do contexto</translation>
+        <translation>Custo por milhão de tokens de saída vs. contexto</translation>
     </message>
     <message>
         <source>Context length (tokens, log scale)</source>
@@ -2822,7 +2846,7 @@
         <translation>Muro da memória: no máximo %1 tokens</translation>
     </message>
     <message>
-        <source>This scenario's context</source>
+        <source>This scenario&apos;s context</source>
         <translation>O contexto deste cenário</translation>
     </message>
     <message>
@@ -2849,7 +2873,7 @@
         <translation>Clique para passar à próxima parte</translation>
     </message>
     <message>
-        <source>1. The new token's query.</source>
+        <source>1. The new token&apos;s query.</source>
         <translation>1. A query do novo token.</translation>
     </message>
     <message>
@@ -2865,7 +2889,7 @@
         <translation>4. Os pesos combinam os values na saída.</translation>
     </message>
     <message>
-        <source>5. The new token's key and value join the KV cache: the next step reads them instead of recomputing them.</source>
+        <source>5. The new token&apos;s key and value join the KV cache: the next step reads them instead of recomputing them.</source>
         <translation>5. A key e o value do novo token entram no KV cache: o próximo passo os lê em vez de recalculá-los.</translation>
     </message>
     <message>
@@ -2873,7 +2897,7 @@
         <translation>Um passo de decodificação da atenção</translation>
     </message>
     <message>
-        <source>The new token's query is compared with the keys of %1 earlier tokens; their softmax weights are %2; the weights combine the values; the new key and value are kept.</source>
+        <source>The new token&apos;s query is compared with the keys of %1 earlier tokens; their softmax weights are %2; the weights combine the values; the new key and value are kept.</source>
         <translation>A query do novo token é comparada com as keys de %1 tokens anteriores; os pesos do softmax são %2; os pesos combinam os values; a nova key e o novo value são guardados.</translation>
     </message>
     <message>
@@ -2908,8 +2932,8 @@
         <translation>nenhuma engine escolhida</translation>
     </message>
     <message>
-        <source>no constants fitted for engine "%1"</source>
-        <translation>nenhuma constante ajustada para a engine "%1"</translation>
+        <source>no constants fitted for engine &quot;%1&quot;</source>
+        <translation>nenhuma constante ajustada para a engine &quot;%1&quot;</translation>
     </message>
 </context>
 <context>
@@ -3089,7 +3113,7 @@
     </message>
     <message>
         <source>Use measured bandwidth</source>
-        <translation>Usar a banda medida</translation>
+        <translation>Usar a largura de banda medida</translation>
     </message>
     <message>
         <source>&amp;Device:</source>
@@ -3097,7 +3121,7 @@
     </message>
     <message>
         <source>&amp;Samples:</source>
-        <translation>Am&amp;ostras:</translation>
+        <translation>Amostra&amp;s:</translation>
     </message>
     <message>
         <source>automatic (≥ 4× cache)</source>
@@ -3133,15 +3157,11 @@
     </message>
     <message>
         <source>&amp;Use measured bandwidth in the scenario</source>
-        <translation>Usar a ba&amp;nda medida no cenário</translation>
+        <translation>&amp;Usar a largura de banda medida no cenário</translation>
     </message>
     <message>
         <source>Sets the efficiency to measured / datasheet bandwidth</source>
-        <translation>Define a eficiência como banda medida / banda da ficha técnica</translation>
-    </message>
-    <message>
-        <source>Read bandwidth (GB/s)</source>
-        <translation>Banda de leitura (GB/s)</translation>
+        <translation>Define a eficiência como largura de banda medida / largura de banda da ficha técnica</translation>
     </message>
     <message>
         <source>Bandwidth against buffer size</source>
@@ -3158,10 +3178,6 @@
     <message>
         <source>L2 %1</source>
         <translation>L2 %1</translation>
-    </message>
-    <message>
-        <source>Buffer size (MiB, log scale)</source>
-        <translation>Tamanho do buffer (MiB, escala log)</translation>
     </message>
     <message>
         <source>median</source>
@@ -3181,7 +3197,7 @@
     </message>
     <message>
         <source>Sweep si&amp;zes</source>
-        <translation>Varrer tamanho&amp;s</translation>
+        <translation>Varrer tama&amp;nhos</translation>
     </message>
     <message>
         <source>Cancel</source>
@@ -3189,7 +3205,7 @@
     </message>
     <message>
         <source>The measurement is %1 % of the datasheet of %2, below the %3 % an efficiency may be: it cannot be a bandwidth of that GPU.</source>
-        <translation>A medição é %1 % da ficha técnica da %2, abaixo dos %3 % que uma eficiência pode ser: não pode ser uma banda dessa GPU.</translation>
+        <translation>A medição é %1% da ficha técnica da %2, abaixo dos %3% que uma eficiência pode ter: não pode ser a largura de banda dessa GPU.</translation>
     </message>
     <message>
         <source>no CUDA driver that this probe can use</source>
@@ -3211,11 +3227,15 @@
         <source>Looking for CUDA GPUs…</source>
         <translation>Procurando GPUs CUDA…</translation>
     </message>
-<message>
-        <source>the GPUs have not been listed yet</source>
-        <translation>as GPUs ainda não foram listadas</translation>
+    <message>
+        <source>Buffer (MiB, log scale)</source>
+        <translation>Buffer (MiB, escala log)</translation>
     </message>
-    </context>
+    <message>
+        <source>GB/s</source>
+        <translation>GB/s</translation>
+    </message>
+</context>
 <context>
     <name>kvl::GroupedBarChart</name>
     <message>
@@ -3227,7 +3247,7 @@
     <name>kvl::LatencyChart</name>
     <message>
         <source>KV term only (dotted)</source>
-        <translation>Só KV (pontilhado)</translation>
+        <translation>Só o KV (pontilhado)</translation>
     </message>
     <message>
         <source>This scenario</source>
@@ -3345,7 +3365,7 @@ Só o termo de KV: %3</translation>
         <translation>Binárias (KiB, MiB, GiB)</translation>
     </message>
     <message>
-        <source>Datasheets use SI: 1 GB = 10^9 B. KiB, MiB and GiB are powers of 1024. The seed's “320 KB” per token is 320 KiB.</source>
+        <source>Datasheets use SI: 1 GB = 10^9 B. KiB, MiB and GiB are powers of 1024. The seed&apos;s “320 KB” per token is 320 KiB.</source>
         <translation>As fichas técnicas usam o SI: 1 GB = 10^9 B. KiB, MiB e GiB são potências de 1024. Os “320 KB” por token do artigo de origem são 320 KiB.</translation>
     </message>
     <message>
@@ -3464,7 +3484,7 @@ Só o termo de KV: %3</translation>
         <translation>Exportar &amp;medições como CSV…</translation>
     </message>
     <message>
-        <source>The GPU panel's bandwidth results</source>
+        <source>The GPU panel&apos;s bandwidth results</source>
         <translation>Os resultados de largura de banda do painel da GPU</translation>
     </message>
     <message>
@@ -3489,7 +3509,7 @@ Só o termo de KV: %3</translation>
     </message>
     <message>
         <source>&amp;Presentation Mode</source>
-        <translation>Modo de &amp;apresentação</translation>
+        <translation>Modo de a&amp;presentação</translation>
     </message>
     <message>
         <source>Full screen, large type, thick lines (F11)</source>
@@ -3504,7 +3524,7 @@ Só o termo de KV: %3</translation>
         <translation>Gráfico log-log do tempo por token (Ctrl+L)</translation>
     </message>
     <message>
-        <source>Measure this machine's memory bandwidth (Ctrl+G)</source>
+        <source>Measure this machine&apos;s memory bandwidth (Ctrl+G)</source>
         <translation>Medir a largura de banda de memória desta máquina (Ctrl+G)</translation>
     </message>
     <message>
@@ -3537,7 +3557,7 @@ Só o termo de KV: %3</translation>
     </message>
     <message>
         <source>&amp;Pin as Baseline</source>
-        <translation>&amp;Fixar como Referência</translation>
+        <translation>&amp;Fixar como referência</translation>
     </message>
     <message>
         <source>Keep this scenario as the baseline every chart and the ledger compare with (Ctrl+B)</source>
@@ -3545,7 +3565,7 @@ Só o termo de KV: %3</translation>
     </message>
     <message>
         <source>Baseline from a Scenario &amp;File…</source>
-        <translation>Referência de um &amp;Arquivo de Cenário…</translation>
+        <translation>Referência de um &amp;arquivo de cenário…</translation>
     </message>
     <message>
         <source>Compare with a saved .kvledger scenario</source>
@@ -3553,7 +3573,7 @@ Só o termo de KV: %3</translation>
     </message>
     <message>
         <source>&amp;Swap Scenario and Baseline</source>
-        <translation>&amp;Trocar Cenário e Referência</translation>
+        <translation>&amp;Trocar cenário e referência</translation>
     </message>
     <message>
         <source>Show the baseline as the scenario and the scenario as the baseline: flip back and forth (Ctrl+Shift+B or F8)</source>
@@ -3561,7 +3581,7 @@ Só o termo de KV: %3</translation>
     </message>
     <message>
         <source>&amp;Unpin Baseline</source>
-        <translation>&amp;Desafixar Referência</translation>
+        <translation>&amp;Desafixar referência</translation>
     </message>
     <message>
         <source>Stop comparing</source>
@@ -3569,7 +3589,7 @@ Só o termo de KV: %3</translation>
     </message>
     <message>
         <source>Pin Baseline</source>
-        <translation>Fixar Referência</translation>
+        <translation>Fixar referência</translation>
     </message>
     <message>
         <source>A ⇄ B</source>
@@ -3577,7 +3597,7 @@ Só o termo de KV: %3</translation>
     </message>
     <message>
         <source>New &amp;Window from Current</source>
-        <translation>Nova &amp;Janela a partir da Atual</translation>
+        <translation>Nova &amp;janela a partir da atual</translation>
     </message>
     <message>
         <source>A second window on a copy of this scenario and its baseline (Ctrl+Shift+N)</source>
@@ -3627,19 +3647,11 @@ Só o termo de KV: %3</translation>
         <source>Present</source>
         <translation>Apresentar</translation>
     </message>
-<message>
-        <source>Export &amp;All…</source>
-        <translation>Exportar &amp;tudo…</translation>
-    </message>
     <message>
-        <source>PDF &amp;Report…</source>
-        <translation>Relatório em &amp;PDF…</translation>
+        <source>Tour</source>
+        <translation>Tour</translation>
     </message>
-    <message>
-        <source>&amp;Reset to the Seed Scenario</source>
-        <translation>Voltar ao cenário do &amp;artigo</translation>
-    </message>
-    </context>
+</context>
 <context>
     <name>kvl::MainWindow</name>
     <message>
@@ -3672,7 +3684,7 @@ Só o termo de KV: %3</translation>
     </message>
     <message>
         <source>&amp;Help</source>
-        <translation>Aj&amp;uda</translation>
+        <translation>A&amp;juda</translation>
     </message>
     <message>
         <source>Scenario</source>
@@ -3704,7 +3716,7 @@ Só o termo de KV: %3</translation>
     </message>
     <message>
         <source>GPU Bandwidth</source>
-        <translation>Banda da GPU</translation>
+        <translation>Largura de banda da GPU</translation>
     </message>
     <message>
         <source>Measured bandwidth</source>
@@ -3747,7 +3759,7 @@ Só o termo de KV: %3</translation>
         <translation>Quantizar, janela, evicção ou leitura esparsa: o que cada uma guarda, lê e perde</translation>
     </message>
     <message>
-        <source>Where decode sits below the GPU's ridge point</source>
+        <source>Where decode sits below the GPU&apos;s ridge point</source>
         <translation>Onde a decodificação fica abaixo do ponto de equilíbrio da GPU</translation>
     </message>
     <message>
@@ -3756,7 +3768,7 @@ Só o termo de KV: %3</translation>
     </message>
     <message>
         <source>&lt;h3&gt;KV Ledger %1&lt;/h3&gt;&lt;p&gt;Why long-context decoding is bound by memory bandwidth: every decoded token reads the whole KV cache.&lt;/p&gt;&lt;p&gt;Every figure comes from the cost model in core/, checked by tests against the article “%2” and the datasheets.&lt;/p&gt;</source>
-        <translation>&lt;h3&gt;KV Ledger %1&lt;/h3&gt;&lt;p&gt;Por que a decodificação de contexto longo é limitada pela largura de banda de memória: cada token decodificado lê o KV cache inteiro.&lt;/p&gt;&lt;p&gt;Cada número vem do modelo de custo em core/, conferido por testes contra o artigo “%2” e as folhas de dados.&lt;/p&gt;</translation>
+        <translation>&lt;h3&gt;KV Ledger %1&lt;/h3&gt;&lt;p&gt;Por que a decodificação de contexto longo é limitada pela largura de banda de memória: cada token decodificado lê o KV cache inteiro.&lt;/p&gt;&lt;p&gt;Cada número vem do modelo de custo em core/, conferido por testes contra o artigo “%2” e as fichas técnicas.&lt;/p&gt;</translation>
     </message>
     <message>
         <source>Capacity</source>
@@ -3776,7 +3788,7 @@ Só o termo de KV: %3</translation>
     </message>
     <message>
         <source>An agent session turn by turn: prefill, answers and cost, prefix cache on and off</source>
-        <translation>Uma sessão de agente turno a turno: prefill, respostas e custo, com e sem prefix cache</translation>
+        <translation>Uma sessão de agente turno a turno: prefill, respostas e custo, com e sem cache de prefixo</translation>
     </message>
     <message>
         <source>Session</source>
@@ -3792,11 +3804,11 @@ Só o termo de KV: %3</translation>
     </message>
     <message>
         <source>C&amp;ompare</source>
-        <translation>Compara&amp;ção</translation>
+        <translation>C&amp;omparação</translation>
     </message>
     <message>
         <source>Baseline from a &amp;Model Preset</source>
-        <translation>Referência de um &amp;Modelo Predefinido</translation>
+        <translation>Referência de um &amp;modelo predefinido</translation>
     </message>
     <message>
         <source>Baseline: %1</source>
@@ -3806,8 +3818,8 @@ Só o termo de KV: %3</translation>
 <context>
     <name>kvl::MappedSpinBox</name>
     <message>
-        <source>"%1" is too large</source>
-        <translation>"%1" é grande demais</translation>
+        <source>&quot;%1&quot; is too large</source>
+        <translation>&quot;%1&quot; é grande demais</translation>
     </message>
     <message>
         <source>%1 is outside %2 to %3</source>
@@ -3925,15 +3937,15 @@ Os resultados anteriores foram mantidos.</translation>
     </message>
     <message>
         <source>Keys summed into one KV block (.npy files; CSV rows are blocks)</source>
-        <translation>Chaves somadas em um bloco KV (arquivos .npy; linhas do CSV são blocos)</translation>
+        <translation>Keys somadas em um bloco KV (arquivos .npy; as linhas do CSV já são blocos)</translation>
     </message>
     <message>
         <source>most, median and least concentrated</source>
         <translation>mais, mediana e menos concentrada</translation>
     </message>
     <message>
-        <source>Layers whose cumulative curve to draw: "0, 12, 31"</source>
-        <translation>Camadas cuja curva acumulada será desenhada: "0, 12, 31"</translation>
+        <source>Layers whose cumulative curve to draw: &quot;0, 12, 31&quot;</source>
+        <translation>Camadas cuja curva acumulada será desenhada: &quot;0, 12, 31&quot;</translation>
     </message>
     <message>
         <source>Attention mass source</source>
@@ -4063,7 +4075,7 @@ Os resultados anteriores foram mantidos.</translation>
         <source>%1: generating…</source>
         <translation>%1: gerando…</translation>
     </message>
-<message>
+    <message>
         <source>Attention mass: %1</source>
         <translation>Massa de atenção: %1</translation>
     </message>
@@ -4087,7 +4099,7 @@ Os resultados anteriores foram mantidos.</translation>
         <translation>%1%</translation>
     </message>
     <message>
-        <source>The top %1 blocks (%2 of %3) hold %4 of this layer's attention mass</source>
+        <source>The top %1 blocks (%2 of %3) hold %4 of this layer&apos;s attention mass</source>
         <translation>Os %1 blocos do topo (%2 de %3) concentram %4 da massa de atenção desta camada</translation>
     </message>
     <message>
@@ -4179,11 +4191,7 @@ Sem veredito: o topo de %2 dos blocos é %3 de %4 (%5); um veredito precisa de p
         <source>Concentrated: evict or read sparsely</source>
         <translation>Concentrada: evicção ou leitura esparsa</translation>
     </message>
-<message>
-        <source>Concentrated: room for eviction or sparse reads</source>
-        <translation>Concentrada: espaço para evicção ou leituras esparsas</translation>
-    </message>
-    </context>
+</context>
 <context>
     <name>kvl::MeasurementModel</name>
     <message>
@@ -4465,7 +4473,7 @@ na largura de banda medida: %1 TFLOP/s</translation>
 <context>
     <name>kvl::RooflinePanel</name>
     <message>
-        <source>the weights' precision</source>
+        <source>the weights&apos; precision</source>
         <translation>a precisão dos pesos</translation>
     </message>
     <message>
@@ -4473,8 +4481,8 @@ na largura de banda medida: %1 TFLOP/s</translation>
         <translation>Pico dos núcleos tensores usado no teto de computação</translation>
     </message>
     <message>
-        <source>Prompt length of the prefill point ("32k", "1M")</source>
-        <translation>Tamanho do prompt do ponto de prefill ("32k", "1M")</translation>
+        <source>Prompt length of the prefill point (&quot;32k&quot;, &quot;1M&quot;)</source>
+        <translation>Tamanho do prompt do ponto de prefill (&quot;32k&quot;, &quot;1M&quot;)</translation>
     </message>
     <message>
         <source>Compute roof at</source>
@@ -4628,7 +4636,7 @@ na largura de banda medida: %1 TFLOP/s</translation>
     </message>
     <message>
         <source>Baseline from a Scenario File</source>
-        <translation>Referência de um Arquivo de Cenário</translation>
+        <translation>Referência de um arquivo de cenário</translation>
     </message>
     <message>
         <source>Not imported: %1</source>
@@ -4675,11 +4683,11 @@ prefill %4, resposta %5, %6</translation>
     </message>
     <message>
         <source>prefix cache on</source>
-        <translation>com prefix cache</translation>
+        <translation>com cache de prefixo</translation>
     </message>
     <message>
         <source>prefix cache off</source>
-        <translation>sem prefix cache</translation>
+        <translation>sem cache de prefixo</translation>
     </message>
     <message>
         <source>$%1</source>
@@ -4687,11 +4695,11 @@ prefill %4, resposta %5, %6</translation>
     </message>
     <message>
         <source>An agent session, turn by turn: prefix cache on and off</source>
-        <translation>Uma sessão de agente, turno a turno: com e sem prefix cache</translation>
+        <translation>Uma sessão de agente, turno a turno: com e sem cache de prefixo</translation>
     </message>
     <message>
         <source>Turn (left bar: prefix cache on; right bar: off)</source>
-        <translation>Turno (barra da esquerda: com prefix cache; da direita: sem)</translation>
+        <translation>Turno (barra da esquerda: com cache de prefixo; da direita: sem)</translation>
     </message>
     <message>
         <source>Seconds per turn (s)</source>
@@ -4731,37 +4739,37 @@ prefill %4, resposta %5, %6</translation>
     </message>
     <message>
         <source>%1: %2 turns from %3 tokens cost %4 with the prefix cache (%5), %6 without (%7)</source>
-        <translation>%1: %2 turnos a partir de %3 tokens custam %4 com prefix cache (%5), %6 sem (%7)</translation>
+        <translation>%1: %2 turnos a partir de %3 tokens custam %4 com cache de prefixo (%5), %6 sem (%7)</translation>
     </message>
     <message>
         <source>; from turn %1 the context no longer fits</source>
         <translation>; a partir do turno %1 o contexto não cabe mais</translation>
     </message>
     <message>
-        <source>Turn (bars: prefix cache on, off; pale: the baseline's)</source>
-        <translation>Turno (barras: cache de prefixo ligado, desligado; claras: as da referência)</translation>
+        <source>Turn (bars: prefix cache on, off; pale: the baseline&apos;s)</source>
+        <translation>Turno (barras: com e sem cache de prefixo; claras: as da referência)</translation>
     </message>
     <message>
         <source>%1, cache on</source>
-        <translation>%1, cache ligado</translation>
+        <translation>%1, com cache</translation>
     </message>
     <message>
         <source>%1, cache off</source>
-        <translation>%1, cache desligado</translation>
+        <translation>%1, sem cache</translation>
     </message>
     <message>
         <source>%1: cumulative cost, cache on</source>
-        <translation>%1: custo acumulado, cache ligado</translation>
+        <translation>%1: custo acumulado, com cache</translation>
     </message>
     <message>
         <source>%1: cumulative cost, cache off</source>
-        <translation>%1: custo acumulado, cache desligado</translation>
+        <translation>%1: custo acumulado, sem cache</translation>
     </message>
 </context>
 <context>
     <name>kvl::SessionControls</name>
     <message>
-        <source>Starts at the scenario's context: %1 tokens</source>
+        <source>Starts at the scenario&apos;s context: %1 tokens</source>
         <translation>Começa no contexto do cenário: %1 tokens</translation>
     </message>
     <message>
@@ -4842,7 +4850,7 @@ prefill %4, resposta %5, %6</translation>
         <translation>Tempo por token (ms, escala log)</translation>
     </message>
     <message>
-        <source>At the scenario's context</source>
+        <source>At the scenario&apos;s context</source>
         <translation>No contexto do cenário</translation>
     </message>
     <message>
@@ -4903,8 +4911,8 @@ prefill %4, resposta %5, %6</translation>
         <translation>Combinar</translation>
     </message>
     <message>
-        <source>"%1" is the full cache, which is always compared</source>
-        <translation>"%1" é o cache completo, que sempre é comparado</translation>
+        <source>&quot;%1&quot; is the full cache, which is always compared</source>
+        <translation>&quot;%1&quot; é o cache completo, que sempre é comparado</translation>
     </message>
     <message>
         <source>Custom: %1</source>
@@ -4927,26 +4935,10 @@ prefill %4, resposta %5, %6</translation>
         <translation>Marque as estratégias a comparar com o cache completo</translation>
     </message>
     <message>
-        <source>A strategy spec: fp8 | int4 | window:W[,sinks:S][,layers:F] | budget:B|P%[,recent:R] | duo:F[,sinks:S,window:W] | sparse:k=K,block=S[,summary=N,window=W,compress=D,compress-block=L,dense=N] | recent:R[@P][,sinks=S],old=P | a preset id; a token policy and a precision joined by '+'</source>
-        <translation>Uma especificação de estratégia: fp8 | int4 | window:W[,sinks:S][,layers:F] | budget:B|P%[,recent:R] | duo:F[,sinks:S,window:W] | sparse:k=K,block=S[,summary=N,window=W,compress=D,compress-block=L,dense=N] | recent:R[@P][,sinks=S],old=P | o id de uma predefinição; uma política de tokens e uma precisão unidas por '+'</translation>
+        <source>A strategy spec: fp8 | int4 | window:W[,sinks:S][,layers:F] | budget:B|P%[,recent:R] | duo:F[,sinks:S,window:W] | sparse:k=K,block=S[,summary=N,window=W,compress=D,compress-block=L,dense=N] | recent:R[@P][,sinks=S],old=P | a preset id; a token policy and a precision joined by &apos;+&apos;</source>
+        <translation>Uma especificação de estratégia: fp8 | int4 | window:W[,sinks:S][,layers:F] | budget:B|P%[,recent:R] | duo:F[,sinks:S,window:W] | sparse:k=K,block=S[,summary=N,window=W,compress=D,compress-block=L,dense=N] | recent:R[@P][,sinks=S],old=P | o id de uma predefinição; uma política de tokens e uma precisão unidas por &apos;+&apos;</translation>
     </message>
-<message>
-        <source>The seed article: fp8 is the safe first step. Half the bytes per token, half the bandwidth cost and the GPUs, little quality impact; a one-line change in vLLM and TensorRT-LLM.</source>
-        <translation>O artigo de origem: fp8 é o primeiro passo seguro. Metade dos bytes por token, metade do custo de largura de banda e das GPUs, pouco impacto na qualidade; uma mudança de uma linha no vLLM e no TensorRT-LLM.</translation>
-    </message>
-    <message>
-        <source>A quarter of the bytes, for the capacity-desperate, after measuring recall on your own traffic.</source>
-        <translation>Um quarto dos bytes, para casos desesperados por capacidade, depois de medir recall no seu próprio tráfego.</translation>
-    </message>
-    <message>
-        <source>%1 KV</source>
-        <translation>KV %1</translation>
-    </message>
-    <message>
-        <source>A strategy spec: fp8 | int4 | window:W[,sinks:S][,layers:F] | budget:B|P%[,recent:R] | duo:F[,sinks:S,window:W] | sparse:k=K,block=S[,summary=N,window=W,compress=D,compress-block=L,dense=N] | recent:R[@P],old=P | a preset id; a token policy and a precision joined by '+'</source>
-        <translation>Uma especificação de estratégia: fp8 | int4 | window:W[,sinks:S][,layers:F] | budget:B|P%[,recent:R] | duo:F[,sinks:S,window:W] | sparse:k=K,block=S[,summary=N,window=W,compress=D,compress-block=L,dense=N] | recent:R[@P],old=P | o id de um preset; uma política de tokens e uma precisão unidas por '+'</translation>
-    </message>
-    </context>
+</context>
 <context>
     <name>kvl::StrategyParameters</name>
     <message>
@@ -4993,7 +4985,7 @@ prefill %4, resposta %5, %6</translation>
         <translation>Zhang et al. 2023, H2O: Heavy-Hitter Oracle, arXiv:2306.14048: um orçamento de KV de 20% do contexto, metade heavy hitters (maior atenção acumulada) e metade tokens recentes.</translation>
     </message>
     <message>
-        <source>Li et al. 2024, SnapKV, arXiv:2404.14469: the prompt's KV compressed to 1,024, 2,048 or 4,096 tokens per head (2,048 here), chosen by the last 32 prompt tokens (the observation window, kept). Only the prompt is compressed: tokens generated afterwards are all kept.</source>
+        <source>Li et al. 2024, SnapKV, arXiv:2404.14469: the prompt&apos;s KV compressed to 1,024, 2,048 or 4,096 tokens per head (2,048 here), chosen by the last 32 prompt tokens (the observation window, kept). Only the prompt is compressed: tokens generated afterwards are all kept.</source>
         <translation>Li et al. 2024, SnapKV, arXiv:2404.14469: o KV do prompt comprimido para 1.024, 2.048 ou 4.096 tokens por head (2.048 aqui), escolhidos pelos últimos 32 tokens do prompt (a janela de observação, mantida). Só o prompt é comprimido: os tokens gerados depois são todos mantidos.</translation>
     </message>
     <message>
@@ -5006,14 +4998,14 @@ prefill %4, resposta %5, %6</translation>
     </message>
     <message>
         <source>Lu et al. 2025, MoBA: Mixture of Block Attention, arXiv:2502.13189: blocks of 4,096 tokens, the top 12 by the mean-pooled key of each block (the current block always in), 95% sparse at 1M tokens; 512-token blocks in the scaling experiments.</source>
-        <translation>Lu et al. 2025, MoBA: Mixture of Block Attention, arXiv:2502.13189: blocos de 4.096 tokens, os 12 primeiros pela key média de cada bloco (o bloco atual sempre incluído), 95% esparsa em 1M de tokens; blocos de 512 tokens nos experimentos de escala.</translation>
+        <translation>Lu et al. 2025, MoBA: Mixture of Block Attention, arXiv:2502.13189: blocos de 4.096 tokens; cada passo lê os 12 blocos com maior pontuação, medida pela key média de cada bloco (o bloco atual sempre incluído), 95% esparsa em 1M de tokens; blocos de 512 tokens nos experimentos de escala.</translation>
     </message>
     <message>
         <source>Yuan et al. 2025, Native Sparse Attention, arXiv:2502.11089: compressed tokens from blocks of 32 at stride 16 (their scores choose the blocks, no extra keys), 16 selected blocks of 64 tokens, a 512-token sliding window.</source>
         <translation>Yuan et al. 2025, Native Sparse Attention, arXiv:2502.11089: tokens comprimidos de blocos de 32 com passo 16 (seus scores escolhem os blocos, sem keys extras), 16 blocos selecionados de 64 tokens, uma janela deslizante de 512 tokens.</translation>
     </message>
     <message>
-        <source>Liu et al. 2024, KIVI, arXiv:2402.02750: the newest 128 tokens (the residual) in full precision, older ones quantized in groups of 32 with a 16-bit scale and zero point each. The paper's headline is 2-bit; Precision has no 2-bit format, so this is its 4-bit variant.</source>
+        <source>Liu et al. 2024, KIVI, arXiv:2402.02750: the newest 128 tokens (the residual) in full precision, older ones quantized in groups of 32 with a 16-bit scale and zero point each. The paper&apos;s headline is 2-bit; Precision has no 2-bit format, so this is its 4-bit variant.</source>
         <translation>Liu et al. 2024, KIVI, arXiv:2402.02750: os 128 tokens mais novos (o resíduo) em precisão total, os mais antigos quantizados em grupos de 32, cada um com escala e ponto zero de 16 bits. O destaque do artigo é 2 bits; a Precision não tem formato de 2 bits, então esta é a variante de 4 bits.</translation>
     </message>
     <message>
@@ -5037,7 +5029,7 @@ prefill %4, resposta %5, %6</translation>
         <translation>fp8 + janela exata</translation>
     </message>
     <message>
-        <source>The seed article's safe money: quantization + conservative windows, compression kept for stale regions of the history. The first 4 tokens (attention sinks) and the newest 32,768 stay exact, at the scenario's precision; the stale ones between them are stored in fp8. No token is dropped.</source>
+        <source>The seed article&apos;s safe money: quantization + conservative windows, compression kept for stale regions of the history. The first 4 tokens (attention sinks) and the newest 32,768 stay exact, at the scenario&apos;s precision; the stale ones between them are stored in fp8. No token is dropped.</source>
         <translation>O dinheiro seguro do artigo de origem: quantização + janelas conservadoras, reservando a compressão para regiões obsoletas do histórico. Os 4 primeiros tokens (attention sinks) e os 32.768 mais recentes ficam exatos, na precisão do cenário; os obsoletos entre eles são guardados em fp8. Nenhum token é descartado.</translation>
     </message>
 </context>
@@ -5108,7 +5100,7 @@ prefill %4, resposta %5, %6</translation>
     <name>kvl::ThroughputLatencyChart</name>
     <message>
         <source>Latency vs throughput as the batch grows</source>
-        <translation>Latência vs vazão à medida que o batch cresce</translation>
+        <translation>Latência vs. vazão à medida que o batch cresce</translation>
     </message>
     <message>
         <source>Throughput, whole batch (tokens/s, log scale)</source>
@@ -5135,7 +5127,7 @@ prefill %4, resposta %5, %6</translation>
         <translation>Muro da memória: nem uma sequência cabe</translation>
     </message>
     <message>
-        <source>This scenario's batch</source>
+        <source>This scenario&apos;s batch</source>
         <translation>O batch deste cenário</translation>
     </message>
     <message>
@@ -5311,11 +5303,11 @@ prefill %4, resposta %5, %6</translation>
     </message>
     <message>
         <source>KV streaming</source>
-        <translation>Leitura do KV</translation>
+        <translation>Streaming de KV</translation>
     </message>
     <message>
         <source>The weights add</source>
-        <translation>Os pesos somam</translation>
+        <translation>Os pesos acrescentam</translation>
     </message>
     <message>
         <source>The whole answer</source>
@@ -5359,7 +5351,7 @@ prefill %4, resposta %5, %6</translation>
     </message>
     <message>
         <source>Full KV cache</source>
-        <translation>Cache KV completo</translation>
+        <translation>KV cache completo</translation>
     </message>
     <message>
         <source>Oldest token sure to stay</source>
@@ -5394,7 +5386,7 @@ prefill %4, resposta %5, %6</translation>
         <translation>O que o KV cache guarda</translation>
     </message>
     <message>
-        <source>A model decodes one token at a time. To choose the next one, each layer compares the new token's query with the key of every earlier token and lets the softmax weights combine their values (the picture: one head, %1 tokens). Those keys and values are kept, the KV cache, so that no step recomputes them: it grows by one token per token, here to %2, and every step reads it whole.</source>
+        <source>A model decodes one token at a time. To choose the next one, each layer compares the new token&apos;s query with the key of every earlier token and lets the softmax weights combine their values (the picture: one head, %1 tokens). Those keys and values are kept, the KV cache, so that no step recomputes them: it grows by one token per token, here to %2, and every step reads it whole.</source>
         <translation>O modelo decodifica um token por vez. Para decidir o próximo, cada camada compara a query do novo token com a key de cada token anterior, e os pesos do softmax combinam os values correspondentes (na figura: um head, %1 tokens). Essas keys e values ficam guardados, o KV cache, para que nenhum passo precise recalculá-los: ele cresce um token a cada token, aqui até %2, e todo passo o lê inteiro.</translation>
     </message>
     <message>
@@ -5406,7 +5398,7 @@ prefill %4, resposta %5, %6</translation>
         <translation>KV heads por camada</translation>
     </message>
     <message>
-        <source>Each token leaves a key and a value (the 2) in every layer, for every KV head: %1. The article's “320 KB” is %2 in binary units, shown here.</source>
+        <source>Each token leaves a key and a value (the 2) in every layer, for every KV head: %1. The article&apos;s “320 KB” is %2 in binary units, shown here.</source>
         <translation>Cada token deixa uma key e um value (o 2) em cada camada, para cada KV head: %1. Os “320 KB” do artigo são %2 em unidades binárias, as mostradas aqui.</translation>
     </message>
     <message>
@@ -5418,7 +5410,7 @@ prefill %4, resposta %5, %6</translation>
         <translation>GQA, o único fator de graça</translation>
     </message>
     <message>
-        <source>%1 query heads share %2 KV heads. Without the sharing (MHA) a token would cost %3, the article's “≈2.6 MB”; with GQA it costs %4, %5 less, cut in the design. No other factor comes this free: every saving after this one trades something.</source>
+        <source>%1 query heads share %2 KV heads. Without the sharing (MHA) a token would cost %3, the article&apos;s “≈2.6 MB”; with GQA it costs %4, %5 less, cut in the design. No other factor comes this free: every saving after this one trades something.</source>
         <translation>%1 query heads compartilham %2 KV heads. Sem esse compartilhamento (MHA), um token custaria %3, os “≈2,6 MB” do artigo; com GQA custa %4, %5 menos, cortados no design. Não existe outro fator “de graça” igual: toda economia depois desta troca alguma coisa.</translation>
     </message>
     <message>
@@ -5426,7 +5418,7 @@ prefill %4, resposta %5, %6</translation>
         <translation>A aritmética é trivial; as leituras, não. A cada token decodificado, todas as keys e values anteriores viajam da HBM para as unidades de computação, %1 aqui, mesmo as que o softmax vai ponderar em uma parte em um milhão: o peso que justificaria pular uma leitura é calculado a partir da própria leitura (a parte 2 da figura vem antes da parte 3).</translation>
     </message>
     <message>
-        <source>An %1 computes %2 FLOP for every byte its memory moves (%3 / %4): its ridge point, the article's “about 300”. A kernel that does less arithmetic per byte than that leaves the tensor cores waiting for memory.</source>
+        <source>An %1 computes %2 FLOP for every byte its memory moves (%3 / %4): its ridge point, the article&apos;s “about 300”. A kernel that does less arithmetic per byte than that leaves the tensor cores waiting for memory.</source>
         <translation>Uma %1 computa %2 FLOP para cada byte que sua memória move (%3 / %4): o ponto de equilíbrio, os “cerca de 300” do artigo. Um kernel que faz menos aritmética por byte do que isso deixa os núcleos tensores esperando pela memória.</translation>
     </message>
     <message>
@@ -5438,7 +5430,7 @@ prefill %4, resposta %5, %6</translation>
         <translation>Centenas de vezes abaixo do ponto de equilíbrio</translation>
     </message>
     <message>
-        <source>Decode does little arithmetic per byte. At batch %1 the weight matmuls do %2 FLOP per byte, %3 below the ridge, and MHA attention %4, %5 below: the article's “hundreds of times”. GQA shares each key among %6 query heads, so its attention does %7 FLOP per byte, still %8 below. Either way the tensor cores idle while memory streams: decoding is memory-bound.</source>
+        <source>Decode does little arithmetic per byte. At batch %1 the weight matmuls do %2 FLOP per byte, %3 below the ridge, and MHA attention %4, %5 below: the article&apos;s “hundreds of times”. GQA shares each key among %6 query heads, so its attention does %7 FLOP per byte, still %8 below. Either way the tensor cores idle while memory streams: decoding is memory-bound.</source>
         <translation>A decodificação faz pouca aritmética por byte. Com batch %1, as multiplicações pelos pesos fazem %2 FLOP por byte, %3 abaixo do ponto de equilíbrio, e a atenção MHA %4, %5 abaixo: as “centenas de vezes” do artigo. O GQA compartilha cada key entre %6 query heads, então sua atenção faz %7 FLOP por byte, ainda %8 abaixo. De todo modo, os núcleos tensores ficam ociosos enquanto a memória flui: é a decodificação limitada por memória.</translation>
     </message>
     <message>
@@ -5454,11 +5446,11 @@ prefill %4, resposta %5, %6</translation>
         <translation>Atenção GQA abaixo do equilíbrio</translation>
     </message>
     <message>
-        <source>A coding agent's routine working set: %1 tokens × %2 B = %3 (exactly %4) of KV cache, the article's “order of 320 GB” in decimal units.</source>
+        <source>A coding agent&apos;s routine working set: %1 tokens × %2 B = %3 (exactly %4) of KV cache, the article&apos;s “order of 320 GB” in decimal units.</source>
         <translation>O conjunto de trabalho rotineiro de um agente de codificação: %1 tokens × %2 B = %3 (exatamente %4) de KV cache, os “na ordem de 320 GB” do artigo em unidades decimais.</translation>
     </message>
     <message>
-        <source>Add the weights, %1 in %2 (the article's “~140 GB”): %3. With %4 usable per %5, %6 GPUs hold it by capacity and a tensor-parallel deployment takes %7 (the degree must divide the heads): the article's “6 to 8”, before a single concurrent request. The red banner in the ledger says it: %8 GPU cannot run this.</source>
+        <source>Add the weights, %1 in %2 (the article&apos;s “~140 GB”): %3. With %4 usable per %5, %6 GPUs hold it by capacity and a tensor-parallel deployment takes %7 (the degree must divide the heads): the article&apos;s “6 to 8”, before a single concurrent request. The red banner in the ledger says it: %8 GPU cannot run this.</source>
         <translation>Somando os pesos, %1 em %2 (os “~140 GB” do artigo): %3. Com %4 utilizáveis por %5, %6 GPUs comportam isso pela capacidade, e uma implantação com paralelismo de tensor precisa de %7 (o grau precisa dividir os heads): os “de 6 a 8” do artigo, antes de pensar em requisições concorrentes. A faixa vermelha no livro-caixa diz o mesmo: %8 GPU não roda isto.</translation>
     </message>
     <message>
@@ -5466,7 +5458,7 @@ prefill %4, resposta %5, %6</translation>
         <translation>95 ms por token, no melhor caso</translation>
     </message>
     <message>
-        <source>At %1, reading %2 takes %3 per token (the article's “~95 ms” is its rounded %4: %5), %6 tokens/s, its “about 10”. That is the article's theoretical best case, the KV read alone at full datasheet bandwidth. The red banner says why it is a floor, not a deployment: %7 GPU cannot hold the cache, and with the weights read too a step takes %8.</source>
+        <source>At %1, reading %2 takes %3 per token (the article&apos;s “~95 ms” is its rounded %4: %5), %6 tokens/s, its “about 10”. That is the article&apos;s theoretical best case, the KV read alone at full datasheet bandwidth. The red banner says why it is a floor, not a deployment: %7 GPU cannot hold the cache, and with the weights read too a step takes %8.</source>
         <translation>A %1, ler %2 leva %3 por token (os “~95 ms” do artigo vêm dos seus %4 arredondados: %5), %6 tokens/s, os seus “cerca de 10”. É o melhor caso teórico do artigo: só a leitura do KV, na largura de banda total da ficha técnica. A faixa vermelha diz por que isso é um piso e não uma implantação: %7 GPU não comporta o cache, e lendo também os pesos um passo leva %8.</translation>
     </message>
     <message>
@@ -5474,11 +5466,11 @@ prefill %4, resposta %5, %6</translation>
         <translation>Tokens por segundo, só o KV</translation>
     </message>
     <message>
-        <source>An answer of %1 tokens carries %2 of pure KV streaming on the critical path, the article's “~95 seconds”; the cache growing while it answers adds only %3. The weights add %4: %5 in all.</source>
+        <source>An answer of %1 tokens carries %2 of pure KV streaming on the critical path, the article&apos;s “~95 seconds”; the cache growing while it answers adds only %3. The weights add %4: %5 in all.</source>
         <translation>Uma resposta de %1 tokens carrega %2 de streaming puro de KV no caminho crítico, os “~95 segundos” do artigo; o cache crescendo enquanto ela é gerada acrescenta só %3. Os pesos acrescentam %4: %5 ao todo.</translation>
     </message>
     <message>
-        <source>Shard the cache over %1 GPUs and each streams %2: %3 per token, the article's “~12 ms”. But the bytes do not vanish: the fleet still moves %4 per token, and the cost per token only grows as the conversation goes on.</source>
+        <source>Shard the cache over %1 GPUs and each streams %2: %3 per token, the article&apos;s “~12 ms”. But the bytes do not vanish: the fleet still moves %4 per token, and the cost per token only grows as the conversation goes on.</source>
         <translation>Fragmente o cache em %1 GPUs e cada uma transmite %2: %3 por token, os “~12 ms” do artigo. Mas os bytes não desaparecem: a frota continua movendo %4 por token, e o custo por token só cresce conforme a conversa avança.</translation>
     </message>
     <message>
@@ -5494,7 +5486,7 @@ prefill %4, resposta %5, %6</translation>
         <translation>int4, para casos desesperados por capacidade</translation>
     </message>
     <message>
-        <source>%1, its group scales included, stores %2 per token, %3 fewer bytes than fp16; the article's “a quarter” (%4) holds only without the scales. Keep it for when capacity is desperate, after measuring recall on your own traffic.</source>
+        <source>%1, its group scales included, stores %2 per token, %3 fewer bytes than fp16; the article&apos;s “a quarter” (%4) holds only without the scales. Keep it for when capacity is desperate, after measuring recall on your own traffic.</source>
         <translation>%1, com as escalas de grupo, guarda %2 por token, %3 menos bytes que fp16; o “um quarto” do artigo (%4) só vale sem as escalas. Deixe-o para quando a capacidade estiver desesperadora, depois de medir o recall no seu próprio tráfego.</translation>
     </message>
     <message>
@@ -5545,167 +5537,7 @@ prefill %4, resposta %5, %6</translation>
         <source>Before choosing, measure: replay a sample of your production conversations offline and record, per layer, how much of the attention mass sits in the top %1 of KV blocks. The page shows no measurement but a teaching source (%2): %3 layers are concentrated (up to %4), the flattest keeps only %5. Concentrated mass leaves room for eviction; flat mass means your traffic really reads everything, and the honest saving is in the bytes.</source>
         <translation>Antes de escolher, meça: reexecute uma amostra das conversas de produção offline e registre, por camada, quanto da massa de atenção fica no topo de %1 dos blocos KV. A página não mostra uma medição, e sim uma fonte didática (%2): %3 camadas são concentradas (até %4), a mais plana fica com só %5. Massa concentrada significa espaço para evicção; massa plana significa que seu tráfego realmente lê tudo, e aí a economia honesta está nos bytes.</translation>
     </message>
-<message>
-        <source>The article “%1”, step by step. Each token leaves a key and a value in every layer: %2. The article's “320 KB” is %3 in binary units, shown here.</source>
-        <translation>O artigo “%1”, passo a passo. Cada token deixa uma chave e um valor em cada camada: %2. Os “320 KB” do artigo são %3 em unidades binárias, mostradas aqui.</translation>
-    </message>
-    <message>
-        <source>GQA beside MHA</source>
-        <translation>GQA ao lado de MHA</translation>
-    </message>
-    <message>
-        <source>%1 query heads share %2 KV heads. Without the sharing (MHA) a token would cost %3; with GQA it costs %4: %5 less, saved in the design.</source>
-        <translation>%1 query heads compartilham %2 KV heads. Sem o compartilhamento (MHA) um token custaria %3; com GQA custa %4: %5 a menos, economizados no projeto do modelo.</translation>
-    </message>
-    <message>
-        <source>An agent's working set: %1 tokens × %2 B = %3 (exactly %4) of KV cache, the article's “order of 320 GB” in decimal units.</source>
-        <translation>O conjunto de trabalho de um agente: %1 tokens × %2 B = %3 (exatamente %4) de KV cache, a “ordem de 320 GB” do artigo em unidades decimais.</translation>
-    </message>
-    <message>
-        <source>Add %1 of weights: %2. With %3 usable per %4, %5 GPUs hold it by capacity; tensor parallelism must divide the heads, so a deployment uses %6.</source>
-        <translation>Somando os %1 de pesos: %2. Com %3 utilizáveis por %4, %5 GPUs comportam tudo pela capacidade; o paralelismo de tensor precisa dividir os heads, então uma implantação usa %6.</translation>
-    </message>
-    <message>
-        <source>Every decoded token reads all %1 of keys and values, even those the softmax weighs at one part in a million: the weight that would justify skipping a read comes from the read itself.</source>
-        <translation>Cada token decodificado lê todos os %1 de chaves e valores, mesmo os que o softmax pesa em uma parte por milhão: o peso que justificaria pular uma leitura vem da própria leitura.</translation>
-    </message>
-    <message>
-        <source>The article's 95 ms per token</source>
-        <translation>Os 95 ms por token do artigo</translation>
-    </message>
-    <message>
-        <source>%1 / %2 = %3 per token (the article's 95 ms divides its rounded %4: %5). The KV read alone allows %6 tokens/s, the article's “10”; with the weights read too, %7.</source>
-        <translation>%1 / %2 = %3 por token (os 95 ms do artigo dividem os %4 arredondados: %5). Só a leitura do KV permite %6 tokens/s, os “10” do artigo; lendo também os pesos, %7.</translation>
-    </message>
-    <message>
-        <source>An answer of %1 tokens carries %2 of pure KV streaming on the critical path; the cache growing while it answers adds only %3. The weights add %4: %5 in all.</source>
-        <translation>Uma resposta de %1 tokens carrega %2 de pura leitura do KV no caminho crítico; o cache crescendo enquanto responde acrescenta só %3. Os pesos acrescentam %4: %5 no total.</translation>
-    </message>
-    <message>
-        <source>Shard the cache over %1 GPUs and each streams %2: %3 per token. But the bytes do not vanish: the fleet still moves %4 per token, more as the conversation grows.</source>
-        <translation>Dividindo o cache entre %1 GPUs, cada uma lê %2: %3 por token. Mas os bytes não somem: a frota ainda move %4 por token, e mais à medida que a conversa cresce.</translation>
-    </message>
-    <message>
-        <source>An %1 computes %2 FLOP for every byte its memory moves: the ridge point, the article's “about 300”. Below it the tensor cores wait for memory.</source>
-        <translation>Uma %1 calcula %2 FLOP para cada byte que sua memória move: o ponto de equilíbrio (ridge point), os “cerca de 300” do artigo. Abaixo dele os núcleos tensores esperam pela memória.</translation>
-    </message>
-    <message>
-        <source>Memory-bound decode</source>
-        <translation>Decodificação limitada por memória</translation>
-    </message>
-    <message>
-        <source>Decode attention with GQA does %1 FLOP per KV byte, %2 below the ridge; MHA does %3, %4 below. Decoding is limited by memory, not by compute.</source>
-        <translation>A atenção na decodificação com GQA faz %1 FLOP por byte de KV, %2 abaixo do ponto de equilíbrio; MHA faz %3, %4 abaixo. Decodificação limitada por memória, não por computação.</translation>
-    </message>
-    <message>
-        <source>K and V in fp8: %1 per token instead of %2. KV streaming halves (%3 → %4) and so does the TP degree (%5 → %6), but the weights stay: time per token falls only ÷%7 (%8 → %9).</source>
-        <translation>K e V em fp8: %1 por token em vez de %2. A leitura do KV cai pela metade (%3 → %4), e o grau de TP também (%5 → %6), mas os pesos ficam: o tempo por token cai só ÷%7 (%8 → %9).</translation>
-    </message>
-    <message>
-        <source>int4 and its scales</source>
-        <translation>int4 e suas escalas</translation>
-    </message>
-    <message>
-        <source>int4 with its group scales, %1, stores %2 per token: ÷%3 from fp16. “A quarter” (%4) holds only without the scales. Measure recall on your own traffic first.</source>
-        <translation>int4 com as escalas de grupo, %1, guarda %2 por token: ÷%3 em relação ao fp16. “Um quarto” (%4) só vale sem as escalas. Meça o recall no seu próprio tráfego antes.</translation>
-    </message>
-    <message>
-        <source>H2O holds %1 and SnapKV %2 of the %3 cache: a bet that the past predicts the question. With SnapKV nothing before token %4 is sure to stay readable, and agents live on details cited once.</source>
-        <translation>H2O guarda %1 e SnapKV %2 do cache de %3: uma aposta de que o passado prevê a pergunta. Com SnapKV nada antes do token %4 tem garantia de continuar acessível, e agentes vivem de detalhes citados uma vez.</translation>
-    </message>
-    <message>
-        <source>Quantization + conservative windows: fp8 reads %1 per token and keeps every token readable. Keep compression for stale regions of the history.</source>
-        <translation>Quantização + janelas conservadoras: fp8 lê %1 por token e mantém todos os tokens legíveis. Deixe a compressão para as regiões antigas do histórico.</translation>
-    </message>
-    <message>
-        <source>The end game: trained sparse attention</source>
-        <translation>O jogo final: atenção esparsa treinada</translation>
-    </message>
-    <message>
-        <source>A model that decides itself what not to read (DuoAttention, NSA, MoBA, SeerAttention): NSA reads %1 per token instead of %2, %3 per token.</source>
-        <translation>Um modelo que decide sozinho o que não ler (DuoAttention, NSA, MoBA, SeerAttention): NSA lê %1 por token em vez de %2, %3 por token.</translation>
-    </message>
-    <message>
-        <source>Measuring the attention mass…</source>
-        <translation>Medindo a massa de atenção…</translation>
-    </message>
-    <message>
-        <source>Measure per layer the attention mass in the top %1 of KV blocks: here %2 of %3 layers are concentrated (up to %4), the flattest holds %5. Concentrated: room for eviction. Flat: the honest saving is in the bytes.</source>
-        <translation>Meça por camada a massa de atenção no topo de %1 dos blocos KV: aqui %2 de %3 camadas são concentradas (até %4), a mais plana concentra %5. Concentrada: há espaço para evicção. Plana: a economia honesta está nos bytes.</translation>
-    </message>
-    <message>
-        <source>KV heads × head size</source>
-        <translation>KV heads × tamanho do head</translation>
-    </message>
-    <message>
-        <source>Tokens per second</source>
-        <translation>Tokens por segundo</translation>
-    </message>
-    <message>
-        <source>Peak compute</source>
-        <translation>Pico de computação</translation>
-    </message>
-    <message>
-        <source>GQA below the ridge</source>
-        <translation>GQA abaixo do equilíbrio</translation>
-    </message>
-    <message>
-        <source>MHA: FLOP per KV byte</source>
-        <translation>MHA: FLOP por byte de KV</translation>
-    </message>
-    <message>
-        <source>MHA below the ridge</source>
-        <translation>MHA abaixo do equilíbrio</translation>
-    </message>
-    <message>
-        <source>Faster than fp16</source>
-        <translation>Mais rápido que fp16</translation>
-    </message>
-    <message>
-        <source>÷%1</source>
-        <translation>÷%1</translation>
-    </message>
-    <message>
-        <source>Smaller than fp16</source>
-        <translation>Menor que fp16</translation>
-    </message>
-    <message>
-        <source>H2O holds</source>
-        <translation>H2O mantém</translation>
-    </message>
-    <message>
-        <source>SnapKV holds</source>
-        <translation>SnapKV mantém</translation>
-    </message>
-    <message>
-        <source>fp8 reads per token</source>
-        <translation>fp8 lê por token</translation>
-    </message>
-    <message>
-        <source>fp8: time per token</source>
-        <translation>fp8: tempo por token</translation>
-    </message>
-    <message>
-        <source>int4 reads per token</source>
-        <translation>int4 lê por token</translation>
-    </message>
-    <message>
-        <source>int4: time per token</source>
-        <translation>int4: tempo por token</translation>
-    </message>
-    <message>
-        <source>Full attention reads</source>
-        <translation>Atenção completa lê</translation>
-    </message>
-    <message>
-        <source>NSA: time per token</source>
-        <translation>NSA: tempo por token</translation>
-    </message>
-    <message>
-        <source>Full: time per token</source>
-        <translation>Completa: tempo por token</translation>
-    </message>
-    </context>
+</context>
 <context>
     <name>kvl::ValidationTable</name>
     <message>
@@ -5769,32 +5601,4 @@ prefill %4, resposta %5, %6</translation>
         <translation>%1 (%2)</translation>
     </message>
 </context>
-<context><name>VllmLogText</name><message>
-        <source>%1: %2</source>
-        <translation>%1: %2</translation>
-    </message>
-    <message>
-        <source>%1: %2 tokens is impossible</source>
-        <translation>%1: %2 tokens é impossível</translation>
-    </message>
-    <message>
-        <source>%1: "%2" is not a number</source>
-        <translation>%1: "%2" não é um número</translation>
-    </message>
-    <message>
-        <source>%1: %2 is impossible (not above zero)</source>
-        <translation>%1: %2 é impossível (não é maior que zero)</translation>
-    </message>
-    <message>
-        <source>no "GPU KV cache size: N tokens" line</source>
-        <translation>nenhuma linha "GPU KV cache size: N tokens"</translation>
-    </message>
-    <message>
-        <source>no "Maximum concurrency for L tokens per request: Xx" line</source>
-        <translation>nenhuma linha "Maximum concurrency for L tokens per request: Xx"</translation>
-    </message>
-    <message>
-        <source>%1: larger than 64 MiB, not a start-up log</source>
-        <translation>%1: maior que 64 MiB, não é um log de inicialização</translation>
-    </message>
-</context></TS>
+</TS>
