@@ -27,15 +27,18 @@ public:
 protected:
     bool eventFilter(QObject *watched, QEvent *e) override
     {
-        if (watched != m_window)
+        if (watched != m_window || m_done)
             return false;
         switch (e->type()) {
         case QEvent::Resize:
-            // Resized by its caller before it was shown: the caller chose the size.
-            if (!m_shown && m_window->size() != m_fitted)
-                deleteLater();
-            break;
         case QEvent::Show:
+            // Resized by its caller before it was shown: the caller chose the size.
+            if (!m_shown && m_window->size() != m_fitted) {
+                stop();
+                break;
+            }
+            if (e->type() == QEvent::Resize)
+                break;
             m_shown = true;
             m_deadline = QDeadlineTimer(3000);
             QTimer::singleShot(0, this, &FrameWatcher::check);
@@ -52,10 +55,20 @@ protected:
     }
 
 private:
+    // Done for good: a deferred delete can wait for the event loop to come back to its level,
+    // and a check queued meanwhile must not resize a window its caller sized.
+    void stop()
+    {
+        m_done = true;
+        deleteLater();
+    }
+
     void check()
     {
+        if (m_done)
+            return;
         if (!m_window || m_window->isWindow() == false || m_deadline.hasExpired()) {
-            deleteLater();
+            stop();
             return;
         }
         if (m_window->windowState() & (Qt::WindowMaximized | Qt::WindowFullScreen))
@@ -75,12 +88,13 @@ private:
             m_window->resize(size);
             m_window->move(available.topLeft());
         }
-        deleteLater();
+        stop();
     }
 
     QPointer<QWidget> m_window;
     QSize m_fitted;
     bool m_shown = false;
+    bool m_done = false;
     QDeadlineTimer m_deadline;
 };
 

@@ -14,6 +14,7 @@
 #include <QAbstractButton>
 #include <QAction>
 #include <QApplication>
+#include <QEventLoop>
 #include <QGraphicsScene>
 #include <QGraphicsTextItem>
 #include <QPushButton>
@@ -25,6 +26,7 @@
 #include <QTabBar>
 #include <QTabWidget>
 #include <QTest>
+#include <QTimer>
 #include <QToolBar>
 #include <QUndoStack>
 
@@ -128,6 +130,26 @@ private slots:
         QFETCH(QMargins, frame);
         QFETCH(QSize, client);
         QCOMPARE(fittedClientSize(preferred, available, frame), client);
+    }
+
+    // A window its caller sized before showing it (a screenshot larger than the screen) keeps
+    // that size, also when the event loop that shows it is the one `kvledger` runs: its first
+    // check used to shrink it to the offscreen screen's 800 pixels.
+    void callerSizeIsKept()
+    {
+        if (QGuiApplication::platformName() != u"offscreen")
+            QSKIP("a window manager may fit a window to its screen itself");
+        m_window = std::make_unique<MainWindow>();
+        m_window->setQuietErrors(true);
+        const QSize size(1280, 720);
+        QVERIFY(!m_window->screen()->availableGeometry().contains(QRect(QPoint(0, 0), size)));
+        m_window->resize(size);
+        m_window->show();
+        // An event loop a level above the show, as QApplication::exec() is.
+        QEventLoop loop;
+        QTimer::singleShot(500, &loop, &QEventLoop::quit);
+        loop.exec();
+        QCOMPARE(m_window->size(), size);
     }
 
     // In a real X server with a window manager: the window and its title bar on screen, the
