@@ -3,6 +3,7 @@
 #include "units.h"
 
 #include <QEvent>
+#include <QFontMetricsF>
 #include <QPainter>
 #include <QPainterPath>
 #include <QTimer>
@@ -145,7 +146,11 @@ void DecodeStepView::paintEvent(QPaintEvent *)
             p.drawRect(at(x, y + double(i) * kCell, kStrip, kCell));
         }
     };
-    const auto label = [&](const QRectF &r, const QString &s, int align, const QFont &f) {
+    // A word longer than its room ("guardados", "consulta") is set smaller rather than cut.
+    const auto label = [&](const QRectF &r, const QString &s, int align, QFont f) {
+        const double advance = QFontMetricsF(f).horizontalAdvance(s);
+        if (advance > r.width())
+            f.setPixelSize(std::max(6, int(f.pixelSize() * r.width() / advance)));
         p.setFont(f);
         p.setPen(text);
         p.drawText(r, align | Qt::TextSingleLine, s);
@@ -199,7 +204,9 @@ void DecodeStepView::paintEvent(QPaintEvent *)
     badge(5, newX + (kColumn - 0.9) / 2, -0.05);
     strip(m_step.newKey, newX + (kColumn - kStrip) / 2, kKeysY, true);
     strip(m_step.newValue, newX + (kColumn - kStrip) / 2, kValuesY, true);
-    label(at(newX - 0.3, kWeightsY + 0.6, kColumn + 0.6, 1.0), tr("kept"), Qt::AlignCenter, bold);
+    // The output column has nothing at this height: the word may reach the picture's edge.
+    label(at(newX - 0.3, kWeightsY + 0.6, total - newX + 0.3, 1.0), tr("kept"),
+          Qt::AlignLeft | Qt::AlignVCenter, bold);
     label(at(outX - 0.6, kValuesY - 1.0, kColumn + 1.2, 1.0), tr("output"), Qt::AlignCenter, bold);
     strip(m_step.output, outX + (kColumn - kStrip) / 2, kValuesY);
 
