@@ -1,23 +1,14 @@
 #include "kv_strategy.h"
 
-#include "input_text.h"
 #include "ledger.h"
-#include "strategy_presets.h"
+#include "strategy_text.h"
 #include "units.h"
 
-#include <QCoreApplication>
-#include <QMap>
 #include <QStringList>
 #include <algorithm>
 #include <cmath>
 
 namespace kvl {
-
-// Notes and parse errors are read in the window; the CLI installs no translator and stays English.
-class StrategyText
-{
-    Q_DECLARE_TR_FUNCTIONS(StrategyText)
-};
 
 qint64 TokenCount::at(qint64 context) const
 {
@@ -32,414 +23,6 @@ static QString shareText(double share)
 QString TokenCount::spec() const
 {
     return tokens > 0 || share <= 0 ? QString::number(tokens) : shareText(share * 100) + u'%';
-}
-
-// ---- parsing ---------------------------------------------------------------------------------
-
-namespace {
-
-QString grammar()
-{
-    return StrategyText::tr(
-        "a precision (fp8, int8, int4, fp4), window:W[,sinks:S][,layers:F], "
-        "budget:B|P%[,recent:R], "
-        "duo:F[,sinks:S][,window:W], sparse:k=K,block=S[,summary=N,window=W,compress=D,"
-        "compress-block=L,dense=N], recent:R[@P],old=P[,scale-bits=N], or a preset (%1)");
-}
-
-QString presetIds()
-{
-    QStringList ids;
-    for (const StrategyPreset &p : strategyPresets())
-        ids << p.id;
-    return ids.join(QStringLiteral(", "));
-}
-
-// One part of a spec ("window:4096,sinks:4"): the leading item and its options.
-class PartParser
-{
-public:
-    explicit PartParser(QString part) : m_part(std::move(part)) {}
-
-    bool parse(KvStrategy &into, QString *error);
-
-private:
-    bool fail(const QString &why)
-    {
-        m_error = QStringLiteral("\"%1\": %2").arg(shownInput(m_part), why);
-        return false;
-    }
-    // key=value or key:value, whichever separator comes first.
-    static std::pair<QString, QString> split(const QString &item)
-    {
-        const qsizetype colon = item.indexOf(u':');
-        const qsizetype equals = item.indexOf(u'=');
-        qsizetype at = colon < 0 ? equals : equals < 0 ? colon : std::min(colon, equals);
-        if (at < 0)
-            return {item.trimmed().toLower(), QString()};
-        return {item.left(at).trimmed().toLower(), item.mid(at + 1).trimmed()};
-    }
-    bool options(const QStringList &allowed);
-    bool has(const QString &key) const { return m_options.contains(key); }
-    std::optional<qint64> tokens(const QString &key, const QString &text, qint64 lo);
-    std::optional<double> share(const QString &key, const QString &text, bool allowZero);
-    std::optional<TokenCount> count(const QString &key, const QString &text);
-    std::optional<Precision> precision(const QString &key, const QString &text);
-    bool scaleBits(Precision &p);
-
-    bool window(KvStrategy &into, const QString &value);
-    bool budget(KvStrategy &into, const QString &value);
-    bool heads(KvStrategy &into, const QString &value);
-    bool sparse(KvStrategy &into, const QString &value);
-    bool recent(KvStrategy &into, const QString &value);
-
-    QString m_part;
-    QStringList m_items;
-    QMap<QString, QString> m_options;
-    QString m_error;
-};
-
-bool PartParser::options(const QStringList &allowed)
-{
-    for (qsizetype i = 1; i < m_items.size(); ++i) {
-        const auto [key, value] = split(m_items.at(i));
-        if (!allowed.contains(key))
-            return fail(StrategyText::tr("\"%1\" is not an option here (%2)")
-                            .arg(shownInput(key), allowed.join(QStringLiteral(", "))));
-        if (m_options.contains(key))
-            return fail(StrategyText::tr("%1 given twice").arg(shownInput(key)));
-        m_options.insert(key, value);
-    }
-    return true;
-}
-
-std::optional<qint64> PartParser::tokens(const QString &key, const QString &text, qint64 lo)
-{
-    const auto n = parseTokenCount(text);
-    if (!n) {
-        fail(StrategyText::tr("%1: \"%2\" is not a token count").arg(key, shownInput(text)));
-        return std::nullopt;
-    }
-    if (*n < lo || *n > limits::maxContext) {
-        fail(
-            StrategyText::tr("%1: %2 is outside %3-%4 tokens")
-                .arg(key, formatInteger(*n), formatInteger(lo), formatInteger(limits::maxContext)));
-        return std::nullopt;
-    }
-    return n;
-}
-
-std::optional<double> PartParser::share(const QString &key, const QString &text, bool allowZero)
-{
-    QString t = text;
-    const bool percent = t.endsWith(u'%');
-    if (percent)
-        t.chop(1);
-    bool ok = false;
-    double v = t.toDouble(&ok);
-    if (percent)
-        v /= 100;
-    if (!ok || !std::isfinite(v) || v < 0 || v > 1 || (!allowZero && v == 0)) {
-        fail(StrategyText::tr("%1: \"%2\" is not a share in %3, 1] (0.5 or 50%)")
-                 .arg(key, shownInput(text),
-                      allowZero ? QStringLiteral("[0") : QStringLiteral("(0")));
-        return std::nullopt;
-    }
-    return v;
-}
-
-std::optional<TokenCount> PartParser::count(const QString &key, const QString &text)
-{
-    if (text.endsWith(u'%')) {
-        const auto s = share(key, text, false);
-        return s ? std::optional(TokenCount{0, *s}) : std::nullopt;
-    }
-    const auto n = tokens(key, text, 1);
-    return n ? std::optional(TokenCount{*n, 0}) : std::nullopt;
-}
-
-std::optional<Precision> PartParser::precision(const QString &key, const QString &text)
-{
-    QString why;
-    const auto p = Precision::parse(text, &why);
-    if (!p)
-        fail(key.isEmpty() ? why : QStringLiteral("%1: %2").arg(key, why));
-    return p;
-}
-
-bool PartParser::scaleBits(Precision &p)
-{
-    if (!has(QStringLiteral("scale-bits")))
-        return true;
-    const QString v = m_options.value(QStringLiteral("scale-bits"));
-    bool ok = false;
-    const int bits = v.toInt(&ok);
-    if (!ok || bits < 1 || bits > 64)
-        return fail(StrategyText::tr("scale-bits: \"%1\" is not 1-64 bits").arg(shownInput(v)));
-    if (p.groupSize == 0)
-        return fail(
-            StrategyText::tr("scale-bits: %1 has no group scales (give :gN)").arg(p.name()));
-    p.scaleBits = bits;
-    return true;
-}
-
-bool PartParser::window(KvStrategy &into, const QString &value)
-{
-    WindowPolicy w;
-    const auto window = tokens(QStringLiteral("window"), value, 1);
-    if (!window || !options({QStringLiteral("sinks"), QStringLiteral("layers")}))
-        return false;
-    w.window = *window;
-    if (has(QStringLiteral("sinks"))) {
-        const auto sinks =
-            tokens(QStringLiteral("sinks"), m_options.value(QStringLiteral("sinks")), 0);
-        if (!sinks)
-            return false;
-        w.sinks = *sinks;
-    }
-    if (has(QStringLiteral("layers"))) {
-        const auto s =
-            share(QStringLiteral("layers"), m_options.value(QStringLiteral("layers")), false);
-        if (!s)
-            return false;
-        w.layerShare = *s;
-    }
-    into.tokens = w;
-    return true;
-}
-
-bool PartParser::budget(KvStrategy &into, const QString &value)
-{
-    BudgetPolicy b;
-    const auto budget = count(QStringLiteral("budget"), value);
-    if (!budget || !options({QStringLiteral("recent")}))
-        return false;
-    b.budget = *budget;
-    if (has(QStringLiteral("recent"))) {
-        const QString text = m_options.value(QStringLiteral("recent"));
-        std::optional<TokenCount> recent =
-            text.trimmed() == u"0" ? TokenCount{} : count(QStringLiteral("recent"), text);
-        if (!recent)
-            return false;
-        const bool sameKind = (recent->tokens > 0) == (b.budget.tokens > 0);
-        if (sameKind && (recent->tokens > b.budget.tokens || recent->share > b.budget.share))
-            return fail(StrategyText::tr("recent %1 is more than the budget %2")
-                            .arg(recent->spec(), b.budget.spec()));
-        b.recent = *recent;
-    }
-    into.tokens = b;
-    return true;
-}
-
-bool PartParser::heads(KvStrategy &into, const QString &value)
-{
-    HeadsPolicy h;
-    const auto s = share(QStringLiteral("duo"), value, true);
-    if (!s || !options({QStringLiteral("sinks"), QStringLiteral("window")}))
-        return false;
-    h.retrievalShare = *s;
-    if (has(QStringLiteral("sinks"))) {
-        const auto sinks =
-            tokens(QStringLiteral("sinks"), m_options.value(QStringLiteral("sinks")), 0);
-        if (!sinks)
-            return false;
-        h.sinks = *sinks;
-    }
-    if (has(QStringLiteral("window"))) {
-        const auto w =
-            tokens(QStringLiteral("window"), m_options.value(QStringLiteral("window")), 1);
-        if (!w)
-            return false;
-        h.window = *w;
-    }
-    into.tokens = h;
-    return true;
-}
-
-bool PartParser::sparse(KvStrategy &into, const QString &value)
-{
-    // "sparse:k=16,block=64": the first option rides on the leading item.
-    m_items[0] = value;
-    m_items.prepend(QString());
-    const QStringList allowed = {QStringLiteral("k"),        QStringLiteral("block"),
-                                 QStringLiteral("summary"),  QStringLiteral("window"),
-                                 QStringLiteral("compress"), QStringLiteral("compress-block"),
-                                 QStringLiteral("dense")};
-    if (value.isEmpty())
-        return fail(StrategyText::tr("sparse needs k=K,block=S"));
-    if (!options(allowed))
-        return false;
-    for (const char *required : {"k", "block"})
-        if (!has(QLatin1String(required)))
-            return fail(StrategyText::tr("sparse needs %1=").arg(QLatin1String(required)));
-    SparsePolicy p;
-    const auto option = [&](const char *key, qint64 lo, qint64 *out) {
-        const QString k = QLatin1String(key);
-        if (!has(k))
-            return true;
-        const auto n = tokens(k, m_options.value(k), lo);
-        if (n)
-            *out = *n;
-        return n.has_value();
-    };
-    qint64 summary = p.summaryKeys, dense = 0;
-    if (!option("k", 1, &p.topK) || !option("block", 1, &p.blockSize) ||
-        !option("summary", 0, &summary) || !option("window", 0, &p.window) ||
-        !option("compress", 0, &p.compressStride) ||
-        !option("compress-block", 1, &p.compressBlock) || !option("dense", 0, &dense))
-        return false;
-    if (summary > 16)
-        return fail(StrategyText::tr("summary: %1 keys per block; 0-16 expected").arg(summary));
-    if (dense > limits::maxLayers)
-        return fail(
-            StrategyText::tr("dense: %1 layers is more than %2").arg(dense).arg(limits::maxLayers));
-    if (p.topK > limits::maxContext / p.blockSize)
-        return fail(StrategyText::tr("k × block is more than %1 tokens")
-                        .arg(formatInteger(limits::maxContext)));
-    p.summaryKeys = int(summary);
-    p.denseLayers = int(dense);
-    if (p.compressStride > 0 && p.compressBlock == 0)
-        p.compressBlock = 2 * p.compressStride; // NSA: blocks of 32 at stride 16
-    if (p.compressBlock > 0 && p.compressStride == 0)
-        return fail(StrategyText::tr("compress-block needs compress=D"));
-    if (p.compressBlock > 0 && p.compressBlock < p.compressStride)
-        return fail(
-            StrategyText::tr("compress-block %1 is shorter than the stride %2: tokens would "
-                             "be skipped")
-                .arg(p.compressBlock)
-                .arg(p.compressStride));
-    into.tokens = p;
-    return true;
-}
-
-bool PartParser::recent(KvStrategy &into, const QString &value)
-{
-    PrecisionPolicy p;
-    const qsizetype at = value.indexOf(u'@');
-    const auto r = tokens(QStringLiteral("recent"), at < 0 ? value : value.left(at), 1);
-    if (!r || !options({QStringLiteral("old"), QStringLiteral("scale-bits")}))
-        return false;
-    p.recentTokens = *r;
-    if (at >= 0) {
-        const auto rp = precision(QStringLiteral("recent"), value.mid(at + 1));
-        if (!rp)
-            return false;
-        p.recent = *rp;
-    }
-    if (!has(QStringLiteral("old")))
-        return fail(StrategyText::tr("recent needs old=P, the precision of older tokens"));
-    const auto old = precision(QStringLiteral("old"), m_options.value(QStringLiteral("old")));
-    if (!old)
-        return false;
-    p.older = *old;
-    if (!scaleBits(p.older))
-        return false;
-    into.precision = p;
-    return true;
-}
-
-bool PartParser::parse(KvStrategy &into, QString *error)
-{
-    m_items = m_part.split(u',');
-    const auto [head, value] = split(m_items.first());
-    bool ok = false;
-    if (head == u"none" && m_items.size() == 1) {
-        ok = true; // the full cache, for comparison
-    } else if (Precision::parse(m_items.first())) {
-        // A whole precision, "int4:g128" included, optionally with scale-bits.
-        PrecisionPolicy p;
-        p.older = *Precision::parse(m_items.first());
-        ok = options({QStringLiteral("scale-bits")}) && scaleBits(p.older);
-        if (ok)
-            into.precision = p;
-    } else if (head == u"window") {
-        ok = window(into, value);
-    } else if (head == u"budget") {
-        ok = budget(into, value);
-    } else if (head == u"duo") {
-        ok = heads(into, value);
-    } else if (head == u"sparse") {
-        ok = sparse(into, value);
-    } else if (head == u"recent") {
-        ok = recent(into, value);
-    } else if (head.isEmpty()) {
-        ok = fail(StrategyText::tr("empty part"));
-    } else {
-        m_error = StrategyText::tr("\"%1\" is not a strategy: expected %2")
-                      .arg(shownInput(m_part), grammar().arg(presetIds()));
-    }
-    if (!ok && error)
-        *error = m_error;
-    return ok;
-}
-
-QString tokenPolicyKindName(const TokenPolicy &t)
-{
-    switch (t.index()) {
-    case 1:
-        return QStringLiteral("window");
-    case 2:
-        return QStringLiteral("budget");
-    case 3:
-        return QStringLiteral("duo");
-    case 4:
-        return QStringLiteral("sparse");
-    }
-    return {};
-}
-
-} // namespace
-
-std::optional<KvStrategy> KvStrategy::parse(const QString &text, QString *error)
-{
-    KvStrategy out;
-    QStringList names;
-    QStringList citations;
-    bool fromPreset = false;
-    const QStringList parts = text.split(u'+');
-    for (const QString &rawPart : parts) {
-        const QString part = rawPart.trimmed();
-        KvStrategy piece;
-        QString label = part;
-        if (const auto preset = strategyPreset(part.toLower())) {
-            const auto parsed = parse(preset->spec, error);
-            if (!parsed)
-                return std::nullopt;
-            piece = *parsed;
-            label = preset->name;
-            citations << preset->citation;
-            fromPreset = true;
-        } else {
-            PartParser parser(part);
-            if (!parser.parse(piece, error))
-                return std::nullopt;
-        }
-        if (piece.tokens.index() != 0 && out.tokens.index() != 0) {
-            if (error)
-                *error = StrategyText::tr("\"%1\": two token policies (%2 and %3); stack one token "
-                                          "policy with one precision")
-                             .arg(shownInput(text), tokenPolicyKindName(out.tokens),
-                                  tokenPolicyKindName(piece.tokens));
-            return std::nullopt;
-        }
-        if (piece.precision && out.precision) {
-            if (error)
-                *error = StrategyText::tr("\"%1\": two precisions; stack one token policy with one "
-                                          "precision")
-                             .arg(shownInput(text));
-            return std::nullopt;
-        }
-        if (piece.tokens.index() != 0)
-            out.tokens = piece.tokens;
-        if (piece.precision)
-            out.precision = piece.precision;
-        names << label;
-    }
-    if (fromPreset) {
-        out.name = names.join(QStringLiteral(" + "));
-        out.citation = citations.join(u' ');
-    }
-    return out;
 }
 
 // ---- text ------------------------------------------------------------------------------------
@@ -546,20 +129,30 @@ StrategyModel::StrategyModel(const Scenario &s, const KvStrategy &k)
                              : m_recentTokens > 0               ? s.kvPrecision
                                                                 : older;
     const ModelSpec &m = s.model;
-    for (AttentionKind kind : kAllKinds) {
-        KindCost c;
-        c.kind = kind;
-        c.layers = m.layerCount(kind);
-        if (c.layers == 0 || hasFixedState(kind)) // a fixed state has no tokens to drop
-            continue;
-        c.recent = double(kvBytesPerTokenLayerPerGpu(m, 1, kind, recent));
-        c.older = double(kvBytesPerTokenLayerPerGpu(m, 1, kind, older));
-        c.recentGpu = double(kvBytesPerTokenLayerPerGpu(m, s.gpus, kind, recent));
-        c.olderGpu = double(kvBytesPerTokenLayerPerGpu(m, s.gpus, kind, older));
-        c.flopGpu = m.attentionFlopPerTokenLayer(kind, s.gpus);
-        // A block summary is a key: half of K and V, or a whole latent (keys live in it).
-        c.keyShare = kind == AttentionKind::Latent ? 1.0 : 0.5;
-        m_kinds << c;
+    for (const LayerTypeCount &t : m.cacheTypeCounts(s.speculativeDecoding)) {
+        // A fixed state has no tokens to drop; each part a step reads is a cost of its own.
+        const LayerCache whole = m.layerCache(t.type);
+        const LayerCache gpu = m.layerCache(t.type, s.gpus);
+        for (qsizetype i = 0; i < whole.read.size(); ++i) {
+            KindCost c;
+            c.type = t.type;
+            c.layers = t.layers;
+            c.read = whole.read.at(i);
+            const auto same = [&](const CacheTerm &h) {
+                return h.elements == c.read.elements && h.fixedBytes == c.read.fixedBytes;
+            };
+            const auto held = std::find_if(whole.held.begin(), whole.held.end(), same);
+            c.holds = held != whole.held.end();
+            c.held = c.holds ? *held : c.read;
+            c.recent = double(c.read.bytes(recent));
+            c.older = double(c.read.bytes(older));
+            c.recentGpu = double(gpu.read.at(i).bytes(recent));
+            c.olderGpu = double(gpu.read.at(i).bytes(older));
+            c.flopGpu = gpu.read.at(i).flop;
+            // A block summary is a key: half of K and V, or a whole latent (keys live in it).
+            c.keyShare = isLatent(t.type.kind) ? 1.0 : 0.5;
+            m_kinds << c;
+        }
     }
     const Ledger l = evaluate(s);
     m_fixedBytes = l.weightBytes + l.stateBytes;
@@ -574,14 +167,21 @@ QList<StrategyModel::Slice> StrategyModel::slices(qint64 L) const
         Slice base;
         base.cost = &c;
         base.layers = c.layers;
-        base.held = base.read = m.tokensHeld(c.kind, L);
-        base.recentKept =
-            c.kind == AttentionKind::SlidingWindow ? std::min(L, m.window) : base.held;
+        base.held = c.held.count(L);
+        base.read = std::min(c.read.count(L), base.held);
+        base.recentKept = c.type.kind == AttentionKind::SlidingWindow
+                              ? std::min(L, m.windowOf(c.type))
+                              : base.held;
+        if (c.held.tokens > 0) { // image tokens: not the conversation's to drop
+            out << base;
+            continue;
+        }
         // Sinks + the last W tokens of what the layer holds.
         const auto windowed = [&](double layers, qint64 sinks, qint64 window) {
             Slice slice = base;
             slice.layers = layers;
-            slice.held = slice.read = std::min(base.held, sinks + window);
+            slice.held = std::min(base.held, sinks + window);
+            slice.read = std::min(base.read, slice.held);
             slice.recentKept = std::min(base.recentKept, window);
             slice.windowed = true;
             return slice;
@@ -593,20 +193,24 @@ QList<StrategyModel::Slice> StrategyModel::slices(qint64 L) const
             base.layers = c.layers - n;
         } else if (const auto *b = std::get_if<BudgetPolicy>(&m_strategy.tokens)) {
             const qint64 budget = b->budget.at(L);
-            base.held = base.read = std::min(base.held, budget);
+            base.held = std::min(base.held, budget);
+            base.read = std::min(base.read, base.held);
             base.recentKept = std::min({base.recentKept, b->recent.at(L), budget});
             base.windowed = true;
         } else if (const auto *h = std::get_if<HeadsPolicy>(&m_strategy.tokens)) {
-            if (c.kind != AttentionKind::Latent) {
-                const double heads = double(c.layers) * m.kvHeads;
+            if (!isLatent(c.type.kind)) {
+                const double heads = double(c.layers) * m.kvHeadsOf(c.type);
                 const double share = std::round(h->retrievalShare * heads) / heads;
                 out << windowed(c.layers * (1 - share), h->sinks, h->window);
                 base.layers = c.layers * share;
             }
-        } else if (const auto *p = std::get_if<SparsePolicy>(&m_strategy.tokens)) {
+        } else if (const auto *p = std::get_if<SparsePolicy>(&m_strategy.tokens);
+                   p && c.type.kind != AttentionKind::SparseLatent) {
+            // A model with trained sparse attention (DSA) already reads only what it selects:
+            // its own figures stand for the sparse rows.
             int dense = 0;
             for (int i = 0; i < std::min(p->denseLayers, m.layers); ++i)
-                dense += m.layerKind(i) == c.kind;
+                dense += m.layerType(i) == c.type;
             Slice sparse = base;
             sparse.layers = c.layers - dense;
             sparse.read = std::min(base.held, p->topK * p->blockSize + p->window);
@@ -632,6 +236,8 @@ double StrategyModel::bytes(const Slice &slice, bool perGpu, bool read) const
     const double recent = perGpu ? c.recentGpu : c.recent;
     const double older = perGpu ? c.olderGpu : c.older;
     // The newest tokens at the recent precision; a sparse step is assumed to read them.
+    if (!read && !c.holds)
+        return 0;
     const qint64 tokens = read ? slice.read : slice.held;
     const qint64 newest = std::min(tokens, m_recentTokens);
     const double extra = read ? slice.extraRead : slice.extraHeld;
@@ -728,9 +334,16 @@ QString StrategyModel::lossNote(qint64 L, const QList<Slice> &parts, bool loses)
                          "%5, so an old detail survives only where they look.")
                          .arg(n(h->sinks), n(h->window), n(L - h->window - 1),
                               formatNumber(h->retrievalShare * 100), n(L));
-        if (m.hasKind(AttentionKind::Latent))
+        if (m.hasKind(AttentionKind::Latent) || m.hasKind(AttentionKind::SparseLatent))
             notes << StrategyText::tr("Latent (MLA) layers have no separate KV heads and keep "
                                       "everything.");
+    } else if (m.hasKind(AttentionKind::SparseLatent) &&
+               std::holds_alternative<SparsePolicy>(m_strategy.tokens)) {
+        notes << StrategyText::tr("This model's own trained sparse attention (DSA): every token "
+                                  "stays in memory; a step scores all %1 index keys and reads the "
+                                  "%2 latents its indexer picks. These are the model's own "
+                                  "figures; no block selection is stacked on top.")
+                     .arg(n(L), n(std::min(L, m.indexTopK)));
     } else if (const auto *p = std::get_if<SparsePolicy>(&m_strategy.tokens)) {
         QString chooser = p->summaryKeys > 0
                               ? StrategyText::tr("%1 stored key(s) per block").arg(p->summaryKeys)
@@ -764,7 +377,12 @@ QString StrategyModel::lossNote(qint64 L, const QList<Slice> &parts, bool loses)
                                   : QString());
     }
     if (m_strategy.isBaseline() && !loses)
-        notes << StrategyText::tr("Nothing dropped: every step reads every token.");
+        notes << (m.hasKind(AttentionKind::SparseLatent)
+                      ? StrategyText::tr("Nothing dropped: every token stays in memory, and the "
+                                         "model's own sparse attention (DSA) reads %1 of the %2 "
+                                         "latents per layer, after scoring every index key.")
+                            .arg(n(std::min(L, m.indexTopK)), n(L))
+                      : StrategyText::tr("Nothing dropped: every step reads every token."));
     if (loses)
         notes << StrategyText::tr(
             "A detail mentioned once and not kept cannot be recalled later; "

@@ -22,20 +22,20 @@ namespace {
 // KV bytes for one token summed over the layers, at 2 bytes per element (bf16/fp16).
 qint64 kvBytesPerToken(const ModelSpec &m)
 {
+    const Precision fp16 = Precision::of(NumberFormat::FP16);
     qint64 sum = 0;
     for (int l = 0; l < m.layers; ++l)
-        sum += m.kvElementsPerTokenLayer(m.layerKind(l)) * 2;
+        sum += m.layerCache(m.layerType(l)).heldBytesPerToken(fp16);
     return sum;
 }
 
 // KV bytes at context `context`: windowed layers stop at the window.
 qint64 kvBytesAt(const ModelSpec &m, qint64 context)
 {
+    const Precision fp16 = Precision::of(NumberFormat::FP16);
     qint64 sum = 0;
-    for (int l = 0; l < m.layers; ++l) {
-        const AttentionKind k = m.layerKind(l);
-        sum += m.kvElementsPerTokenLayer(k) * 2 * m.tokensHeld(k, context);
-    }
+    for (int l = 0; l < m.layers; ++l)
+        sum += qint64(m.layerCache(m.layerType(l)).heldBytes(fp16, context));
     return sum;
 }
 

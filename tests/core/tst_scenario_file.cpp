@@ -185,7 +185,7 @@ private slots:
         QVERIFY2(back.has_value(), qPrintable(error));
         QVERIFY(*back == document);
         QCOMPARE(writeScenarioDocument(*back), written);
-        QCOMPARE(QJsonDocument::fromJson(written).object().value("version").toInt(), 2);
+        QCOMPARE(QJsonDocument::fromJson(written).object().value("version").toInt(), 3);
     }
 
     // A version-1 file (no baseline, no view) opens as it always did.
