@@ -151,6 +151,7 @@ StrategyModel::StrategyModel(const Scenario &s, const KvStrategy &k)
             c.flopGpu = gpu.read.at(i).flop;
             // A block summary is a key: half of K and V, or a whole latent (keys live in it).
             c.keyShare = isLatent(t.type.kind) ? 1.0 : 0.5;
+            c.firstPart = i == 0;
             m_kinds << c;
         }
     }
@@ -264,8 +265,10 @@ StrategyResult StrategyModel::at(qint64 L) const
         r.heldBytesPerGpu += batch * bytes(s, true, false);
         r.readBytesPerGpu += batch * bytes(s, true, true);
         flop += batch * s.layers * s.cost->flopGpu * (double(s.read) + s.extraRead);
-        layers += s.layers;
-        heldTokens += s.layers * double(s.held);
+        if (s.cost->firstPart) {
+            layers += s.layers;
+            heldTokens += s.layers * double(s.held);
+        }
         fewest = std::min(fewest, s.held);
         if (s.held < L) {
             r.losesTokens = true;
@@ -292,7 +295,7 @@ QString StrategyModel::lossNote(qint64 L, const QList<Slice> &parts, bool loses)
     QStringList notes;
     double windowedLayers = 0;
     for (const Slice &s : parts)
-        if (s.windowed && s.held < L)
+        if (s.windowed && s.held < L && s.cost->firstPart)
             windowedLayers += s.layers;
 
     if (const auto *w = std::get_if<WindowPolicy>(&m_strategy.tokens)) {

@@ -144,6 +144,7 @@ private:
         CacheTerm held;                     // the model's own caps on what it keeps
         CacheTerm read;                     // and on what a step reads (DSA's top-k)
         bool holds = true;                  // false: the layer reads a cache another one holds
+        bool firstPart = true;              // counts the layers (DSA's index keys: not again)
     };
     struct Slice;
     QList<Slice> slices(qint64 context) const;

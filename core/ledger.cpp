@@ -141,7 +141,8 @@ Ledger evaluate(const Scenario &s)
                                                "no tensor-parallel degree up to %1 fits; "
                                                "replicated KV heads or the weights exceed a GPU")
                        .arg(limits::maxGpus);
-    else if (l.tpDegree != l.gpusToFit && m.hasKind(AttentionKind::Latent))
+    else if (l.tpDegree != l.gpusToFit &&
+             (m.hasKind(AttentionKind::Latent) || m.hasKind(AttentionKind::SparseLatent)))
         l.tpNote = QCoreApplication::translate("kvl::Ledger",
                                                "%1 GPUs hold the bytes; an MLA latent is on every "
                                                "TP rank, so only TP %2 holds it by TP alone: see "
