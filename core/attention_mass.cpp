@@ -1,6 +1,7 @@
 #include "attention_mass.h"
 
 #include "chunk_reader.h"
+#include "input_text.h"
 #include "mass_stats.h"
 #include "step_model.h"
 #include "units.h"
@@ -133,7 +134,7 @@ std::optional<MassReport> analyzeMassFile(const QString &path, const MassOptions
                                   })
                         : std::nullopt;
     if (!r) {
-        *error = QStringLiteral("%1: %2").arg(name, why.isEmpty() ? in.error() : why);
+        *error = QStringLiteral("%1: %2").arg(shownPath(name), why.isEmpty() ? in.error() : why);
         return std::nullopt;
     }
     r->source = name;

@@ -30,6 +30,28 @@ double requestsThatFit(const Scenario &s, const ParallelPlan &plan, const Worklo
     return std::max(1.0, std::floor(std::max(0.0, free) / perSequence)) * plan.dp;
 }
 
+// Bytes one draft pass reads on a GPU: one decoder layer of the model (its dense part split by
+// TP, the experts `tokens` tokens touch split over the MoE group) and the output head. DeepSeek's
+// MTP module is one such layer sharing the model's head (TensorRT-LLM tech blog 2, "MTP
+// modules"); EAGLE-style drafting runs it once per draft token.
+double draftPassBytes(const Scenario &s, const ParallelPlan &plan, double tokens)
+{
+    const ModelSpec &m = s.model;
+    const WeightBytes w = weightBytes(s);
+    const double layers = std::max(1, m.layers);
+    double bytes = w.rest / layers / plan.tp;
+    if (m.isMoE() && m.moeLayers() > 0) {
+        const double touched =
+            m.experts > m.expertsPerToken
+                ? expertsTouched(m.experts, m.expertsPerToken, tokens) / m.experts
+                : 1.0;
+        bytes += w.routedExperts / m.moeLayers() / plan.moeGroup() * touched;
+    }
+    const double headBytes =
+        s.model.embeddingPrecision ? s.model.embeddingPrecision->bytesPerElement() : 2.0;
+    return bytes + double(m.vocabSize) * m.hiddenSize * headBytes / plan.tp;
+}
+
 } // namespace
 
 StepTerms stepTerms(const Scenario &s, const Interconnect &links, const ParallelPlan &plan,
@@ -38,13 +60,15 @@ StepTerms stepTerms(const Scenario &s, const Interconnect &links, const Parallel
     StepTerms t;
     const ModelSpec &m = s.model;
     t.running = std::min(double(w.concurrency), requestsThatFit(s, plan, w));
-    t.tokensPerStep = w.tokensPerStep();
+    t.draftTokens = w.draftTokens;
+    if (w.acceptedTokens)
+        t.acceptedTokens = std::clamp(*w.acceptedTokens, 0.0, double(w.draftTokens));
     t.stages = plan.pp;
     const qint64 running = qint64(t.running);
     t.load = gpuLoad(s, plan, running, w.context(), 1.0 + w.draftTokens);
     const GpuLoad &g = t.load;
     t.collectives = g.collectives;
-    t.layers = g.layers;
+    t.layers = g.layers + w.draftTokens;
     t.sequences = g.sequences;
 
     const double bandwidth = s.gpu.bandwidth;
@@ -53,6 +77,7 @@ StepTerms stepTerms(const Scenario &s, const Interconnect &links, const Parallel
     const ActiveParameters active = activeParameters(m);
     const double stage = 1.0 / plan.pp;
     const int group = plan.moeGroup();
+    t.moeLayers = m.isMoE() ? m.moeLayers() * stage + w.draftTokens : 0;
     // Attention FLOP of one prompt on this GPU: heads split by TP, keys by CP, layers by PP.
     const double promptFlop = mixerPrefillFlop(m, w.inputTokens, 0, plan.tp) / plan.cp / plan.pp;
     // Matmul FLOP on this GPU for `tokens` prompt tokens of its rank (all ranks alike).
@@ -60,56 +85,88 @@ StepTerms stepTerms(const Scenario &s, const Interconnect &links, const Parallel
         return 2.0 * tokens * (active.dense / plan.tp + plan.dp * active.experts / group) * stage;
     };
 
-    // Continuous batching: while a request decodes, the others finish at running × tokens per
-    // step / answer length per step, each replaced by a prompt to prefill in the same steps.
-    const double replaced = w.mixedPrefill ? std::max(0.0, t.running - 1) * t.tokensPerStep /
-                                                 double(std::max<qint64>(1, w.outputTokens))
-                                           : 0.0;
+    // Continuous batching: while a request decodes, the others finish at running / answer length
+    // per token each sequence gains, each replaced by a prompt to prefill in the same steps.
+    const double replaced =
+        w.mixedPrefill ? std::max(0.0, t.running - 1) / double(std::max<qint64>(1, w.outputTokens))
+                       : 0.0;
     const double prompts = replaced / plan.dp;
     t.prefillTokens = prompts * double(w.inputTokens);
     const CacheModel cache(m, s.kvPrecision, 1, plan.tp);
     const double kvWritten = t.prefillTokens * cache.kvBytes(1) / plan.cp * stage;
 
-    t.memory = (g.bytesRead() + kvWritten) / bandwidth;
+    // A draft pass per draft token, each over one token of every sequence of the rank, its
+    // experts touched by the whole step's sequences.
+    t.draft = w.draftTokens * draftPassBytes(s, plan, double(running)) * stage / bandwidth;
+    t.memory = (g.bytesRead() + kvWritten) / bandwidth + t.draft;
     t.compute = g.matmulFlop / matmulPeak + g.attentionFlop / attentionPeak;
     t.prefill = promptMatmul(t.prefillTokens) / matmulPeak + prompts * promptFlop / attentionPeak;
     t.comm = g.commBytes / links.bandwidthFor(g.commGroup);
 
-    // Time to first token: a wave of `running` prompts arrives together; on average half of
-    // this rank's are prefilled ahead of this one, in chunks that each read the weights.
-    const double wave = w.promptWave > 0 ? double(w.promptWave) : t.running;
-    const double ahead = (wave / plan.dp + 1) / 2;
-    const double firstTokens = ahead * double(w.inputTokens);
-    t.firstCompute = promptMatmul(firstTokens) / matmulPeak + ahead * promptFlop / attentionPeak;
-    const double chunks = std::ceil(firstTokens / double(std::max<qint64>(1, w.maxBatchedTokens)));
+    // Time to first token: one prompt of this rank, in chunks that each read the weights (prompts
+    // shorter than a chunk share one).
+    t.firstCompute = promptMatmul(double(w.inputTokens)) / matmulPeak + promptFlop / attentionPeak;
+    const double chunks = double(w.inputTokens) / double(std::max<qint64>(1, w.maxBatchedTokens));
     t.firstMemory = chunks * g.weightBytesHeld / bandwidth;
+    t.clients = std::max(1.0, double(w.concurrency) / plan.dp);
+    t.outputTokens = double(std::max<qint64>(1, w.outputTokens));
+    t.firstWave = 1.0 / std::max(1.0, w.promptsPerClient);
     return t;
+}
+
+double tokensPerStep(const StepTerms &t, const EngineConstants &c)
+{
+    if (t.acceptedTokens)
+        return 1 + *t.acceptedTokens;
+    double accepted = 0, chain = 1;
+    for (int k = 0; k < t.draftTokens; ++k) {
+        chain *= c.draftAcceptance;
+        accepted += chain;
+    }
+    return 1 + accepted;
 }
 
 double calibratedStepSeconds(const StepTerms &t, const EngineConstants &c)
 {
     const double stage = std::max(t.memory / c.bandwidthFraction, t.compute / c.flopFraction) +
-                         t.prefill / c.flopFraction + t.comm / c.commFraction +
-                         t.collectives * c.collectiveSeconds + t.layers * c.layerSeconds +
+                         t.prefill * tokensPerStep(t, c) / c.flopFraction +
+                         t.comm / c.commFraction + t.collectives * c.collectiveSeconds +
+                         t.layers * c.layerSeconds + t.moeLayers * c.moeLayerSeconds +
                          t.sequences * c.sequenceSeconds;
     return t.stages * stage + c.stepSeconds;
 }
 
 double calibratedSecondsPerToken(const StepTerms &t, const EngineConstants &c)
 {
-    return calibratedStepSeconds(t, c) / t.tokensPerStep;
+    return calibratedStepSeconds(t, c) / tokensPerStep(t, c);
+}
+
+double closedQueueResponse(double service, double think, double clients)
+{
+    double queue = 0, response = service;
+    const auto n = qint64(std::ceil(clients));
+    for (qint64 k = 1; k <= n; ++k) {
+        response = service * (1 + queue);
+        queue = double(k) / (response + think) * response;
+    }
+    return response;
 }
 
 double calibratedFirstTokenSeconds(const StepTerms &t, const EngineConstants &c)
 {
-    const double prefill =
-        std::max(t.firstCompute / c.prefillFraction, t.firstMemory / c.bandwidthFraction);
-    return c.firstTokenSeconds + t.stages * prefill + calibratedStepSeconds(t, c);
+    const double prefill = t.stages * std::max(t.firstCompute / c.prefillFraction,
+                                               t.firstMemory / c.bandwidthFraction);
+    const double decode = (t.outputTokens - 1) * calibratedSecondsPerToken(t, c);
+    const double burst = (t.clients - 1) * prefill / 2;
+    const double steady = closedQueueResponse(prefill, decode, t.clients) - prefill;
+    const double wait = t.firstWave * burst + (1 - t.firstWave) * steady;
+    return c.firstTokenSeconds + prefill + wait + calibratedStepSeconds(t, c);
 }
 
 double floorSecondsPerToken(const StepTerms &t)
 {
-    return t.stages * std::max({t.memory, t.compute + t.prefill, t.comm}) / t.tokensPerStep;
+    const double tokens = 1.0 + (t.acceptedTokens ? *t.acceptedTokens : t.draftTokens);
+    return t.stages * std::max({t.memory, t.compute + t.prefill * tokens, t.comm}) / tokens;
 }
 
 } // namespace kvl

@@ -2,6 +2,7 @@
 
 #include "parallel.h"
 #include "prefill.h"
+#include <optional>
 
 namespace kvl {
 
@@ -9,48 +10,56 @@ namespace kvl {
 // with a prompt and an answer; optionally speculative decoding (MTP or a draft model).
 struct Workload
 {
-    qint64 concurrency = 1;
+    qint64 concurrency = 1; // the client's requests in flight on this replica
     qint64 inputTokens = 1024;
     qint64 outputTokens = 1024;
     // The context a decode step sees; 0 = the mean over the answer, input + output / 2.
     qint64 decodeContext = 0;
-    int draftTokens = 0;       // drafted per step; the step verifies 1 + draft per sequence
-    double acceptedTokens = 0; // mean accepted per step, 0..draft
+    int draftTokens = 0; // drafted per step; the step verifies 1 + draft per sequence
+    // Mean accepted per step, 0..draft; unknown: the calibration's acceptance per draft position.
+    std::optional<double> acceptedTokens;
     qint64 maxBatchedTokens = kDefaultMaxBatchedTokens; // one prefill chunk
     // Whether other requests' prompts are prefilled in the decode steps (aggregated serving);
     // a disaggregated decode worker never prefills.
     bool mixedPrefill = true;
-    // Prompts arriving together at the prefill (0 = the concurrency); a disaggregated prefill
-    // worker's batch.
-    qint64 promptWave = 0;
+    // Prompts each client sends in the benchmark: the first of each arrive together, the rest
+    // as answers end (InferenceX sends 10 × concurrency prompts).
+    double promptsPerClient = 1;
     qint64 context() const
     {
         return decodeContext > 0 ? decodeContext : inputTokens + outputTokens / 2;
     }
-    double tokensPerStep() const { return 1.0 + acceptedTokens; }
 };
 
 // The physical terms of one decode step on one GPU, in seconds at datasheet rates (bandwidth,
 // dense FLOP/s, link bandwidth), and the counts fixed costs are paid per.
 struct StepTerms
 {
-    double running = 0;       // requests in flight: the concurrency, or fewer when the cache
-                              // of more does not fit (the rest wait)
-    GpuLoad load;             // at `running`
-    double memory = 0;        // weights read, KV, states, the prefill share's KV written
-    double compute = 0;       // matmuls and attention of the decode tokens
-    double prefill = 0;       // the prefill share: the others' prompts arriving during a step
-    double prefillTokens = 0; // per attention rank and step
+    double running = 0; // requests in flight: the concurrency, or fewer when the cache
+                        // of more does not fit (the rest wait)
+    GpuLoad load;       // at `running`
+    double memory = 0;  // weights read, KV, states, the prefill share's KV written, the drafts'
+    double compute = 0; // matmuls and attention of the decode tokens
+    double draft = 0;   // of `memory`: the draft passes (one draft layer and the head each)
+    double prefill = 0; // the prefill share at one token per step and sequence: the others'
+                        // prompts arriving during a step (× tokens per step)
+    double prefillTokens = 0; // per attention rank, likewise
     double comm = 0;          // bytes sent / link bandwidth
     double collectives = 0;
-    double layers = 0;
+    double layers = 0;    // of the stage, and the draft passes
+    double moeLayers = 0; // of them, those with routed experts
     double sequences = 0;
     int stages = 1;
-    double tokensPerStep = 1;
-    // Time to first token: the prompts of the wave this request arrives with, half of them on
-    // average ahead of it, chunk by chunk.
+    int draftTokens = 0;
+    std::optional<double> acceptedTokens; // given by the run; else from the constants
+    // Time to first token: one prompt's prefill on its attention rank (its compute, and the
+    // weights read once per chunk), the clients of that rank, the answer each decodes before it
+    // sends its next prompt, and the share of prompts sent together at the start.
     double firstCompute = 0;
     double firstMemory = 0;
+    double clients = 1;
+    double outputTokens = 1;
+    double firstWave = 1;
 };
 
 StepTerms stepTerms(const Scenario &s, const Interconnect &links, const ParallelPlan &plan,
@@ -66,20 +75,34 @@ struct EngineConstants
     double collectiveSeconds = 0; // latency of one collective (all-reduce, all-to-all)
     double stepSeconds = 0;       // scheduling, sampling, launch per step
     double layerSeconds = 0;      // kernel launches and small ops per layer
+    double moeLayerSeconds = 0;   // more per layer with routed experts (routing, permutes)
     double sequenceSeconds = 0;   // per sequence in the batch and step
     double prefillFraction = 1;   // achieved / dense FLOP/s while prefilling (time to first token)
     double firstTokenSeconds = 0; // request handling before the first token
+    // Chance that a draft token is accepted given the ones before it were (one value for every
+    // engine: a property of the draft and the text, fitted to the runs with MTP).
+    double draftAcceptance = 1;
 };
-inline constexpr int kStepConstants = 7; // the first seven, fitted to TPOT
+inline constexpr int kStepConstants = 8; // the first eight, fitted to TPOT
 inline constexpr int kFirstTokenConstants = 2;
 
+// Tokens each sequence gains per step: 1 + the accepted drafts, p + p² + … + p^draft with
+// acceptance p per position when the run does not give them.
+double tokensPerStep(const StepTerms &t, const EngineConstants &c);
 // One step of the calibrated engine: max(memory, compute) + prefill share + communication +
 // collectives + fixed costs, per stage, stages one after another.
 double calibratedStepSeconds(const StepTerms &t, const EngineConstants &c);
 double calibratedSecondsPerToken(const StepTerms &t, const EngineConstants &c);
+// Request handling + the wait and the prefill at the prompt's attention rank + the step that
+// gives the first token. The rank's prefill serves one prompt at a time (P each). The first
+// prompts of the benchmark arrive together and wait on average (n − 1) P / 2; the rest arrive as
+// answers end: a closed queue of n clients that decode their answer (Z) before the next prompt,
+// solved by mean value analysis, R(k) = P (1 + Q(k − 1)), X(k) = k / (R(k) + Z), Q(k) = X(k) R(k).
 double calibratedFirstTokenSeconds(const StepTerms &t, const EngineConstants &c);
+// R(n) of that queue, its time in the queue and in service.
+double closedQueueResponse(double service, double think, double clients);
 // The floor: max(memory, compute + prefill share, communication) at datasheet rates, no fixed
-// cost, per token of the step.
+// cost, every draft accepted, per token of the step.
 double floorSecondsPerToken(const StepTerms &t);
 
 } // namespace kvl

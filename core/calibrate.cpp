@@ -1,6 +1,7 @@
 #include "calibrate.h"
 
 #include <QFile>
+#include <QHash>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <algorithm>
@@ -153,8 +154,8 @@ namespace {
 
 std::vector<double> stepVector(const EngineConstants &c)
 {
-    return {c.bandwidthFraction, c.flopFraction, c.commFraction,   c.collectiveSeconds,
-            c.stepSeconds,       c.layerSeconds, c.sequenceSeconds};
+    return {c.bandwidthFraction, c.flopFraction, c.commFraction,    c.collectiveSeconds,
+            c.stepSeconds,       c.layerSeconds, c.moeLayerSeconds, c.sequenceSeconds};
 }
 
 EngineConstants withStep(EngineConstants c, const std::vector<double> &x)
@@ -165,20 +166,20 @@ EngineConstants withStep(EngineConstants c, const std::vector<double> &x)
     c.collectiveSeconds = x[3];
     c.stepSeconds = x[4];
     c.layerSeconds = x[5];
-    c.sequenceSeconds = x[6];
+    c.moeLayerSeconds = x[6];
+    c.sequenceSeconds = x[7];
     return c;
 }
 
-// A starting point engines are near, and the bounds a physical constant keeps: fractions of a
-// datasheet rate at most 1; fixed costs from (practically) none to 1 ms per collective, layer or
-// sequence and 50 ms per step.
-const EngineConstants kStart{0.7, 0.5, 0.5, 5e-6, 1e-3, 2e-5, 1e-5, 0.5, 0.05};
-const std::vector<double> kStepLo{0.02, 0.02, 0.01, 1e-9, 1e-7, 1e-9, 1e-9};
-const std::vector<double> kStepHi{1.0, 1.0, 1.0, 1e-3, 0.05, 1e-3, 1e-3};
+// The bounds a physical constant keeps: fractions of a datasheet rate at most 1; fixed costs from
+// (practically) none to 1 ms per collective, layer or sequence and 50 ms per step.
+const std::vector<double> kStepLo{0.02, 0.02, 0.01, 1e-9, 1e-7, 1e-9, 1e-9, 1e-9};
+const std::vector<double> kStepHi{1.0, 1.0, 1.0, 1e-3, 0.05, 1e-3, 1e-3, 1e-3};
 
 } // namespace
 
-EngineConstants fitConstants(const QList<CalibrationRow> &rows)
+EngineConstants fitConstants(const QList<CalibrationRow> &rows, double draftAcceptance,
+                             const EngineConstants &start)
 {
     QList<const StepTerms *> tpotTerms, ttftTerms;
     QList<double> tpot, ttft;
@@ -192,13 +193,14 @@ EngineConstants fitConstants(const QList<CalibrationRow> &rows)
             ttft << *r.ttftSeconds;
         }
     }
-    EngineConstants c = kStart;
+    EngineConstants c = start;
+    c.draftAcceptance = draftAcceptance;
     if (!tpot.isEmpty())
         c = withStep(c, fitLogParameters(
                             [&](const std::vector<double> &x, int i) {
                                 return calibratedSecondsPerToken(*tpotTerms.at(i), withStep(c, x));
                             },
-                            tpot, stepVector(kStart), kStepLo, kStepHi));
+                            tpot, stepVector(start), kStepLo, kStepHi));
     if (!ttft.isEmpty()) {
         const std::vector<double> x = fitLogParameters(
             [&](const std::vector<double> &x, int i) {
@@ -207,35 +209,112 @@ EngineConstants fitConstants(const QList<CalibrationRow> &rows)
                 t.firstTokenSeconds = x[1];
                 return calibratedFirstTokenSeconds(*ttftTerms.at(i), t);
             },
-            ttft, {kStart.prefillFraction, kStart.firstTokenSeconds}, {0.02, 1e-6}, {1.0, 5.0});
+            ttft, {start.prefillFraction, start.firstTokenSeconds}, {0.02, 1e-6}, {1.0, 5.0});
         c.prefillFraction = x[0];
         c.firstTokenSeconds = x[1];
     }
     return c;
 }
 
-Calibration calibrate(const QList<CalibrationRow> &rows, const QString &fittedTo)
+namespace {
+
+bool drafts(const CalibrationRow &r)
 {
-    Calibration cal;
-    cal.fittedTo = fittedTo;
-    QStringList keys; // engine/architecture, in first-seen order, then engine/all
-    for (const CalibrationRow &r : rows) {
+    return r.terms.draftTokens > 0 && !r.terms.acceptedTokens;
+}
+
+// Keys engine/architecture, each engine's "all" among them.
+QStringList fitKeys(const QList<CalibrationRow> &rows)
+{
+    QStringList keys;
+    for (const CalibrationRow &r : rows)
         for (const QString &arch : {r.architecture, QStringLiteral("all")}) {
             const QString key = r.engine + u'/' + arch;
             if (!arch.isEmpty() && !keys.contains(key))
                 keys << key;
         }
+    return keys;
+}
+
+// Each engine over every architecture first, then per architecture starting from that fit: a
+// constant the architecture's runs do not show (per MoE layer where it served only dense models)
+// keeps the engine's value.
+QList<EngineFit> fitEngines(const QList<CalibrationRow> &rows, double acceptance)
+{
+    QList<EngineFit> fits;
+    QHash<QString, EngineConstants> overall;
+    const QStringList keys = fitKeys(rows);
+    for (const bool all : {true, false})
+        for (const QString &key : keys) {
+            const QString engine = key.section(u'/', 0, 0), arch = key.section(u'/', 1);
+            if ((arch == u"all") != all)
+                continue;
+            QList<CalibrationRow> group;
+            for (const CalibrationRow &r : rows)
+                if (r.engine == engine && (all || r.architecture == arch))
+                    group << r;
+            const EngineConstants c =
+                fitConstants(group, acceptance, all ? kFitStart : overall.value(engine, kFitStart));
+            if (all)
+                overall.insert(engine, c);
+            fits << EngineFit{engine, arch, c, {}, {}};
+        }
+    std::sort(fits.begin(), fits.end(), [](const EngineFit &a, const EngineFit &b) {
+        return std::pair(a.engine, a.architecture) < std::pair(b.engine, b.architecture);
+    });
+    return fits;
+}
+
+// The acceptance per draft position that best fits the time per token of the runs that
+// drafted tokens, each with its engine's constants; `prior` when there are none.
+double fitAcceptance(const QList<CalibrationRow> &rows, const Calibration &cal, double prior)
+{
+    QList<const CalibrationRow *> used;
+    QList<const EngineFit *> fits;
+    QList<double> measured;
+    for (const CalibrationRow &r : rows) {
+        const EngineFit *fit = cal.find(r.engine, r.architecture);
+        if (!drafts(r) || !fit || !r.tpotSeconds || *r.tpotSeconds <= 0)
+            continue;
+        used << &r;
+        fits << fit;
+        measured << *r.tpotSeconds;
     }
-    std::sort(keys.begin(), keys.end());
-    for (const QString &key : keys) {
-        const QString engine = key.section(u'/', 0, 0), arch = key.section(u'/', 1);
-        QList<CalibrationRow> group;
-        for (const CalibrationRow &r : rows)
-            if (r.engine == engine && (arch == u"all" || r.architecture == arch))
-                group << r;
-        EngineFit fit{engine, arch, fitConstants(group), {}, {}};
+    if (used.isEmpty())
+        return prior;
+    const std::vector<double> x = fitLogParameters(
+        [&](const std::vector<double> &x, int i) {
+            EngineConstants c = fits.at(i)->constants;
+            c.draftAcceptance = x[0];
+            return calibratedSecondsPerToken(used.at(i)->terms, c);
+        },
+        measured, {prior}, {0.05}, {1.0});
+    return x[0];
+}
+
+} // namespace
+
+Calibration calibrate(const QList<CalibrationRow> &rows, const QString &fittedTo)
+{
+    Calibration cal;
+    cal.fittedTo = fittedTo;
+    // The engines first from the runs that drafted nothing, then the acceptance from those that
+    // did, then the engines again from every run at that acceptance, and the acceptance once more.
+    QList<CalibrationRow> plain;
+    for (const CalibrationRow &r : rows)
+        if (!drafts(r))
+            plain << r;
+    cal.fits = fitEngines(plain, kDraftAcceptancePrior);
+    double acceptance = fitAcceptance(rows, cal, kDraftAcceptancePrior);
+    cal.fits = fitEngines(rows, acceptance);
+    acceptance = fitAcceptance(rows, cal, acceptance);
+    for (EngineFit &fit : cal.fits) {
+        fit.constants.draftAcceptance = acceptance;
         QList<double> tpotErrors, ttftErrors;
-        for (const CalibrationRow &r : group) {
+        for (const CalibrationRow &r : rows) {
+            if (r.engine != fit.engine ||
+                (fit.architecture != u"all" && r.architecture != fit.architecture))
+                continue;
             if (r.tpotSeconds && *r.tpotSeconds > 0)
                 tpotErrors << calibratedSecondsPerToken(r.terms, fit.constants) / *r.tpotSeconds -
                                   1;
@@ -245,7 +324,6 @@ Calibration calibrate(const QList<CalibrationRow> &rows, const QString &fittedTo
         }
         fit.tpot = summarizeErrors(tpotErrors);
         fit.ttft = summarizeErrors(ttftErrors);
-        cal.fits << fit;
     }
     return cal;
 }

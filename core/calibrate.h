@@ -64,9 +64,19 @@ struct Calibration
     static const Calibration &bundled();
 };
 
+// The chance a draft token is accepted when no run that drafts is there to fit it: DeepSeek-V3's
+// report gives 85-90% for its one MTP module's token (arXiv 2412.19437).
+inline constexpr double kDraftAcceptancePrior = 0.85;
+
 // Fits EngineConstants per engine and architecture (and per engine over all architectures) to
-// the rows: the seven step constants to TPOT, then the two first-token constants to TTFT.
+// the rows: the seven step constants to TPOT, then the two first-token constants to TTFT; and one
+// draft acceptance for every engine, to the TPOT of the runs that drafted tokens.
 Calibration calibrate(const QList<CalibrationRow> &rows, const QString &fittedTo);
-EngineConstants fitConstants(const QList<CalibrationRow> &rows);
+// A starting point engines are near.
+inline constexpr EngineConstants kFitStart{0.7, 0.5, 0.5, 5e-6, 1e-3, 2e-5, 2e-5, 1e-5, 0.5, 0.05};
+// From `start` (an engine's fit over every architecture, or kFitStart).
+EngineConstants fitConstants(const QList<CalibrationRow> &rows,
+                             double draftAcceptance = kDraftAcceptancePrior,
+                             const EngineConstants &start = kFitStart);
 
 } // namespace kvl

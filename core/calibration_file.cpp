@@ -23,9 +23,11 @@ constexpr Field kFields[] = {
     {"collective_seconds", &EngineConstants::collectiveSeconds},
     {"step_seconds", &EngineConstants::stepSeconds},
     {"layer_seconds", &EngineConstants::layerSeconds},
+    {"moe_layer_seconds", &EngineConstants::moeLayerSeconds},
     {"sequence_seconds", &EngineConstants::sequenceSeconds},
     {"prefill_fraction", &EngineConstants::prefillFraction},
     {"first_token_seconds", &EngineConstants::firstTokenSeconds},
+    {"draft_acceptance", &EngineConstants::draftAcceptance},
 };
 
 QJsonObject summaryJson(const ErrorSummary &s)

@@ -1,6 +1,7 @@
 #include "chunk_reader.h"
 
 #include "file_text.h"
+#include "input_text.h"
 #include "regular_file.h"
 #include "units.h"
 
@@ -10,15 +11,16 @@ namespace kvl {
 
 bool ChunkReader::open(const QString &path, QString *error)
 {
-    const QString name = QFileInfo(path).fileName();
-    m_file.setFileName(path);
+    const QString name = shownPath(QFileInfo(path).fileName());
+    m_path = path;
     if (const QString what = notRegularFile(path); !what.isEmpty()) {
         *error = FileText::tr("%1: %2, not a file; not read").arg(name, what);
         return false;
     }
     // Unbuffered: a chunk goes from the page cache straight into m_buffer.
-    if (!m_file.open(QIODevice::ReadOnly | QIODevice::Unbuffered)) {
-        *error = QStringLiteral("%1: %2").arg(name, m_file.errorString());
+    QString why;
+    if (!openNativeFile(m_file, path, QIODevice::Unbuffered, &why)) {
+        *error = QStringLiteral("%1: %2").arg(name, why);
         return false;
     }
     m_size = m_file.size();
@@ -36,7 +38,7 @@ bool ChunkReader::openLike(const ChunkReader &other, QString *error)
     }
     // The file's name is the caller's to say, as for a failed read.
     QString why;
-    if (!open(other.m_file.fileName(), &why)) {
+    if (!open(other.m_path, &why)) {
         *error = FileText::tr("could not be opened a second time (%1)").arg(why);
         return false;
     }

@@ -32,6 +32,7 @@ public:
 
 private:
     QFile m_file;
+    QString m_path; // m_file has no name when opened by a name's bytes
     QByteArrayView m_bytes;
     QByteArray m_buffer;
     qint64 m_size = 0;

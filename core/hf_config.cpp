@@ -1,6 +1,7 @@
 #include "hf_config.h"
 
 #include "hf_importer.h"
+#include "input_text.h"
 #include "json_keys.h"
 #include "presets.h"
 #include "regular_file.h"
@@ -307,7 +308,7 @@ std::optional<HfImport> importHfConfig(const QByteArray &json, QString *error)
 
 std::optional<HfImport> importHfConfigFile(const QString &path, QString *error)
 {
-    const QString shown = QDir::toNativeSeparators(path);
+    const QString shown = shownPath(path);
     QFile f(path);
     if (!openRegularFile(f, error))
         return std::nullopt;

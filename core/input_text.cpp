@@ -1,17 +1,43 @@
 #include "input_text.h"
 
 #include "file_text.h"
+#include <QDir>
 #include <algorithm>
 
 namespace kvl {
 
-namespace {
-bool invisible(char32_t c)
+bool isInvisible(char32_t c)
 {
     // C0, DEL, C1; then format characters that reorder or hide text (bidi overrides and
     // isolates, zero-width marks, the BOM).
     return c < 0x20 || (c >= 0x7f && c < 0xa0) || (c >= 0x200b && c <= 0x200f) ||
            (c >= 0x202a && c <= 0x202e) || (c >= 0x2066 && c <= 0x2069) || c == 0xfeff;
+}
+
+namespace {
+
+// The character at `i` as shown, and how many UTF-16 units it took.
+std::pair<QString, qsizetype> escapedAt(QStringView text, qsizetype i)
+{
+    const bool pair =
+        text.at(i).isHighSurrogate() && i + 1 < text.size() && text.at(i + 1).isLowSurrogate();
+    const char32_t c =
+        pair ? QChar::surrogateToUcs4(text.at(i), text.at(i + 1)) : char32_t(text.at(i).unicode());
+    const qsizetype used = pair ? 2 : 1;
+    if (c == u'\n')
+        return {QStringLiteral("\\n"), used};
+    if (c == u'\t')
+        return {QStringLiteral("\\t"), used};
+    if (c == u'\r')
+        return {QStringLiteral("\\r"), used};
+    if (c < 0x100 && isInvisible(c))
+        return {QStringLiteral("\\x%1").arg(uint(c), 2, 16, QLatin1Char('0')), used};
+    // A byte that was not UTF-8, kept through the decoding (nativePathText): the byte.
+    if (!pair && c >= 0xdc80 && c <= 0xdcff)
+        return {QStringLiteral("\\x%1").arg(uint(c & 0xff), 2, 16, QLatin1Char('0')), used};
+    if (isInvisible(c) || (!pair && QChar::isSurrogate(c)))
+        return {QStringLiteral("\\u{%1}").arg(uint(c), 4, 16, QLatin1Char('0')), used};
+    return {text.mid(i, used).toString(), used};
 }
 
 // The first `maxChars` characters, escaped; *used is how many UTF-16 units they took.
@@ -21,23 +47,9 @@ QString escapedHead(QStringView text, qsizetype maxChars, qsizetype *used)
     qsizetype shown = 0;
     qsizetype i = 0;
     while (i < text.size() && shown < maxChars) {
-        const bool pair =
-            text.at(i).isHighSurrogate() && i + 1 < text.size() && text.at(i + 1).isLowSurrogate();
-        const char32_t c = pair ? QChar::surrogateToUcs4(text.at(i), text.at(i + 1))
-                                : char32_t(text.at(i).unicode());
-        if (c == u'\n')
-            out += QStringLiteral("\\n");
-        else if (c == u'\t')
-            out += QStringLiteral("\\t");
-        else if (c == u'\r')
-            out += QStringLiteral("\\r");
-        else if (c < 0x100 && invisible(c))
-            out += QStringLiteral("\\x%1").arg(uint(c), 2, 16, QLatin1Char('0'));
-        else if (invisible(c) || (!pair && QChar::isSurrogate(c)))
-            out += QStringLiteral("\\u{%1}").arg(uint(c), 4, 16, QLatin1Char('0'));
-        else
-            out += text.mid(i, pair ? 2 : 1);
-        i += pair ? 2 : 1;
+        const auto [piece, units] = escapedAt(text, i);
+        out += piece;
+        i += units;
         ++shown;
     }
     *used = i;
@@ -64,6 +76,30 @@ QString shownInput(QByteArrayView utf8, qsizetype maxChars)
     if (used < text.size() || head.size() < utf8.size())
         out += FileText::tr("… (%1 bytes in all)").arg(utf8.size());
     return out;
+}
+
+QString shownText(QStringView text)
+{
+    qsizetype used = 0;
+    return escapedHead(text, text.size(), &used);
+}
+
+QString shownPath(const QString &path, qsizetype maxChars)
+{
+    const QString native = QDir::toNativeSeparators(path);
+    QStringList pieces;
+    for (qsizetype i = 0; i < native.size();) {
+        auto [piece, units] = escapedAt(native, i);
+        pieces << std::move(piece);
+        i += units;
+    }
+    if (pieces.size() <= maxChars)
+        return pieces.join(QString());
+    // The end names the file; the start says where it is. The middle goes.
+    const qsizetype head = std::max<qsizetype>(1, maxChars / 3);
+    const qsizetype tail = std::max<qsizetype>(1, maxChars - head - 1);
+    return pieces.mid(0, head).join(QString()) + u'…' +
+           pieces.mid(pieces.size() - tail).join(QString());
 }
 
 } // namespace kvl

@@ -1,5 +1,6 @@
 #include "ledger_text.h"
 
+#include "input_text.h"
 #include "weights.h"
 
 #include <QCoreApplication>
@@ -263,10 +264,11 @@ QList<LedgerRow> ledgerRows(const Scenario &s, const Ledger &l, ByteUnits u)
                                        : LedgerStrings::tr("Weights + KV"),
                       bytes(l.totalBytes),
                       {}};
-    rows << LedgerRow{QStringLiteral("gpus_to_fit"), LedgerStrings::tr("GPUs to fit"),
-                      QString::number(l.gpusToFit),
-                      LedgerStrings::tr("%1 / %2 usable per %3")
-                          .arg(bytes(l.totalBytes), bytes(l.usableBytesPerGpu), s.gpu.name)};
+    rows << LedgerRow{
+        QStringLiteral("gpus_to_fit"), LedgerStrings::tr("GPUs to fit"),
+        QString::number(l.gpusToFit),
+        LedgerStrings::tr("%1 / %2 usable per %3")
+            .arg(bytes(l.totalBytes), bytes(l.usableBytesPerGpu), shownText(s.gpu.name))};
     rows << LedgerRow{QStringLiteral("tp_degree"), LedgerStrings::tr("Tensor-parallel degree"),
                       l.tpDegree > 0 ? QString::number(l.tpDegree) : LedgerStrings::tr("none"),
                       l.tpNote};
@@ -426,11 +428,11 @@ QString ledgerText(const Scenario &s, const Ledger &l, ByteUnits units)
     qsizetype width = 0;
     for (const auto &r : rows)
         width = std::max(width, r.label.size());
-    QString out =
-        LedgerStrings::tr("%1 on %2 × %3, context %4 tokens, KV %5, weights %6\n\n")
-            .arg(s.model.name)
-            .arg(s.gpus)
-            .arg(s.gpu.name, tokens(s.context), s.kvPrecision.label(), weightPrecisionLabel(s));
+    QString out = LedgerStrings::tr("%1 on %2 × %3, context %4 tokens, KV %5, weights %6\n\n")
+                      .arg(shownText(s.model.name))
+                      .arg(s.gpus)
+                      .arg(shownText(s.gpu.name), tokens(s.context), s.kvPrecision.label(),
+                           weightPrecisionLabel(s));
     for (const auto &r : rows) {
         out += r.label.leftJustified(width + 2) + r.value + u'\n';
         if (!r.note.isEmpty())
@@ -439,7 +441,7 @@ QString ledgerText(const Scenario &s, const Ledger &l, ByteUnits units)
     if (!s.model.notes.isEmpty()) {
         out += u'\n' + LedgerStrings::tr("Notes") + u'\n';
         for (const QString &note : s.model.notes)
-            out += QStringLiteral("  - ") + note + u'\n';
+            out += QStringLiteral("  - ") + shownText(note) + u'\n';
     }
     return out;
 }

@@ -1,22 +1,13 @@
 #include "measured_runs.h"
 
-#include "hf_config.h"
 #include "input_text.h"
-#include "presets.h"
+#include "runs_text.h"
 
 #include <QCoreApplication>
-#include <QDir>
-#include <QFileInfo>
 #include <QRegularExpression>
 #include <cmath>
 
 namespace kvl {
-
-// Messages composed in core, shown by the CLI and the window.
-class RunsText
-{
-    Q_DECLARE_TR_FUNCTIONS(RunsText)
-};
 
 namespace {
 
@@ -166,18 +157,26 @@ std::optional<QList<MeasuredRun>> readMeasuredRuns(const QByteArray &csv, QStrin
         run.moeQuant = r.text(QStringLiteral("moe_quant_mode"));
         run.inputTokens = r.integer(QStringLiteral("isl"), 0, 1);
         run.outputTokens = r.integer(QStringLiteral("osl"), 0, 1);
+        run.rangeRatio = r.number(QStringLiteral("random_range_ratio")).value_or(1);
         const bool disagg = run.mode == u"disagg";
         const QString side = disagg ? QStringLiteral("decode_") : QString();
-        run.concurrency = r.integer(side + QStringLiteral("batch_size"), 1, 1);
+        run.concurrency = r.integer(QStringLiteral("concurrency"), 0, 1);
+        run.prompts = r.integer(QStringLiteral("num_prompts"), 0, 1);
+        run.rankBatch = r.integer(side + QStringLiteral("batch_size"), 0, 1);
+        run.workers = disagg ? int(r.integer(QStringLiteral("decode_num_workers"), 0, 0)) : 1;
         run.tp = degree(r.integer(side + QStringLiteral("tp_size"), 1, 0));
         run.pp = degree(r.integer(side + QStringLiteral("pp_size"), 1, 0));
         run.dp = degree(r.integer(side + QStringLiteral("attention_dp_size"), 1, 0));
         run.moeTp = degree(r.integer(side + QStringLiteral("moe_tp_size"), 1, 0));
         run.ep = degree(r.integer(side + QStringLiteral("moe_ep_size"), 1, 0));
-        if (disagg)
-            run.prefillBatch = r.integer(QStringLiteral("prefill_batch_size"), 1, 1);
         run.draftTokens = int(r.integer(QStringLiteral("nextn"), 0));
-        run.acceptedTokens = r.number(QStringLiteral("nextn_accepted")).value_or(0);
+        run.acceptedTokens = r.number(QStringLiteral("nextn_accepted"));
+        const QString spec = r.text(QStringLiteral("spec_decoding"));
+        run.spec = spec == u"unknown" ? SpecDecoding::Unknown
+                   : spec == u"mtp" || (spec.isEmpty() && run.draftTokens > 0) ? SpecDecoding::Mtp
+                                                                               : SpecDecoding::None;
+        const bool badSpec =
+            !spec.isEmpty() && spec != u"none" && spec != u"mtp" && spec != u"unknown";
         if (const auto ms = r.number(QStringLiteral("silicon_tpot_ms")))
             run.tpotSeconds = *ms / 1e3;
         if (const auto ms = r.number(QStringLiteral("silicon_ttft_ms")))
@@ -186,6 +185,14 @@ std::optional<QList<MeasuredRun>> readMeasuredRuns(const QByteArray &csv, QStrin
             *error = RunsText::tr("line %1, mode: \"%2\" is not agg or disagg")
                          .arg(n + 1)
                          .arg(shownInput(run.mode));
+        else if (!r.failed() && badSpec)
+            *error = RunsText::tr("line %1, spec_decoding: \"%2\" is not none, mtp or unknown")
+                         .arg(n + 1)
+                         .arg(shownInput(spec));
+        else if (!r.failed() && run.rangeRatio > 1)
+            *error = RunsText::tr("line %1, random_range_ratio: %2 is more than 1")
+                         .arg(n + 1)
+                         .arg(run.rangeRatio);
         else if (r.failed())
             *error = r.error();
         else {
@@ -213,139 +220,6 @@ std::optional<Precision> quantPrecision(const QString &mode)
     };
     const auto it = specs.constFind(mode);
     return it == specs.cend() ? std::nullopt : Precision::parse(*it);
-}
-
-ModelResolver::ModelResolver(QString configsDir) : m_dir(std::move(configsDir)) {}
-
-std::optional<ModelSpec> ModelResolver::model(const QString &hfId, QString *error)
-{
-    if (const auto it = m_models.constFind(hfId); it != m_models.cend()) {
-        *error = m_errors.value(hfId);
-        return *it;
-    }
-    std::optional<ModelSpec> found;
-    const QString marker = QStringLiteral("huggingface.co/%1/").arg(hfId);
-    for (const ModelSpec &m : PresetLibrary::instance().models())
-        if (!hfId.isEmpty() && m.source.contains(marker, Qt::CaseInsensitive)) {
-            found = m;
-            break;
-        }
-    QString why;
-    if (!found && !m_dir.isEmpty()) {
-        const QString path = m_dir + u'/' + hfId + QStringLiteral("/config.json");
-        if (QFileInfo::exists(path)) {
-            if (const auto imported = importHfConfigFile(path, &why))
-                found = imported->model;
-        } else {
-            why = RunsText::tr("unknown model \"%1\": no preset has that Hugging Face id and %2 "
-                               "does not exist")
-                      .arg(shownInput(hfId), QDir::toNativeSeparators(path));
-        }
-    } else if (!found) {
-        why = RunsText::tr(
-                  "unknown model \"%1\": no preset has that Hugging Face id (give --configs DIR)")
-                  .arg(shownInput(hfId));
-    }
-    m_models.insert(hfId, found);
-    m_errors.insert(hfId, why);
-    *error = why;
-    return found;
-}
-
-} // namespace kvl
-
-namespace kvl {
-
-namespace {
-QString knownSystems()
-{
-    QStringList names;
-    for (const SystemInfo &s : bundledSystems())
-        names << s.name;
-    return names.join(QStringLiteral(", "));
-}
-
-// Some published rows write a TP × EP deployment as tp_size = tp × ep with moe_tp = tp and
-// moe_ep = ep (a "TP 8, EP 8" run on 8 GPUs as tp_size 64). No engine runs a TP group past its
-// NVLink domain, so such a row is read as moe_tp GPUs with EP moe_ep.
-ParallelPlan planOf(const MeasuredRun &run, const SystemInfo &sys, QString *note)
-{
-    ParallelPlan p{run.tp, run.pp, run.dp, run.ep, 1};
-    const int written = run.tp * run.dp;
-    if (written > sys.links.domainGpus && run.moeTp > 1 && run.ep > 1 &&
-        run.moeTp * run.ep == written) {
-        p.tp = run.dp > 1 ? 1 : run.moeTp;
-        p.dp = run.dp > 1 ? run.moeTp : 1;
-        *note = RunsText::tr("tp_size × attention_dp_size %1 = moe_tp %2 × moe_ep "
-                             "%3 is past the %4-GPU NVLink domain: read as %5")
-                    .arg(written)
-                    .arg(run.moeTp)
-                    .arg(run.ep)
-                    .arg(sys.links.domainGpus)
-                    .arg(p.label());
-    }
-    return p;
-}
-} // namespace
-
-ModelledRun modelRun(const MeasuredRun &run, ModelResolver &models)
-{
-    ModelledRun out;
-    const auto sys = systemByName(run.system);
-    if (!sys) {
-        out.reason = RunsText::tr("unknown system \"%1\" (known: %2)")
-                         .arg(shownInput(run.system), knownSystems());
-        return out;
-    }
-    out.system = *sys;
-    const auto gpu = PresetLibrary::instance().gpu(sys->gpuId);
-    QString why;
-    const auto model = models.model(run.modelPath, &why);
-    const auto gemm = quantPrecision(run.gemmQuant);
-    const auto moe = quantPrecision(run.moeQuant);
-    if (!gpu)
-        out.reason =
-            RunsText::tr("system \"%1\": no GPU preset \"%2\"").arg(run.system, sys->gpuId);
-    else if (!model)
-        out.reason = why;
-    else if (!gemm || !moe)
-        out.reason = RunsText::tr("unknown weight format \"%1\"")
-                         .arg(shownInput(gemm ? run.moeQuant : run.gemmQuant));
-    if (!out.reason.isEmpty())
-        return out;
-
-    Scenario &s = out.scenario;
-    s.model = *model;
-    s.model.nativePrecision = *gemm;
-    s.model.expertPrecision = *moe;
-    s.model.embeddingPrecision = Precision::of(NumberFormat::BF16);
-    s.weightsAsStored = true;
-    s.gpu = *gpu;
-    // TensorRT-LLM serves quantized checkpoints with an fp8 cache; vLLM and SGLang keep the
-    // model's dtype unless told otherwise.
-    s.kvPrecision = Precision::of(
-        run.engine == u"trtllm" && gemm->bits() <= 8 ? NumberFormat::FP8 : NumberFormat::BF16);
-    s.memoryFraction = 0.9; // the engines' default share
-    s.batch = int(std::clamp<qint64>(run.concurrency, 1, limits::maxBatch));
-    s.context = run.inputTokens + run.outputTokens;
-    s.responseTokens = run.outputTokens;
-
-    out.plan = planOf(run, *sys, &out.note);
-    if (!s.model.isMoE())
-        out.plan.ep = 1;
-    if (const QString e = out.plan.validate(s.model); !e.isEmpty()) {
-        out.reason = e;
-        return out;
-    }
-    Workload &w = out.workload;
-    w.concurrency = run.concurrency;
-    w.inputTokens = run.inputTokens;
-    w.outputTokens = run.outputTokens;
-    w.draftTokens = run.draftTokens;
-    w.acceptedTokens = std::clamp(run.acceptedTokens, 0.0, double(run.draftTokens));
-    w.mixedPrefill = run.mode != u"disagg";
-    w.promptWave = run.mode == u"disagg" ? run.prefillBatch : 0;
-    return out;
 }
 
 } // namespace kvl

@@ -11,8 +11,21 @@
 namespace kvl {
 
 // One measured serving run, in the columns of aiconfigurator's silicon_sample.csv
-// (data/measured/runs.csv). Aggregated runs give the replica in tp_size... and the concurrency
-// in batch_size; disaggregated runs give the decode workers in decode_*.
+// (data/measured/runs.csv). As aiconfigurator reads them (aiconfigurator 095f58a51,
+// src/aiconfigurator/cli/api.py cli_estimate, aic-core .../backends/base_backend.py run_agg):
+// batch_size is the batch of one attention-DP rank (the replica serves batch_size ×
+// attention_dp_size requests); disaggregated runs give one decode worker in decode_* and
+// decode_batch_size per DP rank of it. Optional columns this project adds from the runs'
+// sources (data/measured/SOURCES.md): concurrency (the benchmark client's requests in flight over
+// the whole deployment), num_prompts (requests sent in all), spec_decoding (none, mtp, unknown)
+// and nextn, random_range_ratio (lengths drawn uniformly in [ratio × isl, isl], likewise osl).
+enum class SpecDecoding
+{
+    None,
+    Mtp,
+    Unknown
+};
+
 struct MeasuredRun
 {
     int line = 0; // in the file, header = 1
@@ -24,15 +37,19 @@ struct MeasuredRun
     QString mode;      // agg, disagg
     qint64 inputTokens = 0;
     qint64 outputTokens = 0;
-    QString gemmQuant; // fp8, fp8_block, nvfp4, int4_wo, bf16 ("" = bf16)
+    double rangeRatio = 1; // random_range_ratio: mean length = (1 + ratio) / 2 × isl (osl)
+    QString gemmQuant;     // fp8, fp8_block, nvfp4, int4_wo, bf16 ("" = bf16)
     QString moeQuant;
-    qint64 concurrency = 0; // agg: batch_size; disagg: decode_batch_size (per decode worker)
+    qint64 concurrency = 0; // the client's requests in flight, whole deployment; 0 = not given
+    qint64 prompts = 0;     // num_prompts: requests the client sent in all; 0 = not given
+    qint64 rankBatch = 0;   // agg: batch_size; disagg: decode_batch_size; 0 = not given
+    int workers = 1;        // disagg: decode_num_workers; 0 = not given
     int tp = 1, pp = 1, dp = 1, moeTp = 1, ep = 1; // as written, of the decode side
-    qint64 prefillBatch = 0;                       // disagg: prompts per prefill worker
-    int draftTokens = 0;                           // optional column nextn
-    double acceptedTokens = 0;                     // optional column nextn_accepted
-    std::optional<double> tpotSeconds;             // silicon_tpot_ms
-    std::optional<double> ttftSeconds;             // silicon_ttft_ms
+    SpecDecoding spec = SpecDecoding::None;
+    int draftTokens = 0;                  // nextn
+    std::optional<double> acceptedTokens; // nextn_accepted
+    std::optional<double> tpotSeconds;    // silicon_tpot_ms
+    std::optional<double> ttftSeconds;    // silicon_ttft_ms
 };
 
 // Reads the CSV. Every required column must be there and every number a number; otherwise

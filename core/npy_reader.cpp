@@ -90,6 +90,10 @@ std::optional<QString> DictParser::string()
 std::optional<qint64> DictParser::integer()
 {
     skipSpace();
+    // A minus sign is read, so that a negative dimension is refused as one, not as bad syntax.
+    const bool negative = m_at < m_text.size() && m_text[m_at] == '-';
+    if (negative)
+        ++m_at;
     qint64 v = 0;
     const qsizetype start = m_at;
     while (m_at < m_text.size() && m_text[m_at] >= '0' && m_text[m_at] <= '9') {
@@ -101,7 +105,7 @@ std::optional<qint64> DictParser::integer()
         return std::nullopt;
     if (m_at < m_text.size() && m_text[m_at] == 'L') // Python 2 longs
         ++m_at;
-    return v;
+    return negative ? -v : v;
 }
 
 std::optional<DictParser::Value> DictParser::value()
@@ -357,6 +361,12 @@ std::optional<NpyHeader> parseNpyHeader(QByteArrayView head, qint64 fileSize, QS
     const qint64 available = fileSize - h.dataOffset;
     qint64 needed = h.itemSize();
     bool overflow = false;
+    for (qint64 d : h.shape)
+        if (d < 0)
+            return fail(FileText::tr("shape %1: a dimension of %2; dimensions count elements, "
+                                     "0 or more")
+                            .arg(h.shapeText())
+                            .arg(d));
     for (qint64 d : h.shape) {
         if (d == 0) {
             needed = 0;

@@ -4,6 +4,7 @@
 #include "model_spec.h"
 #include "spec_json.h"
 #include <QByteArray>
+#include <QHash>
 #include <QJsonObject>
 #include <QJsonValue>
 #include <QList>
@@ -13,7 +14,8 @@
 namespace kvl {
 
 // Model and GPU presets: bundled ones compiled in (:/presets), plus JSON files the user drops
-// into <AppDataLocation>/presets (models/*.json, gpus/*.json). Later entries with the same id win.
+// into <AppDataLocation>/presets (models/*.json, gpus/*.json). Every id names one preset: a user
+// file whose id is a built-in's, or another user file's, is skipped and named in errors().
 class PresetLibrary
 {
 public:
@@ -27,13 +29,17 @@ public:
     const QList<GpuSpec> &gpus() const { return m_gpus; }
     std::optional<ModelSpec> model(const QString &id) const;
     std::optional<GpuSpec> gpu(const QString &id) const;
-    // Files that could not be read, with the reason ("models/x.json: layers: missing").
+    // Files that could not be read or whose id is taken, with the reason ("models/x.json: layers:
+    // missing"); the CLI prints them on stderr, the window in its status bar.
     const QStringList &errors() const { return m_errors; }
 
 private:
     void addFolder(const QString &dir);
     QList<ModelSpec> m_models;
     QList<GpuSpec> m_gpus;
+    // Where each id came from (":/presets" or a user file), to name it when an id comes again.
+    QHash<QString, QString> m_modelOrigins;
+    QHash<QString, QString> m_gpuOrigins;
     QStringList m_errors;
 };
 

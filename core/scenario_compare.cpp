@@ -1,5 +1,7 @@
 #include "scenario_compare.h"
 
+#include "input_text.h"
+
 #include <QCoreApplication>
 #include <QHash>
 #include <cmath>
@@ -63,7 +65,8 @@ struct InputAccess
 };
 
 const InputAccess kInputs[] = {
-    {ScenarioInput::Model, [](const Scenario &s) { return s.model.name; },
+    // Names are anyone's text: escaped, they cannot drive a terminal or break a line.
+    {ScenarioInput::Model, [](const Scenario &s) { return shownText(s.model.name); },
      [](Scenario &t, const Scenario &f) {
          // A different model brings its shape; edits of the same model are the rows below.
          if (t.model.id != f.model.id || t.model.name != f.model.name)
@@ -85,7 +88,7 @@ const InputAccess kInputs[] = {
          copyShape(t, f, &ModelSpec::chunkSize);
          copyShape(t, f, &ModelSpec::layerPattern);
      }},
-    {ScenarioInput::Gpu, [](const Scenario &s) { return s.gpu.name; },
+    {ScenarioInput::Gpu, [](const Scenario &s) { return shownText(s.gpu.name); },
      [](Scenario &t, const Scenario &f) { t.gpu = f.gpu; }},
     {ScenarioInput::Gpus, [](const Scenario &s) { return QString::number(s.gpus); },
      [](Scenario &t, const Scenario &f) { t.gpus = f.gpus; }},

@@ -1,6 +1,7 @@
 #include "scenario_file.h"
 
 #include "file_text.h"
+#include "input_text.h"
 #include "json_keys.h"
 #include "regular_file.h"
 
@@ -10,7 +11,6 @@
 #include "session.h"
 #include "synthetic_mass.h"
 
-#include <QDir>
 #include <QFile>
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -40,15 +40,13 @@ static std::optional<MeasuredBandwidth> measuredFromJson(const QJsonObject &o, Q
     m.deviceName = o.value(QStringLiteral("device_name")).toString();
     m.medianBytesPerSecond = o.value(QStringLiteral("median_bytes_per_second")).toDouble();
     m.bestBytesPerSecond = o.value(QStringLiteral("best_bytes_per_second")).toDouble();
-    // Checked before the cast: converting 1e300 to qint64 would be undefined.
-    const double buffer = o.value(QStringLiteral("buffer_bytes")).toDouble(-1);
-    if (buffer != std::floor(buffer) || buffer < 1 || buffer > 1e15) {
-        if (error)
-            *error =
-                FileText::tr("measured bandwidth: buffer_bytes %1 is not a byte count").arg(buffer);
+    // Missing, of the wrong type or out of range, each said as such (not as a count of -1).
+    const auto buffer =
+        jsonInteger(o.value(QStringLiteral("buffer_bytes")),
+                    FileText::tr("measured bandwidth: buffer_bytes"), 1, qint64(1e15), error);
+    if (!buffer)
         return std::nullopt;
-    }
-    m.bufferBytes = qint64(buffer);
+    m.bufferBytes = *buffer;
     for (const auto &v : o.value(QStringLiteral("sweep")).toArray()) {
         const QJsonArray pair = v.toArray();
         m.sweep.append(QPointF(pair.at(0).toDouble(), pair.at(1).toDouble()));
@@ -469,7 +467,7 @@ std::optional<ScenarioDocumentData> loadScenarioDocument(const QString &path, QS
     QFile f(path);
     if (!openRegularFile(f, error)) // names the path
         return std::nullopt;
-    const QString shown = QDir::toNativeSeparators(path);
+    const QString shown = shownPath(path);
     if (f.size() > qint64(16) * 1024 * 1024) {
         fail(error, FileText::tr("%1: larger than 16 MiB; not a scenario").arg(shown));
         return std::nullopt;

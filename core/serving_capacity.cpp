@@ -1,5 +1,6 @@
 #include "serving_capacity.h"
 
+#include "input_text.h"
 #include "ledger.h"
 #include <QLocale>
 #include <algorithm>
@@ -264,7 +265,7 @@ ServingCapacity servingCapacity(const CapacityInputs &in)
     if (c.totalFromDatasheet)
         c.notes << QStringLiteral("%1 reports no device memory here: the datasheet's %2 B is "
                                   "used, more than the device will show")
-                       .arg(s.gpu.name, pyGrouped(qint64(s.gpu.memoryBytes)));
+                       .arg(shownText(s.gpu.name), pyGrouped(qint64(s.gpu.memoryBytes)));
     c.requestedBytes = c.totalBytes * in.gpuMemoryUtilization;
     c.blockSize = in.blockSize;
     c.maxModelLen = in.maxModelLen > 0 ? in.maxModelLen : s.context;

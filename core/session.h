@@ -21,7 +21,9 @@ struct SessionOptions
     bool prefixCache = true;
     qint64 maxBatchedTokens = kDefaultMaxBatchedTokens;
 
-    static constexpr int maxTurns = 1'000'000;
+    // Agents' sessions run to hundreds of turns; 10,000 is past any, and keeps a session's table
+    // to a second's work and a few MB (a million turns took 10 s and 1.7 GB to print).
+    static constexpr int maxTurns = 10'000;
     QString validate() const; // empty when valid, else a reason naming the field
 };
 

@@ -15,6 +15,9 @@ namespace kvl {
 
 namespace {
 
+// Past this a count is no context length anyone means, and a double stops holding it exactly.
+constexpr double kMaxTokenCount = 1e18;
+
 class UnitsText
 {
     Q_DECLARE_TR_FUNCTIONS(UnitsText)
@@ -54,7 +57,7 @@ std::optional<qint64> parsePlain(const QString &t, QStringView text, QString *er
         ok ? QString(match.captured(1) + u'e' + QString::number(exponent)).toDouble(&ok) : 0.0;
     if (binary)
         value *= std::pow(1024.0, power);
-    if (!ok || !std::isfinite(value) || value > 1e18)
+    if (!ok || !std::isfinite(value) || value > kMaxTokenCount)
         return UnitsText::fail(error, UnitsText::tr("\"%1\" is too large").arg(shownInput(text)));
     if (value != std::floor(value))
         return UnitsText::fail(
@@ -62,33 +65,129 @@ std::optional<qint64> parsePlain(const QString &t, QStringView text, QString *er
     return static_cast<qint64>(value);
 }
 
+// The digits of a count as typed, with '.' as the only decimal point and no grouping: "1,5" →
+// "1.5", "1.000.000" → "1000000". `other` gets the second reading when the text has two.
+struct Mantissa
+{
+    QString plain;
+    QString other;
+    bool grouping = false; // the separators were grouping but not in threes
+    bool valid = true;
+};
+
+// Digits grouped in threes by `group`: "1,000,000", "128.000".
+bool groupedInThrees(QStringView digits, QChar group)
+{
+    const QList<QStringView> parts = digits.split(group);
+    if (parts.first().isEmpty() || parts.first().size() > 3)
+        return false;
+    return std::all_of(parts.begin() + 1, parts.end(), [](QStringView p) { return p.size() == 3; });
+}
+
+bool isDecimalMark(QChar c)
+{
+    return c == u',' || c == u'.';
+}
+
+// A separator groups when it comes twice or more, or before a decimal mark of the other kind;
+// once, it is a decimal mark unless it could group (1 to 3 digits before it, exactly 3 after).
+// Then it has two readings, unless it is the reader's own grouping in a count without exponent
+// or suffix ("128,000" in English, "128.000" in Portuguese): "1,500k" is 1500k or 1.5k.
+Mantissa readMantissa(QStringView m, QChar group, bool scaled)
+{
+    Mantissa out;
+    QList<qsizetype> at;
+    for (qsizetype i = 0; i < m.size(); ++i)
+        if (!m.at(i).isDigit())
+            at << i;
+    if (at.isEmpty()) {
+        out.plain = m.toString();
+        return out;
+    }
+    out.valid = at.first() > 0 && at.last() + 1 < m.size();
+    for (qsizetype k = 1; k < at.size(); ++k)
+        out.valid = out.valid && at.at(k) > at.at(k - 1) + 1; // "1,,5" is nothing
+    const QChar last = m.at(at.last());
+    const auto lastCount =
+        std::count_if(at.begin(), at.end(), [&](qsizetype i) { return m.at(i) == last; });
+    if (!out.valid)
+        return out;
+    qsizetype point = -1;
+    if (lastCount < qsizetype(at.size())) { // two kinds: the last one is the decimal mark
+        out.valid = lastCount == 1 && isDecimalMark(last);
+        point = at.last();
+    } else if (lastCount == 1 && isDecimalMark(last)) {
+        const QStringView before = m.first(at.last());
+        const QStringView after = m.sliced(at.last() + 1);
+        if (before.size() > 3 || after.size() != 3)
+            point = at.last();
+        else if (last != group || scaled) {
+            QString decimal = before.toString() + u'.' + after.toString();
+            while (decimal.endsWith(u'0'))
+                decimal.chop(1);
+            if (decimal.endsWith(u'.'))
+                decimal.chop(1);
+            out.plain = before.toString() + after.toString();
+            out.other = decimal;
+            return out;
+        }
+    }
+    if (!out.valid)
+        return out;
+    const QStringView whole = point < 0 ? m : m.first(point);
+    const auto firstMark =
+        std::find_if(whole.begin(), whole.end(), [](QChar c) { return !c.isDigit(); });
+    if (firstMark != whole.end()) {
+        out.grouping = true;
+        const QChar g = *firstMark;
+        out.valid = std::all_of(whole.begin(), whole.end(),
+                                [&](QChar c) { return c.isDigit() || c == g; }) &&
+                    groupedInThrees(whole, g);
+    }
+    out.plain = whole.toString();
+    if (out.grouping)
+        out.plain.remove(*firstMark);
+    if (point >= 0)
+        out.plain += u'.' + m.sliced(point + 1).toString();
+    return out;
+}
+
 } // namespace
 
 std::optional<qint64> parseTokenCount(QStringView text, QString *error)
 {
-    const QString t = text.trimmed().toString().remove(u',').remove(u'_');
-    return parsePlain(t, text, error);
+    return parseTokenCount(text, QLocale::c(), error);
 }
 
 std::optional<qint64> parseTokenCount(QStringView text, const QLocale &locale, QString *error)
 {
     const QString group = locale.groupSeparator();
-    const QString point = locale.decimalPoint();
-    QString t = text.trimmed().toString().remove(u'_');
-    // Groups of three only: in Portuguese "1.5M" is a slip, not 15M.
-    if (!group.isEmpty() && t.contains(group)) {
-        const QString g = QRegularExpression::escape(group);
-        const QRegularExpression grouped(u"^[0-9]{1,3}(?:"_s + g + u"[0-9]{3})+(?![0-9])"_s);
-        if (!grouped.match(t).hasMatch())
-            return UnitsText::notACount(error, text);
-        t.remove(group);
-    }
-    if (point != u".") {
-        if (t.contains(u'.'))
-            return UnitsText::notACount(error, text);
-        t.replace(point, QStringLiteral("."));
-    }
-    return parsePlain(t, text, error);
+    const QChar g = group.size() == 1 ? group.at(0) : QChar(u',');
+    const QStringView t = text.trimmed();
+    qsizetype end = 0;
+    while (end < t.size() &&
+           (t.at(end).isDigit() || isDecimalMark(t.at(end)) || t.at(end) == u'_' || t.at(end) == g))
+        ++end;
+    const QString rest = t.sliced(end).toString();
+    const Mantissa m = readMantissa(t.first(end), g, !rest.trimmed().isEmpty());
+    if (!m.valid)
+        return UnitsText::fail(
+            error, m.grouping ? UnitsText::tr("\"%1\" is not a token count: group digits in "
+                                              "threes (1,000,000) or not at all")
+                                    .arg(shownInput(text))
+                              : UnitsText::tr("\"%1\" is not a token count").arg(shownInput(text)));
+    if (m.other.isEmpty())
+        return parsePlain(m.plain + rest, text, error);
+    // Two readings: the one that is a count, or a refusal that shows both.
+    const auto grouped = parsePlain(m.plain + rest, text, nullptr);
+    const auto decimal = parsePlain(m.other + rest, text, nullptr);
+    if (grouped && decimal && *grouped != *decimal)
+        return UnitsText::fail(
+            error, UnitsText::tr("\"%1\" could be %2 or %3: write one of them")
+                       .arg(shownInput(text), m.plain + rest.trimmed(), m.other + rest.trimmed()));
+    if (grouped || decimal)
+        return grouped ? grouped : decimal;
+    return parsePlain(m.plain + rest, text, error);
 }
 
 QLocale numberLocale()
@@ -146,7 +245,10 @@ QString formatTokenCount(qint64 tokens)
         v /= 1000;
         ++i;
     }
-    return formatNumber(v, 3) + QLatin1Char(suffixes[i]);
+    // Past 999T the count stays ungrouped: "1,230T" would read as 1230T or 1.23T.
+    const QString number =
+        std::fabs(v) >= 1000 ? QString::number(qint64(std::llround(v))) : formatNumber(v, 3);
+    return number + QLatin1Char(suffixes[i]);
 }
 
 QString formatBytes(double bytes, ByteUnits units, int significant)

@@ -14,12 +14,17 @@ enum class ByteUnits
     Binary
 };
 
-// "131072", "128k" (128,000), "1M" (10^6), "128Ki" (131,072), "1Mi" (2^20), "1.5M", "1e6".
-// Returns nullopt and sets *error to a readable reason when the text is not a token count.
-// This is the machine notation (CLI flags, specs): '.' is the decimal point, ',' groups.
+// "131072", "128k" (128,000), "1M" (10^6), "128Ki" (131,072), "1Mi" (2^20), "1.5M", "1e6": the one
+// reader of token counts for flags, files, specs and the window's fields. A separator is read the
+// only way it can be: "1,5M" and "1.5M" are 1.5M (one digit after the mark: a decimal), and
+// "1,000,000" and "1.000.000" 10^6 (grouped in threes). Once with three digits after it, it could
+// be either: "128,000" is 128,000 where ',' is the reader's grouping and nothing scales it, but
+// "1,500k" (1500k or 1.5k?) and, in English, "128.000" are refused, naming both readings.
+// Grouping other than in threes ("1,0000", "1_5M") is refused. Returns nullopt and sets *error to
+// a readable reason (too large, not whole, how to write it) when the text is not a token count.
+// Without a locale, the reader is the C locale's: ',' groups.
 std::optional<qint64> parseTokenCount(QStringView text, QString *error = nullptr);
-// As a reader of `locale` types it: "128.000" and "1,5M" in Portuguese, "128,000" and "1.5M" in
-// English. Grouping must come in threes.
+// As a reader of `locale` types it: "128.000" is 128,000 in Portuguese.
 std::optional<qint64> parseTokenCount(QStringView text, const QLocale &locale,
                                       QString *error = nullptr);
 

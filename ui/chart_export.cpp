@@ -1,5 +1,6 @@
 #include "chart_export.h"
 
+#include "input_text.h"
 #include "safe_save.h"
 
 #include "ledger_json.h"
@@ -34,8 +35,7 @@ constexpr int kSceneDpi = 96;
 void fail(QString *error, const QString &path, const QString &reason)
 {
     if (error)
-        *error =
-            ExportText::tr("Could not write %1: %2").arg(QDir::toNativeSeparators(path), reason);
+        *error = ExportText::tr("Could not write %1: %2").arg(shownPath(path), reason);
 }
 
 // Lays the chart out at a fixed logical size in its paper style for the lifetime of the

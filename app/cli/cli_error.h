@@ -11,5 +11,8 @@ struct UsageError
 };
 
 inline constexpr int kExitUsage = 2;
+// The output could not be written whole (a full disk, a file-size limit, a closed standard
+// output, a reader gone): one line on stderr names the problem.
+inline constexpr int kExitOutput = 1;
 
 } // namespace kvl::cli

@@ -1,5 +1,6 @@
 #include "cli_error.h"
 #include "commands.h"
+#include "input_text.h"
 #include "json_number.h"
 #include "ledger_json.h"
 #include "scenario_options.h"
@@ -109,8 +110,8 @@ void printText(QTextStream &out, const Scenario &s, const ServingCapacity &c, do
                ByteUnits units)
 {
     out << "KV capacity as " << vllmVersion() << " computes it\n"
-        << s.model.name << " on " << s.gpu.name << ", TP " << s.gpus << ", KV "
-        << s.kvPrecision.name() << ", block " << c.blockSize << ", max_model_len "
+        << shownText(s.model.name) << " on " << shownText(s.gpu.name) << ", TP " << s.gpus
+        << ", KV " << s.kvPrecision.name() << ", block " << c.blockSize << ", max_model_len "
         << formatInteger(c.maxModelLen) << ", max_num_batched_tokens "
         << formatInteger(c.maxNumBatchedTokens) << "\n\nPer GPU:\n";
     row(out,

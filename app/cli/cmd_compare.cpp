@@ -48,6 +48,23 @@ QJsonObject ratios(const QJsonObject &a, const QJsonObject &b)
     return out;
 }
 
+// --vs's text split as a shell would (double quotes group words). An unclosed quote would take
+// the rest as one word, and a --vs inside --vs would be read as B's --vs and dropped, leaving
+// B = A: both are refused.
+QStringList scenarioBOptions(const QString &text)
+{
+    if (text.count(u'"') % 2 != 0)
+        throw UsageError{
+            QStringLiteral("--vs: \"%1\" has an unclosed quote").arg(shownInput(text))};
+    QStringList words = QProcess::splitCommand(text);
+    for (const QString &w : words)
+        if (w == u"--vs" || w.startsWith(u"--vs="))
+            throw UsageError{QStringLiteral("--vs: \"%1\" holds another --vs; give scenario B's "
+                                            "options once, without --vs")
+                                 .arg(shownInput(text))};
+    return words;
+}
+
 } // namespace
 
 int runCompare(const QStringList &args, QTextStream &out)
@@ -69,7 +86,7 @@ int runCompare(const QStringList &args, QTextStream &out)
     } else {
         a = scenarioFromOptions(p);
         // B: A's arguments, then --vs's (a later value wins).
-        const QStringList vs = QProcess::splitCommand(p.value(QStringLiteral("vs")));
+        const QStringList vs = scenarioBOptions(p.value(QStringLiteral("vs")));
         QCommandLineParser pb;
         setUp(pb);
         try {

@@ -21,7 +21,7 @@ namespace {
 // option has been read, as the C locale reads them.
 QString languageFromOptions(const QCommandLineParser &p)
 {
-    const QString code = p.value(QStringLiteral("language"));
+    QString code = p.value(QStringLiteral("language"));
     if (p.isSet(QStringLiteral("language")) && !language::available().contains(code))
         throw UsageError{QStringLiteral("--language: \"%1\" is not one of %2")
                              .arg(shownInput(code), language::available().join(u", "))};
@@ -68,7 +68,7 @@ Drawn drawFromOptions(const QCommandLineParser &p, const QStringList &ids)
 // --chart for the report: ids separated by commas, or all (the default).
 QStringList reportChartIds(const QCommandLineParser &p)
 {
-    const QStringList known = chartIds() + servingChartIds();
+    QStringList known = chartIds() + servingChartIds();
     const QString value = p.value(QStringLiteral("chart"));
     if (!p.isSet(QStringLiteral("chart")) || value == u"all")
         return known;
@@ -105,7 +105,7 @@ int writeReport(const QCommandLineParser &p, QTextStream &out)
     QString error;
     if (!exportReport(content, path, &error))
         throw UsageError{QStringLiteral("--report: ") + error};
-    out << path << '\n';
+    out << shownText(path) << '\n'; // the file written, escaped as any name from outside
     return 0;
 }
 
@@ -178,7 +178,7 @@ int runExport(const QStringList &args, QTextStream &out)
         if (!format)
             throw UsageError{QStringLiteral("--format: not given, and the suffix of \"%1\" is not "
                                             "png, svg, pdf or csv")
-                                 .arg(shownInput(path, 200))};
+                                 .arg(shownPath(path))};
     }
 
     ExportSize size;
@@ -201,18 +201,18 @@ int runExport(const QStringList &args, QTextStream &out)
         if (!exportAll(list, s, l, path, d.units, size, &error))
             throw UsageError{QStringLiteral("--out: ") + error};
         for (const QString &name : exportAllFileNames(list))
-            out << QDir(path).filePath(name) << '\n';
+            out << shownText(QDir(path).filePath(name)) << '\n';
         return 0;
     }
     if (all && !QDir().mkpath(path))
         throw UsageError{
-            QStringLiteral("--out: cannot create the folder \"%1\"").arg(shownInput(path, 200))};
+            QStringLiteral("--out: cannot create the folder \"%1\"").arg(shownPath(path))};
     for (LedgerChart *c : std::as_const(list)) {
         const QString file =
             all ? QDir(path).filePath(c->id() + u'.' + exportFormatSuffix(*format)) : path;
         if (!exportChart(c, *format, file, size, &error))
             throw UsageError{QStringLiteral("--out: ") + error};
-        out << file << '\n';
+        out << shownText(file) << '\n';
     }
     return 0;
 }

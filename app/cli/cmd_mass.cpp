@@ -183,7 +183,7 @@ int runMass(const QStringList &args, QTextStream &out)
     QStringList shape;
     for (qint64 d : report->shape)
         shape << QString::number(d);
-    out << report->source << ": shape (" << shape.join(QStringLiteral(", ")) << ")";
+    out << shownText(report->source) << ": shape (" << shape.join(QStringLiteral(", ")) << ")";
     if (report->blockSize > 0)
         out << ", blocks of " << report->blockSize << " keys";
     out << "\n\n";
@@ -237,8 +237,9 @@ int runMass(const QStringList &args, QTextStream &out)
         out << curveText(c) << '\n';
     for (const QString &n : report->notes)
         out << n << '\n';
-    out << projection.text() << " (" << s.model.name << " at " << formatInteger(s.context)
-        << " tokens on " << s.gpus << " × " << s.gpu.name << ", assuming the file's shares hold "
+    out << projection.text() << " (" << shownText(s.model.name) << " at "
+        << formatInteger(s.context) << " tokens on " << s.gpus << " × " << shownText(s.gpu.name)
+        << ", assuming the file's shares hold "
         << "there.)\n";
     return 0;
 }

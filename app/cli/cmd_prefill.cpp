@@ -1,5 +1,6 @@
 #include "cli_error.h"
 #include "commands.h"
+#include "input_text.h"
 #include "json_number.h"
 #include "ledger_json.h"
 #include "scenario_options.h"
@@ -58,9 +59,9 @@ int runPrefill(const QStringList &args, QTextStream &out)
         return 0;
     }
     const ByteUnits units = unitsFromOptions(p);
-    out << s.model.name << " on " << s.gpus << " × " << s.gpu.name << ": prefill of "
-        << formatInteger(prompt) << " tokens on top of " << formatInteger(cached) << " cached, "
-        << r.chunks << (r.chunks == 1 ? " chunk" : " chunks") << " of up to "
+    out << shownText(s.model.name) << " on " << s.gpus << " × " << shownText(s.gpu.name)
+        << ": prefill of " << formatInteger(prompt) << " tokens on top of " << formatInteger(cached)
+        << " cached, " << r.chunks << (r.chunks == 1 ? " chunk" : " chunks") << " of up to "
         << formatInteger(chunk) << "\n\n"
         << "Time to prefill   " << formatSeconds(r.seconds) << " (" << bound << "-bound)\n"
         << "Compute           " << formatSeconds(r.computeSeconds) << ": "

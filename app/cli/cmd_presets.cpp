@@ -1,6 +1,7 @@
 #include "cli_error.h"
 #include "commands.h"
 #include "hf_config.h"
+#include "input_text.h"
 #include "presets.h"
 #include "units.h"
 
@@ -49,19 +50,23 @@ int runPresets(const QStringList &args, QTextStream &out)
                    .toJson(QJsonDocument::Indented);
         return 0;
     }
+    // Ids and names as the files give them, escaped: a user preset's name is anyone's text.
     qsizetype idWidth = 0, nameWidth = 0;
     for (const auto &m : lib.models())
-        idWidth = std::max(idWidth, m.id.size()), nameWidth = std::max(nameWidth, m.name.size());
+        idWidth = std::max(idWidth, shownText(m.id).size()),
+        nameWidth = std::max(nameWidth, shownText(m.name).size());
     for (const auto &g : lib.gpus())
-        idWidth = std::max(idWidth, g.id.size()), nameWidth = std::max(nameWidth, g.name.size());
+        idWidth = std::max(idWidth, shownText(g.id).size()),
+        nameWidth = std::max(nameWidth, shownText(g.name).size());
     out << "Models\n";
     for (const auto &m : lib.models())
-        out << "  " << m.id.leftJustified(idWidth + 2) << m.name.leftJustified(nameWidth + 2)
-            << m.attentionSummary() << ", " << m.layers << " layers, "
-            << formatNumber(m.parameters() / 1e9, 3) << "B parameters\n";
+        out << "  " << shownText(m.id).leftJustified(idWidth + 2)
+            << shownText(m.name).leftJustified(nameWidth + 2) << m.attentionSummary() << ", "
+            << m.layers << " layers, " << formatNumber(m.parameters() / 1e9, 3) << "B parameters\n";
     out << "\nGPUs\n";
     for (const auto &g : lib.gpus())
-        out << "  " << g.id.leftJustified(idWidth + 2) << g.name.leftJustified(nameWidth + 2)
+        out << "  " << shownText(g.id).leftJustified(idWidth + 2)
+            << shownText(g.name).leftJustified(nameWidth + 2)
             << formatBytes(g.memoryBytes, ByteUnits::SI)
             << (g.reportedMemoryBytes > 0
                     ? QStringLiteral(" (reports %1)")
@@ -69,7 +74,8 @@ int runPresets(const QStringList &args, QTextStream &out)
                     : QString())
             << ", " << formatRate(g.bandwidth, ByteUnits::SI) << ", "
             << formatNumber(g.peakBf16 / 1e12, 4) << " TFLOP/s dense bf16\n";
-    out << "\nUser presets: " << PresetLibrary::userDirectory() << "/{models,gpus}/*.json\n";
+    out << "\nUser presets: " << shownPath(PresetLibrary::userDirectory(), 200)
+        << "/{models,gpus}/*.json\n";
     for (const auto &e : lib.errors())
         out << "  skipped " << e << '\n';
     return 0;

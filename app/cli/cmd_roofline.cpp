@@ -1,5 +1,6 @@
 #include "cli_error.h"
 #include "commands.h"
+#include "input_text.h"
 #include "json_number.h"
 #include "ledger_json.h"
 #include "roofline.h"
@@ -100,7 +101,7 @@ int runRoofline(const QStringList &args, QTextStream &out)
     }
 
     const ByteUnits units = unitsFromOptions(p);
-    out << s.gpu.name << ", " << r.precision.name()
+    out << shownText(s.gpu.name) << ", " << r.precision.name()
         << " compute: " << formatNumber(r.peakFlops / 1e12, 4) << " TFLOP/s dense, "
         << formatRate(r.bandwidth, units) << ", ridge " << formatNumber(r.ridgePoint)
         << " FLOP/B\n";

@@ -81,7 +81,7 @@ int runSession(const QStringList &args, QTextStream &out)
         out << QJsonDocument(j).toJson(QJsonDocument::Indented);
         return 0;
     }
-    out << s.model.name << " on " << s.gpus << " × " << s.gpu.name << " at $"
+    out << shownText(s.model.name) << " on " << s.gpus << " × " << shownText(s.gpu.name) << " at $"
         << formatNumber(s.gpuHourPrice, 4) << " per GPU-hour, prefix cache "
         << (o.prefixCache ? "on" : "off") << ": " << o.turns << " turns of "
         << formatInteger(o.turnInput) << " tokens in, " << formatInteger(o.response)
@@ -103,7 +103,7 @@ int runSession(const QStringList &args, QTextStream &out)
         << "), $" << formatNumber(r.cost, 4) << '\n';
     if (r.firstTurnNotFitting > 0)
         out << "From turn " << r.firstTurnNotFitting << " the context no longer fits " << s.gpus
-            << " × " << s.gpu.name << '\n';
+            << " × " << shownText(s.gpu.name) << '\n';
     return 0;
 }
 

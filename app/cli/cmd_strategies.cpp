@@ -1,5 +1,6 @@
 #include "cli_error.h"
 #include "commands.h"
+#include "input_text.h"
 #include "json_number.h"
 #include "kv_strategy.h"
 #include "ledger_json.h"
@@ -123,8 +124,9 @@ int runStrategies(const QStringList &args, QTextStream &out)
         return 0;
     }
 
-    out << s.model.name << ", " << formatInteger(s.context) << " tokens, batch " << s.batch << ", "
-        << s.gpus << " × " << s.gpu.name << ", KV " << s.kvPrecision.label() << "\n\n";
+    out << shownText(s.model.name) << ", " << formatInteger(s.context) << " tokens, batch "
+        << s.batch << ", " << s.gpus << " × " << shownText(s.gpu.name) << ", KV "
+        << s.kvPrecision.label() << "\n\n";
     const QStringList header = {QStringLiteral("strategy"),   QStringLiteral("KV held"),
                                 QStringLiteral("GPUs"),       QStringLiteral("KV read/step"),
                                 QStringLiteral("time/token"), QStringLiteral("vs full"),

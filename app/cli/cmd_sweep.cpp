@@ -59,7 +59,7 @@ int runSweep(const QStringList &args, QTextStream &out)
                                             "--context")
                                  .arg(formatInteger(s.context))
                                  .arg(s.gpus)
-                                 .arg(s.gpu.name)};
+                                 .arg(shownText(s.gpu.name))};
         series = sweepBatch(s, *q, to);
     } else {
         const int to = p.isSet(QStringLiteral("to"))

@@ -3,6 +3,7 @@
 #include "calibrate.h"
 #include "cli_error.h"
 #include "commands.h"
+#include "input_text.h"
 #include "regular_file.h"
 #include "run_predictions.h"
 #include "safe_save.h"
@@ -38,7 +39,8 @@ QList<RunPrediction> predictionsFromOptions(const QCommandLineParser &p, const C
         throw UsageError{QStringLiteral("--measured: ") + why};
     const auto runs = readMeasuredRuns(file.readAll(), &why);
     if (!runs)
-        throw UsageError{QStringLiteral("--measured: %1: %2").arg(file.fileName(), why)};
+        throw UsageError{QStringLiteral("--measured: %1: %2")
+                             .arg(shownPath(p.value(QStringLiteral("measured"))), why)};
     ModelResolver models(p.value(QStringLiteral("configs")));
     return predictRuns(*runs, models, cal);
 }

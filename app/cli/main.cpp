@@ -1,15 +1,21 @@
 // kvledger-cli: the KV Ledger cost model on the command line.
+#include "checked_output.h"
 #include "cli_error.h"
 #include "commands.h"
 #include "input_text.h"
+#include "native_path.h"
+#include "presets.h"
 
 #include <QApplication>
+#include <QLocale>
 #include <QTextStream>
+#include <clocale>
 #include <csignal>
 #include <cstdio>
 #include <functional>
 #include <map>
 #include <memory>
+#include <unistd.h>
 
 using namespace kvl::cli;
 
@@ -34,27 +40,11 @@ Commands:
 Run `kvledger-cli COMMAND --help` for a command's options.
 )";
 
-int main(int argc, char *argv[])
-{
-    // A file-size limit (ulimit -f) would kill the process on the write that crosses it; ignored,
-    // that write fails with EFBIG and the export says "File too large", leaving no partial file.
-#ifdef SIGXFSZ
-    std::signal(SIGXFSZ, SIG_IGN);
-#endif
-    // Only `export` renders charts and needs widgets; it draws offscreen when there is no display.
-    const bool renders = argc > 1 && qstrcmp(argv[1], "export") == 0;
-    if (renders && qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM") &&
-        qEnvironmentVariableIsEmpty("DISPLAY") && qEnvironmentVariableIsEmpty("WAYLAND_DISPLAY"))
-        qputenv("QT_QPA_PLATFORM", "offscreen");
-    std::unique_ptr<QCoreApplication> app(renders ? new QApplication(argc, argv)
-                                                  : new QCoreApplication(argc, argv));
-    QCoreApplication::setApplicationName(QStringLiteral("kvledger"));
-    QCoreApplication::setOrganizationName(QStringLiteral("kvledger"));
-    QCoreApplication::setApplicationVersion(QStringLiteral(KVL_VERSION));
-    QTextStream out(stdout);
-    QTextStream err(stderr);
+namespace {
 
-    QStringList args = QCoreApplication::arguments();
+// The command named in args[1], or the seed's ledger; its status.
+int runCommand(QStringList args, QTextStream &out, QTextStream &err)
+{
     if (args.size() < 2 || args.at(1).startsWith(u'-')) {
         if (args.size() >= 2 && (args.at(1) == u"--help" || args.at(1) == u"-h")) {
             out << kUsage;
@@ -84,17 +74,65 @@ int main(int argc, char *argv[])
         {QStringLiteral("calibrate"), runCalibrate},
     };
     const auto it = commands.find(args.at(1));
+    // User presets that were skipped are said where they are loaded; `presets` lists them itself.
+    if (it != commands.end() && it->first != u"presets")
+        for (const QString &e : kvl::PresetLibrary::instance().errors())
+            err << "kvledger-cli: user preset skipped: " << e << '\n';
+    if (it == commands.end())
+        throw UsageError{QStringLiteral("\"%1\" is not a command (ledger, presets, sweep, export, "
+                                        "probe, strategies, roofline, mass, capacity, prefill, "
+                                        "session, compare, validate, calibrate)")
+                             .arg(kvl::shownInput(args.at(1)))};
+    return it->second(args, out);
+}
+
+} // namespace
+
+int main(int argc, char *argv[])
+{
+    kvl::CheckedOutput::holdClosedStandardStreams();
+    // A file-size limit (ulimit -f) would kill the process on the write that crosses it; ignored,
+    // that write fails with EFBIG and the export says "File too large", leaving no partial file.
+#ifdef SIGXFSZ
+    std::signal(SIGXFSZ, SIG_IGN);
+#endif
+    // Only `export` renders charts and needs widgets; it draws offscreen when there is no display.
+    const bool renders = argc > 1 && qstrcmp(argv[1], "export") == 0;
+    if (renders && qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM") &&
+        qEnvironmentVariableIsEmpty("DISPLAY") && qEnvironmentVariableIsEmpty("WAYLAND_DISPLAY"))
+        qputenv("QT_QPA_PLATFORM", "offscreen");
+    std::unique_ptr<QCoreApplication> app(renders ? new QApplication(argc, argv)
+                                                  : new QCoreApplication(argc, argv));
+    QCoreApplication::setApplicationName(QStringLiteral("kvledger"));
+    QCoreApplication::setOrganizationName(QStringLiteral("kvledger"));
+    QCoreApplication::setApplicationVersion(QStringLiteral(KVL_VERSION));
+    // One locale for every word and number, whatever LANG says: C (English numbers, 327,680;
+    // English system messages). `export --language` is the one way to change it.
+    QLocale::setDefault(QLocale::c());
+    std::setlocale(LC_MESSAGES, "C");
+    std::setlocale(LC_NUMERIC, "C");
+    std::setlocale(LC_TIME, "C");
+    // Arguments as their bytes: a file name that is not UTF-8 stays the file it names.
+    QStringList args;
+    for (int i = 0; i < argc; ++i)
+        args << kvl::nativePathText(argv[i]);
+
+    kvl::CheckedOutput stdoutDevice(STDOUT_FILENO, QStringLiteral("standard output"), true);
+    QTextStream out(&stdoutDevice);
+    QTextStream err(stderr);
+    int status = 0;
     try {
-        if (it == commands.end())
-            throw UsageError{
-                QStringLiteral("\"%1\" is not a command (ledger, presets, sweep, export, "
-                               "probe, strategies, roofline, mass, capacity, prefill, session, "
-                               "compare, validate, calibrate)")
-                    .arg(kvl::shownInput(args.at(1)))};
-        return it->second(args, out);
+        status = runCommand(args, out, err);
     } catch (const UsageError &e) {
+        status = kExitUsage;
         out.flush();
         err << "kvledger-cli: " << e.message << '\n';
-        return kExitUsage;
     }
+    // Every write, and the end: output that did not all arrive is no success.
+    out.flush();
+    if (!stdoutDevice.finish()) {
+        err << "kvledger-cli: " << stdoutDevice.problem() << '\n';
+        return status == 0 ? kExitOutput : status;
+    }
+    return status;
 }

@@ -124,8 +124,8 @@ qint64 tokenOption(const QCommandLineParser &p, const QString &name, qint64 lo, 
     const QString v = p.value(name);
     QString why;
     const auto n = parseTokenCount(v, &why);
-    if (!n)
-        throw UsageError{bad(name, v, QStringLiteral("is not a token count"))};
+    if (!n) // why: too large, not whole, ambiguous ("1,500k"), or not a count at all
+        throw UsageError{QStringLiteral("--%1: %2").arg(name, why)};
     if (*n < lo || *n > hi)
         throw UsageError{bad(
             name, v,

@@ -554,10 +554,6 @@
         <translation>%1 (um limite de %2 bytes por arquivo)</translation>
     </message>
     <message>
-        <source>measured bandwidth: buffer_bytes %1 is not a byte count</source>
-        <translation>banda medida: buffer_bytes %1 não é uma contagem de bytes</translation>
-    </message>
-    <message>
         <source>the file got shorter while it was read (%1 of %2 bytes)</source>
         <translation>o arquivo ficou menor enquanto era lido (%1 de %2 bytes)</translation>
     </message>
@@ -644,6 +640,26 @@
     <message>
         <source>speculative_decoding: expected true or false, got %1</source>
         <translation>speculative_decoding: esperava true ou false, veio %1</translation>
+    </message>
+    <message>
+        <source>shape %1: a dimension of %2; dimensions count elements, 0 or more</source>
+        <translation>shape %1: uma dimensão de %2; dimensões contam elementos, 0 ou mais</translation>
+    </message>
+    <message>
+        <source>id &quot;%1&quot; is a built-in preset&apos;s; give yours an id of its own</source>
+        <translation>o id &quot;%1&quot; é de uma predefinição embutida; dê à sua um id próprio</translation>
+    </message>
+    <message>
+        <source>id &quot;%1&quot; is already %2&apos;s</source>
+        <translation>o id &quot;%1&quot; já é de %2</translation>
+    </message>
+    <message>
+        <source>%1: the name is not UTF-8; give another</source>
+        <translation>%1: o nome não é UTF-8; escolha outro</translation>
+    </message>
+    <message>
+        <source>measured bandwidth: buffer_bytes</source>
+        <translation>largura de banda medida: buffer_bytes</translation>
     </message>
 </context>
 <context>
@@ -2167,6 +2183,38 @@
         <source>unknown weight format &quot;%1&quot;</source>
         <translation>formato de pesos desconhecido &quot;%1&quot;</translation>
     </message>
+    <message>
+        <source>line %1, spec_decoding: &quot;%2&quot; is not none, mtp or unknown</source>
+        <translation>linha %1, spec_decoding: &quot;%2&quot; não é none, mtp nem unknown</translation>
+    </message>
+    <message>
+        <source>line %1, random_range_ratio: %2 is more than 1</source>
+        <translation>linha %1, random_range_ratio: %2 é maior que 1</translation>
+    </message>
+    <message>
+        <source>attention_dp_size %1 = tp_size with moe_ep %2 = tp_size²: read as %3</source>
+        <translation>attention_dp_size %1 = tp_size com moe_ep %2 = tp_size²: lido como %3</translation>
+    </message>
+    <message>
+        <source>moe_tp %1 × moe_ep %2 spans more GPUs than tp_size × attention_dp_size %3: read as %4</source>
+        <translation>moe_tp %1 × moe_ep %2 abrange mais GPUs que tp_size × attention_dp_size %3: lido como %4</translation>
+    </message>
+    <message>
+        <source>spec_decoding unknown: the source does not say whether the run drafted tokens (MTP)</source>
+        <translation>spec_decoding unknown: a fonte não diz se a execução propôs tokens de rascunho (MTP)</translation>
+    </message>
+    <message>
+        <source>spec_decoding mtp without nextn, the tokens drafted per step</source>
+        <translation>spec_decoding mtp sem nextn, os tokens de rascunho por passo</translation>
+    </message>
+    <message>
+        <source>decode_batch_size and decode_num_workers not given: the decode workers&apos; batch is unknown</source>
+        <translation>decode_batch_size e decode_num_workers não informados: o lote dos workers de decodificação é desconhecido</translation>
+    </message>
+    <message>
+        <source>neither concurrency nor batch_size given</source>
+        <translation>nem concurrency nem batch_size informados</translation>
+    </message>
 </context>
 <context>
     <name>ScenarioText</name>
@@ -2474,6 +2522,14 @@
         <source>%1 days</source>
         <translation>%1 dias</translation>
     </message>
+    <message>
+        <source>&quot;%1&quot; is not a token count: group digits in threes (1,000,000) or not at all</source>
+        <translation>&quot;%1&quot; não é uma contagem de tokens: agrupe os dígitos de três em três (1.000.000) ou não os agrupe</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; could be %2 or %3: write one of them</source>
+        <translation>&quot;%1&quot; pode ser %2 ou %3: escreva um dos dois</translation>
+    </message>
 </context>
 <context>
     <name>ValidationText</name>
@@ -2512,6 +2568,37 @@
     <message>
         <source>Llama 3.1 405B FP8, 8 × H200, 120,000 in / 2,048 out</source>
         <translation>Llama 3.1 405B FP8, 8 × H200, 120.000 de entrada / 2.048 de saída</translation>
+    </message>
+</context>
+<context>
+    <name>VllmLogText</name>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1: %2</translation>
+    </message>
+    <message>
+        <source>%1: %2 tokens is impossible</source>
+        <translation>%1: %2 tokens é impossível</translation>
+    </message>
+    <message>
+        <source>%1: &quot;%2&quot; is not a number</source>
+        <translation>%1: &quot;%2&quot; não é um número</translation>
+    </message>
+    <message>
+        <source>%1: %2 is impossible (not above zero)</source>
+        <translation>%1: %2 é impossível (não é maior que zero)</translation>
+    </message>
+    <message>
+        <source>no &quot;GPU KV cache size: N tokens&quot; line</source>
+        <translation>nenhuma linha &quot;GPU KV cache size: N tokens&quot;</translation>
+    </message>
+    <message>
+        <source>no &quot;Maximum concurrency for L tokens per request: Xx&quot; line</source>
+        <translation>nenhuma linha &quot;Maximum concurrency for L tokens per request: Xx&quot;</translation>
+    </message>
+    <message>
+        <source>%1: larger than 64 MiB, not a start-up log</source>
+        <translation>%1: maior que 64 MiB, não é um log de inicialização</translation>
     </message>
 </context>
 <context>
@@ -3462,7 +3549,7 @@ Só o termo de KV: %3</translation>
     </message>
     <message>
         <source>%1 GPUs hold the bytes; an MLA latent is on every TP rank, so only TP %2 holds it by TP alone: see the parallel plan</source>
-        <translation>%1 GPUs comportam os bytes; um latente MLA fica em todo rank de TP, então só TP %2 o comporta com TP sozinho: veja o plano paralelo</translation>
+        <translation>%1 GPUs comportam os bytes; um latente MLA fica em cada rank de TP, então, só com TP, é preciso TP %2 para comportá-lo: veja o plano paralelo</translation>
     </message>
 </context>
 <context>
@@ -4160,6 +4247,10 @@ Os resultados anteriores foram mantidos.</translation>
     <message>
         <source>%1: generating…</source>
         <translation>%1: gerando…</translation>
+    </message>
+    <message>
+        <source>Attention mass: %1</source>
+        <translation>Massa de atenção: %1</translation>
     </message>
 </context>
 <context>

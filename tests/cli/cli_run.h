@@ -15,15 +15,21 @@ struct CliRun
     QString err;
 };
 
-inline CliRun runCli(const QStringList &args)
+// Starts `program` in `p` (set up as the caller needs: environment, redirections) and waits.
+inline CliRun runProcess(QProcess &p, const QString &program, const QStringList &args)
 {
-    QProcess p;
-    p.start(QStringLiteral(KVL_CLI), args);
+    p.start(program, args);
     if (!p.waitForFinished(60000))
         return {};
     return {p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -2,
             QString::fromUtf8(p.readAllStandardOutput()),
             QString::fromUtf8(p.readAllStandardError())};
+}
+
+inline CliRun runCli(const QStringList &args)
+{
+    QProcess p;
+    return runProcess(p, QStringLiteral(KVL_CLI), args);
 }
 
 inline QJsonObject cliJson(const QStringList &args)

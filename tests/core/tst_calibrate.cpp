@@ -7,12 +7,25 @@
 
 using namespace kvl;
 
+Q_DECLARE_METATYPE(kvl::ParallelPlan)
+
 namespace {
 
 const QByteArray kHeader = "id,backend,backend_version,model_path,system,precision,mode,isl,osl,"
                            "gemm_quant_mode,moe_quant_mode,batch_size,tp_size,pp_size,"
                            "attention_dp_size,moe_tp_size,moe_ep_size,silicon_ttft_ms,"
                            "silicon_tpot_ms\n";
+// With the columns data/measured/runs.csv adds from the runs' sources.
+const QByteArray kDeployHeader =
+    "id,backend,backend_version,model_path,system,precision,mode,isl,osl,gemm_quant_mode,"
+    "moe_quant_mode,batch_size,tp_size,pp_size,attention_dp_size,moe_tp_size,moe_ep_size,"
+    "silicon_ttft_ms,silicon_tpot_ms,concurrency,num_prompts,spec_decoding,nextn,"
+    "random_range_ratio\n";
+// A disaggregated run's decode worker.
+const QByteArray kDisaggHeader =
+    "id,backend,model_path,system,mode,isl,osl,gemm_quant_mode,moe_quant_mode,batch_size,"
+    "tp_size,decode_batch_size,decode_num_workers,decode_tp_size,decode_attention_dp_size,"
+    "decode_moe_tp_size,decode_moe_ep_size,silicon_ttft_ms,silicon_tpot_ms,concurrency\n";
 
 // Deterministic pseudo-random numbers in [0, 1).
 struct Lcg
@@ -24,6 +37,23 @@ struct Lcg
         return double(state >> 11) / double(1ULL << 53);
     }
 };
+
+const EngineConstants kKnown{0.8, 0.45, 0.6, 8e-6, 2e-3, 3e-5, 4e-5, 2e-5, 0.4, 0.03};
+
+// Memory-bound and compute-bound steps, with and without links, prefill and routed experts.
+StepTerms syntheticStep(Lcg &rng, int i)
+{
+    StepTerms t;
+    t.memory = 1e-3 * (1 + 20 * rng.next());
+    t.compute = 1e-3 * (0.1 + 30 * rng.next());
+    t.prefill = i % 3 == 0 ? 0 : 1e-3 * 10 * rng.next();
+    t.comm = i % 2 == 0 ? 0 : 1e-3 * 5 * rng.next();
+    t.collectives = i % 2 == 0 ? 0 : 40 + 200 * rng.next();
+    t.layers = 16 + 100 * rng.next();
+    t.moeLayers = i % 4 == 0 ? 0 : t.layers * rng.next();
+    t.sequences = 1 + 500 * rng.next();
+    return t;
+}
 
 } // namespace
 
@@ -42,20 +72,14 @@ private slots:
 
     void recoversKnownConstants()
     {
-        const EngineConstants known{0.8, 0.45, 0.6, 8e-6, 2e-3, 3e-5, 2e-5, 0.4, 0.03};
+        const EngineConstants &known = kKnown;
         QList<CalibrationRow> rows;
         Lcg rng;
         for (int i = 0; i < 300; ++i) {
-            StepTerms t;
-            // Memory-bound and compute-bound steps, with and without links and prefill.
-            t.memory = 1e-3 * (1 + 20 * rng.next());
-            t.compute = 1e-3 * (0.1 + 30 * rng.next());
-            t.prefill = i % 3 == 0 ? 0 : 1e-3 * 10 * rng.next();
-            t.comm = i % 2 == 0 ? 0 : 1e-3 * 5 * rng.next();
-            t.collectives = i % 2 == 0 ? 0 : 40 + 200 * rng.next();
-            t.layers = 16 + 100 * rng.next();
-            t.sequences = 1 + 500 * rng.next();
-            t.tokensPerStep = 1;
+            StepTerms t = syntheticStep(rng, i);
+            t.clients = 1 + 30 * rng.next();
+            t.outputTokens = 100 + 1000 * rng.next();
+            t.firstWave = 0.1;
             t.firstCompute = 1e-2 * (1 + 50 * rng.next());
             t.firstMemory = 1e-3 * rng.next();
             CalibrationRow r;
@@ -78,6 +102,8 @@ private slots:
                  qPrintable(QString::number(fit.stepSeconds)));
         QVERIFY2(close(fit.layerSeconds, known.layerSeconds),
                  qPrintable(QString::number(fit.layerSeconds)));
+        QVERIFY2(close(fit.moeLayerSeconds, known.moeLayerSeconds),
+                 qPrintable(QString::number(fit.moeLayerSeconds)));
         QVERIFY2(close(fit.sequenceSeconds, known.sequenceSeconds),
                  qPrintable(QString::number(fit.sequenceSeconds)));
         QVERIFY2(close(fit.prefillFraction, known.prefillFraction),
@@ -86,21 +112,51 @@ private slots:
                  qPrintable(QString::number(fit.firstTokenSeconds)));
     }
 
+    void recoversDraftAcceptance()
+    {
+        // Rows of one engine, a third of them drafting 3 tokens a step with acceptance 0.7 per
+        // position (1 + 0.7 + 0.49 + 0.343 = 2.533 tokens a step): the engine's constants come
+        // from the rows without drafts, the acceptance from the others.
+        EngineConstants known = kKnown;
+        known.draftAcceptance = 0.7;
+        QList<CalibrationRow> rows;
+        Lcg rng;
+        for (int i = 0; i < 300; ++i) {
+            StepTerms t = syntheticStep(rng, i);
+            t.draftTokens = i % 3 == 1 ? 3 : 0;
+            CalibrationRow r;
+            r.engine = QStringLiteral("sglang");
+            r.architecture = QStringLiteral("hopper");
+            r.terms = t;
+            r.tpotSeconds = calibratedSecondsPerToken(t, known);
+            rows << r;
+        }
+        const Calibration cal = calibrate(rows, QStringLiteral("synthetic"));
+        const EngineFit *fit = cal.find(QStringLiteral("sglang"), QStringLiteral("hopper"));
+        QVERIFY(fit);
+        QVERIFY2(qAbs(fit->constants.draftAcceptance / 0.7 - 1) < 0.01,
+                 qPrintable(QString::number(fit->constants.draftAcceptance)));
+        QVERIFY(fit->tpot.median < 0.01);
+    }
+
     void calibrationJsonRoundTrip()
     {
         Calibration c;
         c.fittedTo = QStringLiteral("test rows");
-        c.fits << EngineFit{QStringLiteral("vllm"),
-                            QStringLiteral("hopper"),
-                            EngineConstants{0.8, 0.45, 0.6, 8e-6, 2e-3, 3e-5, 2e-5, 0.4, 0.03},
-                            {10, 0.05, 0.2},
-                            {10, 0.1, 0.3}};
+        c.fits << EngineFit{
+            QStringLiteral("vllm"),
+            QStringLiteral("hopper"),
+            EngineConstants{0.8, 0.45, 0.6, 8e-6, 2e-3, 3e-5, 4e-5, 2e-5, 0.4, 0.03, 0.6},
+            {10, 0.05, 0.2},
+            {10, 0.1, 0.3}};
         c.fits << EngineFit{QStringLiteral("vllm"), QStringLiteral("all"), {}, {}, {}};
         QString error;
         const auto back = Calibration::fromJson(c.toJson(), &error);
         QVERIFY2(back, qPrintable(error));
         QCOMPARE(back->fits.size(), 2);
         QCOMPARE(back->fits.first().constants.layerSeconds, 3e-5);
+        QCOMPARE(back->fits.first().constants.moeLayerSeconds, 4e-5);
+        QCOMPARE(back->fits.first().constants.draftAcceptance, 0.6);
         QCOMPARE(back->find(QStringLiteral("vllm"), QStringLiteral("hopper"))->architecture,
                  QStringLiteral("hopper"));
         // An architecture without its own fit falls back to the engine's fit over all.
@@ -120,7 +176,10 @@ private slots:
             &error);
         QVERIFY2(runs, qPrintable(error));
         QCOMPARE(runs->size(), 2);
-        QCOMPARE(runs->at(0).concurrency, 16);
+        QCOMPARE(runs->at(0).rankBatch, 16);
+        QCOMPARE(runs->at(0).concurrency, 0); // no concurrency column
+        QCOMPARE(runs->at(0).spec, SpecDecoding::None);
+        QCOMPARE(runs->at(0).rangeRatio, 1.0);
         QCOMPARE(runs->at(0).tp, 4);
         QCOMPARE(runs->at(0).dp, 1); // empty: 1
         QCOMPARE(*runs->at(0).tpotSeconds, 0.01325);
@@ -147,6 +206,14 @@ private slots:
         QTest::addRow("unknown mode")
             << kHeader + "r1,vllm,,a/b,h200_sxm,fp8,both,1024,1024,fp8,fp8,8,4,1,1,4,1,1,3\n"
             << QStringLiteral("line 2, mode: \"both\" is not agg or disagg");
+        QTest::addRow("unknown speculative decoding")
+            << kDeployHeader + "r1,vllm,,a/b,h200_sxm,fp8,agg,1024,1024,fp8,fp8,8,4,1,1,4,1,1,3,"
+                               "8,80,eagle,3,0.8\n"
+            << QStringLiteral("line 2, spec_decoding: \"eagle\" is not none, mtp or unknown");
+        QTest::addRow("range ratio past 1")
+            << kDeployHeader + "r1,vllm,,a/b,h200_sxm,fp8,agg,1024,1024,fp8,fp8,8,4,1,1,4,1,1,3,"
+                               "8,80,none,0,1.5\n"
+            << QStringLiteral("line 2, random_range_ratio: 1.5 is more than 1");
         QTest::addRow("empty") << QByteArray()
                                << QStringLiteral("empty file: expected a header "
                                                  "line with id, backend, "
@@ -167,31 +234,95 @@ private slots:
 
     void unmodelledRows_data()
     {
-        QTest::addColumn<QByteArray>("row");
+        QTest::addColumn<QByteArray>("csv");
         QTest::addColumn<QString>("reason");
         QTest::addRow("unknown system")
-            << QByteArray("r1,vllm,,meta-llama/Llama-3.1-70B,h800,fp8,agg,1024,1024,fp8,fp8,8,4,1,"
-                          "1,4,1,1,3\n")
+            << kHeader + "r1,vllm,,meta-llama/Llama-3.1-70B,h800,fp8,agg,1024,1024,fp8,fp8,8,4,1,"
+                         "1,4,1,1,3\n"
             << QStringLiteral("unknown system \"h800\"");
         QTest::addRow("unknown model")
-            << QByteArray("r1,vllm,,nobody/Model-X,h200_sxm,fp8,agg,1024,1024,fp8,fp8,8,4,1,1,4,1,"
-                          "1,3\n")
+            << kHeader + "r1,vllm,,nobody/Model-X,h200_sxm,fp8,agg,1024,1024,fp8,fp8,8,4,1,1,4,1,"
+                         "1,3\n"
             << QStringLiteral("unknown model \"nobody/Model-X\"");
         QTest::addRow("unknown weight format")
-            << QByteArray("r1,vllm,,meta-llama/Llama-3.1-70B,h200_sxm,fp8,agg,1024,1024,fp6,fp6,8,"
-                          "4,1,1,4,1,1,3\n")
+            << kHeader + "r1,vllm,,meta-llama/Llama-3.1-70B,h200_sxm,fp8,agg,1024,1024,fp6,fp6,8,"
+                         "4,1,1,4,1,1,3\n"
             << QStringLiteral("unknown weight format \"fp6\"");
+        QTest::addRow("MTP not known")
+            << kDeployHeader + "r1,trtllm,,deepseek-ai/DeepSeek-V3,h200_sxm,fp8,agg,1024,1024,"
+                               "fp8,fp8,8,8,1,1,1,8,1,3,8,80,unknown,,0.8\n"
+            << QStringLiteral("spec_decoding unknown");
+        QTest::addRow("decode workers not given")
+            << kDisaggHeader + "r1,trtllm,deepseek-ai/DeepSeek-V3,h200_sxm,disagg,1024,1024,fp8,"
+                               "fp8,,,,,8,1,1,8,1,3,64\n"
+            << QStringLiteral("decode_batch_size and decode_num_workers not given");
     }
     void unmodelledRows()
     {
-        QFETCH(QByteArray, row);
+        QFETCH(QByteArray, csv);
         QFETCH(QString, reason);
         QString error;
-        const auto runs = readMeasuredRuns(kHeader + row, &error);
+        const auto runs = readMeasuredRuns(csv, &error);
         QVERIFY2(runs, qPrintable(error));
         ModelResolver models;
         const ModelledRun m = modelRun(runs->first(), models);
         QVERIFY2(m.reason.startsWith(reason), qPrintable(m.reason));
+    }
+
+    void deployments_data()
+    {
+        QTest::addColumn<QByteArray>("csv");
+        QTest::addColumn<ParallelPlan>("plan");
+        QTest::addColumn<qint64>("concurrency");
+        QTest::addColumn<qint64>("input");
+        QTest::addColumn<int>("draft");
+        // aiconfigurator's batch_size is one attention-DP rank's: 8 ranks of 8 serve 64.
+        QTest::addRow("batch per DP rank")
+            << kHeader + "r,trtllm,,deepseek-ai/DeepSeek-V3,h200_sxm,fp8,agg,1024,1024,fp8,fp8,"
+                         "8,1,1,8,1,8,1,3\n"
+            << ParallelPlan{1, 1, 8, 8, 1} << qint64(64) << qint64(1024) << 0;
+        // The client's concurrency when given; lengths drawn in [0.8 × 1,024, 1,024]: mean
+        // 921.6, 922 tokens; MTP with 3 drafts.
+        QTest::addRow("concurrency, mean lengths, MTP")
+            << kDeployHeader + "r,trtllm,,deepseek-ai/DeepSeek-V3,h200_sxm,fp8,agg,1024,1024,fp8,"
+                               "fp8,32,1,1,8,1,8,1,3,256,2560,mtp,3,0.8\n"
+            << ParallelPlan{1, 1, 8, 8, 1} << qint64(256) << qint64(922) << 3;
+        // InferenceX's vLLM TP 4 with expert parallelism, written as DP 4 and EP 16.
+        QTest::addRow("vLLM TP 4, EP 4 written as DP 4, EP 16")
+            << kHeader + "r,vllm,,deepseek-ai/DeepSeek-V3,b200_sxm,fp8,agg,1024,1024,fp8,fp8,4,"
+                         "4,1,4,1,16,1,3\n"
+            << ParallelPlan{4, 1, 1, 4, 1} << qint64(16) << qint64(1024) << 0;
+        // An MoE group of 2 behind one attention rank written as TP 1: vLLM's data parallelism
+        // (batch_size is per written rank, the whole replica's here).
+        QTest::addRow("MoE group wider than TP")
+            << kHeader + "r,vllm,,deepseek-ai/DeepSeek-V3,h200_sxm,fp8,agg,1024,1024,fp8,fp8,8,"
+                         "1,1,,2,1,1,3\n"
+            << ParallelPlan{1, 1, 2, 1, 1} << qint64(8) << qint64(1024) << 0;
+        // 64 requests over 2 decode workers: 32 on the one modelled.
+        QTest::addRow("disaggregated decode worker")
+            << kDisaggHeader + "r,trtllm,deepseek-ai/DeepSeek-V3,h200_sxm,disagg,1024,1024,fp8,"
+                               "fp8,,,,2,8,1,1,8,1,3,64\n"
+            << ParallelPlan{8, 1, 1, 8, 1} << qint64(32) << qint64(1024) << 0;
+    }
+    void deployments()
+    {
+        QFETCH(QByteArray, csv);
+        QFETCH(ParallelPlan, plan);
+        QFETCH(qint64, concurrency);
+        QFETCH(qint64, input);
+        QFETCH(int, draft);
+        QString error;
+        const auto runs = readMeasuredRuns(csv, &error);
+        QVERIFY2(runs, qPrintable(error));
+        ModelResolver models;
+        const ModelledRun m = modelRun(runs->first(), models);
+        QVERIFY2(m.reason.isEmpty(), qPrintable(m.reason));
+        QCOMPARE(m.plan, plan);
+        QCOMPARE(m.workload.concurrency, concurrency);
+        QCOMPARE(m.workload.inputTokens, input);
+        QCOMPARE(m.workload.outputTokens, input);
+        QCOMPARE(m.workload.draftTokens, draft);
+        QVERIFY(!m.workload.acceptedTokens); // from the calibration
     }
 
     void productLayoutReadAsTpTimesEp()

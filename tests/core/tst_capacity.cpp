@@ -289,6 +289,38 @@ private slots:
         QTest::addRow("concurrency missing")
             << "GPU KV cache size: 75,888 tokens" << false << qint64(0) << qint64(0) << 0.0 << -1.0
             << "no \"Maximum concurrency for L tokens per request: Xx\" line";
+        // Impossible figures are refused by the line's name, not read as 0 or a negative.
+        const QString concurrencyLine =
+            QStringLiteral("\nMaximum concurrency for 8192 tokens per request: 9.26x\n");
+        QTest::addRow("tokens overflow")
+            << "GPU KV cache size: 99999999999999999999999999 tokens" + concurrencyLine << false
+            << qint64(0) << qint64(0) << 0.0 << -1.0
+            << "GPU KV cache size: \"99999999999999999999999999\" is too large";
+        QTest::addRow("tokens all commas")
+            << "GPU KV cache size: ,,, tokens" + concurrencyLine << false << qint64(0) << qint64(0)
+            << 0.0 << -1.0 << "GPU KV cache size: \",,,\" is not a token count";
+        QTest::addRow("tokens with a decimal comma")
+            << "GPU KV cache size: 75,8880 tokens" + concurrencyLine << false << qint64(0)
+            << qint64(0) << 0.0 << -1.0
+            << "GPU KV cache size: \"75,8880\" is not a whole number of tokens";
+        QTest::addRow("no tokens")
+            << "GPU KV cache size: 0 tokens" + concurrencyLine << false << qint64(0) << qint64(0)
+            << 0.0 << -1.0 << "GPU KV cache size: 0 tokens is impossible";
+        QTest::addRow("for 0 tokens")
+            << "GPU KV cache size: 75888 tokens\nMaximum concurrency for 0 tokens per request: "
+               "9.26x"
+            << false << qint64(0) << qint64(0) << 0.0 << -1.0
+            << "Maximum concurrency for L tokens per request: 0 tokens is impossible";
+        QTest::addRow("concurrency 1.2.3x")
+            << "GPU KV cache size: 75888 tokens\nMaximum concurrency for 8192 tokens per request: "
+               "1.2.3x"
+            << false << qint64(0) << qint64(0) << 0.0 << -1.0
+            << "Maximum concurrency: \"1.2.3\" is not a number";
+        QTest::addRow("negative memory")
+            << "Available KV cache memory: -20.00 GiB\nGPU KV cache size: 75888 tokens" +
+                   concurrencyLine
+            << false << qint64(0) << qint64(0) << 0.0 << -1.0
+            << "Available KV cache memory: -20.00 is impossible (not above zero)";
         QTest::addRow("empty") << "" << false << qint64(0) << qint64(0) << 0.0 << -1.0
                                << "no \"GPU KV cache size: N tokens\" line";
     }

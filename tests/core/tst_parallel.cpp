@@ -152,12 +152,13 @@ private slots:
         QTest::addColumn<double>("accepted");
         QTest::addColumn<bool>("mixed");
         QTest::addColumn<double>("tokens");
+        QTest::addColumn<double>("perStep");
         // 33 in flight, 1,000-token prompts, 500-token answers: the other 32 finish at 32/500
-        // per step, each replaced by 1,000 prompt tokens: 64 per step.
-        QTest::addRow("steady state") << 0 << 0.0 << true << 64.0;
+        // per token each gains, each replaced by 1,000 prompt tokens: 64 per step.
+        QTest::addRow("steady state") << 0 << 0.0 << true << 64.0 << 64.0;
         // 2.5 tokens per step with MTP: answers end 2.5× sooner, 160 prompt tokens per step.
-        QTest::addRow("MTP, 1.5 accepted") << 2 << 1.5 << true << 160.0;
-        QTest::addRow("disaggregated decode") << 0 << 0.0 << false << 0.0;
+        QTest::addRow("MTP, 1.5 accepted") << 2 << 1.5 << true << 64.0 << 160.0;
+        QTest::addRow("disaggregated decode") << 0 << 0.0 << false << 0.0 << 0.0;
     }
     void prefillShare()
     {
@@ -165,6 +166,7 @@ private slots:
         QFETCH(double, accepted);
         QFETCH(bool, mixed);
         QFETCH(double, tokens);
+        QFETCH(double, perStep);
         Workload w;
         w.concurrency = 33;
         w.inputTokens = 1000;
@@ -175,21 +177,121 @@ private slots:
         const StepTerms t = stepTerms(scenario(llama8b()), kNvlink, {}, w);
         QCOMPARE(t.running, 33.0);
         QCOMPARE(t.prefillTokens, tokens);
-        QCOMPARE(t.tokensPerStep, 1 + accepted);
+        QCOMPARE(tokensPerStep(t, EngineConstants{}), 1 + accepted);
+        QCOMPARE(t.prefillTokens * tokensPerStep(t, EngineConstants{}), perStep);
+    }
+
+    void tokensPerStepFromAcceptance_data()
+    {
+        QTest::addColumn<int>("draft");
+        QTest::addColumn<double>("acceptance");
+        QTest::addColumn<double>("tokens");
+        QTest::addRow("no draft") << 0 << 0.5 << 1.0;
+        // 1 + 0.5 + 0.25 + 0.125: each draft is kept only when the ones before it were.
+        QTest::addRow("three drafts at 0.5") << 3 << 0.5 << 1.875;
+        QTest::addRow("one draft at 0.8") << 1 << 0.8 << 1.8;
+        QTest::addRow("every draft accepted") << 3 << 1.0 << 4.0;
+    }
+    void tokensPerStepFromAcceptance()
+    {
+        QFETCH(int, draft);
+        QFETCH(double, acceptance);
+        QFETCH(double, tokens);
+        StepTerms t;
+        t.draftTokens = draft;
+        EngineConstants c;
+        c.draftAcceptance = acceptance;
+        QCOMPARE(tokensPerStep(t, c), tokens);
+    }
+
+    void draftPasses()
+    {
+        // Two drafts per step on Llama 3.1 8B (bf16, one GPU): each pass reads one decoder layer
+        // and the output head, 128,256 × 4,096 × 2 B = 1,050,673,152 B; the step verifies 3
+        // tokens a sequence and counts the two passes as layers.
+        Scenario s = scenario(llama8b());
+        Workload w;
+        w.concurrency = 4;
+        w.inputTokens = 1000;
+        w.outputTokens = 500;
+        const StepTerms plain = stepTerms(s, kNvlink, {}, w);
+        w.draftTokens = 2;
+        const StepTerms drafting = stepTerms(s, kNvlink, {}, w);
+        const double pass = weightBytes(s).rest / 32 + 1'050'673'152.0;
+        QVERIFY(qAbs(drafting.draft / (2 * pass / 3.35e12) - 1) < 1e-12);
+        QCOMPARE(drafting.layers, plain.layers + 2);
+        QCOMPARE(drafting.load.tokens, 3 * plain.load.tokens);
+        QCOMPARE(plain.moeLayers, 0.0);
+        // DeepSeek-V3: 58 layers with routed experts, and the MTP layer once per draft.
+        w.draftTokens = 3;
+        QCOMPARE(stepTerms(scenario(deepseekV3()), kNvlink, {1, 1, 1, 1, 1}, w).moeLayers, 61.0);
     }
 
     void calibratedStepAtIdealConstants()
     {
         // Ideal constants leave max(memory, compute) + prefill + communication; the floor takes
-        // the largest of them.
+        // the largest of them, every draft accepted.
         StepTerms t;
         t.memory = 4e-3;
         t.compute = 1e-3;
-        t.prefill = 2e-3;
+        t.prefill = 1e-3;
         t.comm = 5e-4;
-        t.tokensPerStep = 2;
+        t.draftTokens = 1;
+        t.acceptedTokens = 1;
         QCOMPARE(calibratedSecondsPerToken(t, EngineConstants{}), (4e-3 + 2e-3 + 5e-4) / 2);
         QCOMPARE(floorSecondsPerToken(t), 4e-3 / 2);
+        t.acceptedTokens.reset(); // the floor still takes every draft as accepted
+        QCOMPARE(floorSecondsPerToken(t), 4e-3 / 2);
+    }
+
+    void closedQueue_data()
+    {
+        QTest::addColumn<double>("service");
+        QTest::addColumn<double>("think");
+        QTest::addColumn<double>("clients");
+        QTest::addColumn<double>("response");
+        QTest::addRow("one client: no wait") << 1.0 << 3.0 << 1.0 << 1.0;
+        // Two clients: Q(1) = 1 / (1 + 3) = 0.25, R(2) = 1 × (1 + 0.25).
+        QTest::addRow("two clients") << 1.0 << 3.0 << 2.0 << 1.25;
+        // Three: X(2) = 2 / 4.25, Q(2) = 2 × 1.25 / 4.25 = 10/17, R(3) = 27/17.
+        QTest::addRow("three clients") << 1.0 << 3.0 << 3.0 << 27.0 / 17.0;
+    }
+    void closedQueue()
+    {
+        QFETCH(double, service);
+        QFETCH(double, think);
+        QFETCH(double, clients);
+        QFETCH(double, response);
+        QVERIFY(qAbs(closedQueueResponse(service, think, clients) / response - 1) < 1e-12);
+    }
+
+    void closedQueueSaturates()
+    {
+        // 100 clients, 1 s of prefill each, 10 s of decode: the prefill is the bottleneck, one
+        // prompt a second, so each waits about n × P − Z = 90 s in all.
+        QVERIFY(qAbs(closedQueueResponse(1, 10, 100) / 90 - 1) < 0.01);
+    }
+
+    void firstTokenTerms()
+    {
+        // 5 clients, P = 0.2 s, no decode to wait for: a first wave (all prompts of the run)
+        // waits (5 − 1) × 0.2 / 2 = 0.4 s; with one wave in ten, 0.1 × 0.4 + 0.9 × the steady
+        // queue.
+        StepTerms t;
+        t.firstCompute = 0.2;
+        t.clients = 5;
+        t.outputTokens = 1;
+        t.firstWave = 1;
+        EngineConstants c;
+        c.firstTokenSeconds = 0.05;
+        c.stepSeconds = 0.01;
+        QVERIFY(qAbs(calibratedFirstTokenSeconds(t, c) - (0.05 + 0.2 + 0.4 + 0.01)) < 1e-12);
+        t.firstWave = 0.1;
+        const double steady = closedQueueResponse(0.2, 0, 5) - 0.2;
+        QVERIFY(qAbs(calibratedFirstTokenSeconds(t, c) -
+                     (0.05 + 0.2 + 0.1 * 0.4 + 0.9 * steady + 0.01)) < 1e-12);
+        // No decode between prompts: the queue is saturated, R(5) = 5 × 0.2.
+        QVERIFY(qAbs(steady - 0.8) < 1e-12);
     }
 
     void planForLongContext()

@@ -123,8 +123,8 @@ private slots:
     void gpuErrors_data();
     void gpuErrors();
     void moeWithoutExpertSize();
-    void userFolderOverrides();
-    void laterFolderWins();
+    void userFolderCannotReplaceBuiltIns();
+    void userIdTakenOnce();
     void brokenUserFiles_data();
     void brokenUserFiles();
     void presetDocuments_data();
@@ -676,14 +676,15 @@ void TestPresets::gpuErrors()
     QVERIFY2(message.startsWith(error), qPrintable(message));
 }
 
-void TestPresets::userFolderOverrides()
+void TestPresets::userFolderCannotReplaceBuiltIns()
 {
     QTemporaryDir dir;
     QVERIFY(dir.isValid());
-    // Same id as a bundled preset: replaces it in place. A new id: appended.
+    // Same id as a bundled preset: refused by name, the built-in kept (it once replaced it
+    // without a word: `layers: 1` made Llama 3.1 70B 4,096 B per token). A new id: appended.
     QJsonObject llama = modelToJson(*PresetLibrary::load({}).model(u"llama-3.1-70b"_s));
     llama[u"name"_s] = u"My Llama"_s;
-    llama[u"kv_heads"_s] = 16;
+    llama[u"layers"_s] = 1;
     writeFile(dir.filePath(u"models/llama-3.1-70b.json"_s), toBytes(llama));
     writeFile(dir.filePath(u"models/test-8b.json"_s), toBytes(llama8bJson()));
     QJsonObject gpu = h100Json();
@@ -694,26 +695,21 @@ void TestPresets::userFolderOverrides()
 
     const PresetLibrary bundled = PresetLibrary::load({});
     const PresetLibrary lib = PresetLibrary::load({dir.path()});
-    QVERIFY2(lib.errors().isEmpty(), qPrintable(lib.errors().join(u'\n')));
+    QCOMPARE(lib.errors().size(), 2);
+    QVERIFY2(lib.errors().at(0).endsWith(u"llama-3.1-70b.json: id \"llama-3.1-70b\" is a "
+                                         u"built-in preset's; give yours an id of its own"_s),
+             qPrintable(lib.errors().at(0)));
+    QVERIFY2(lib.errors().at(1).contains(u"measured.json: id \"h100-sxm\" is a built-in"_s),
+             qPrintable(lib.errors().at(1)));
     QCOMPARE(lib.models().size(), bundled.models().size() + 1);
     QCOMPARE(lib.gpus().size(), bundled.gpus().size());
-
-    const auto m = lib.model(u"llama-3.1-70b"_s);
-    QVERIFY(m);
-    QCOMPARE(m->name, u"My Llama"_s);
-    QCOMPARE(kvBytesPerToken(*m), qint64(655360));
-    auto position = [](const PresetLibrary &l, const QString &id) {
-        for (qsizetype i = 0; i < l.models().size(); ++i)
-            if (l.models().at(i).id == id)
-                return i;
-        return qsizetype(-1);
-    };
-    QCOMPARE(position(lib, u"llama-3.1-70b"_s), position(bundled, u"llama-3.1-70b"_s));
+    QCOMPARE(lib.model(u"llama-3.1-70b"_s)->name, bundled.model(u"llama-3.1-70b"_s)->name);
+    QCOMPARE(kvBytesPerToken(*lib.model(u"llama-3.1-70b"_s)), qint64(327680));
     QCOMPARE(lib.models().last().id, u"test-8b"_s);
-    QCOMPARE(lib.gpu(u"h100-sxm"_s)->bandwidth, 3.0e12);
+    QCOMPARE(lib.gpu(u"h100-sxm"_s)->bandwidth, bundled.gpu(u"h100-sxm"_s)->bandwidth);
 }
 
-void TestPresets::laterFolderWins()
+void TestPresets::userIdTakenOnce()
 {
     QTemporaryDir first, second;
     QJsonObject a = llama8bJson();
@@ -723,7 +719,10 @@ void TestPresets::laterFolderWins()
     writeFile(first.filePath(u"models/a.json"_s), toBytes(a));
     writeFile(second.filePath(u"models/b.json"_s), toBytes(b));
     const PresetLibrary lib = PresetLibrary::load({first.path(), second.path()});
-    QCOMPARE(lib.model(u"test-8b"_s)->name, u"second"_s);
+    QCOMPARE(lib.model(u"test-8b"_s)->name, u"first"_s);
+    QCOMPARE(lib.errors().size(), 1);
+    QVERIFY2(lib.errors().first().endsWith(u"b.json: id \"test-8b\" is already models/a.json's"_s),
+             qPrintable(lib.errors().first()));
 }
 
 void TestPresets::brokenUserFiles_data()

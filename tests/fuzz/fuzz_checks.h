@@ -59,10 +59,17 @@ inline void requireCosts(const QJsonValue &v, const QString &path)
     }
 }
 
-// The ledger of a valid scenario: what every chart, table and export is drawn from.
+// The ledger of a valid scenario: what every chart, table and export is drawn from. The
+// calibrated prediction is null exactly when no engine was named (the floor alone).
 inline void requireSaneLedger(const Scenario &s)
 {
-    requireCosts(ledgerToJson(s, evaluate(s)), {});
+    QJsonObject o = ledgerToJson(s, evaluate(s));
+    const QString predicted = quantityKey(Quantity::PredictedSecondsPerToken);
+    require(o.value(predicted).isNull() == s.engine.isEmpty(),
+            "the calibrated prediction is given exactly when an engine is named");
+    if (s.engine.isEmpty())
+        o.remove(predicted);
+    requireCosts(o, {});
 }
 
 } // namespace kvl::fuzz

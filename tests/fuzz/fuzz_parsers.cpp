@@ -1,7 +1,9 @@
 // libFuzzer entry: any text into the small parsers behind the command-line flags and the
 // controls: token counts (machine notation, and as an English and a Portuguese reader types
 // them), precisions, KV strategies and synthetic attention sources. None may crash; where a
-// formatter writes what the parser reads, parse → format → parse must be stable.
+// formatter writes what the parser reads, parse → format → parse must be stable. The token-count
+// grammar has one reading per text: no two readers give it two different counts, and what a
+// reader's locale writes reads back exactly.
 // No QCoreApplication: the parsers need no event loop.
 #include "fuzz_checks.h"
 #include "kv_strategy.h"
@@ -29,6 +31,16 @@ void checkTokenCount(std::optional<qint64> n, const QLocale &locale)
     require(read.has_value(), "a formatted token count reads back", shown);
     require(kvl::formatTokenCount(*read) == shown, "a formatted token count is stable",
             shown + u" → " + kvl::formatTokenCount(*read));
+}
+
+// The count as the locale groups it ("1.000.000" in Portuguese) reads back as itself.
+void checkGrouped(std::optional<qint64> n, const QLocale &locale)
+{
+    if (!n)
+        return;
+    const QString grouped = locale.toString(*n);
+    const auto read = kvl::parseTokenCount(grouped, locale);
+    require(read && *read == *n, "a grouped count reads back exactly", grouped);
 }
 
 void checkPrecision(const QString &text)
@@ -94,9 +106,20 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     QString error;
     const auto machine = kvl::parseTokenCount(text, &error);
     require(machine || !error.isEmpty(), "a refused token count says why");
+    const auto inEnglish = kvl::parseTokenCount(text, english, &error);
+    require(inEnglish || !error.isEmpty(), "a refused token count says why (English)");
+    const auto inPortuguese = kvl::parseTokenCount(text, portuguese, &error);
+    require(inPortuguese || !error.isEmpty(), "a refused token count says why (Portuguese)");
+    // A separator is read one way or refused: no text is two different counts.
+    for (const auto &other : {inEnglish, inPortuguese})
+        require(!machine || !other || *machine == *other, "one text, one count", text);
+    require(!inEnglish || !inPortuguese || *inEnglish == *inPortuguese, "one text, one count",
+            text);
     checkTokenCount(machine, english);
-    checkTokenCount(kvl::parseTokenCount(text, english), english);
-    checkTokenCount(kvl::parseTokenCount(text, portuguese), portuguese);
+    checkTokenCount(inEnglish, english);
+    checkTokenCount(inPortuguese, portuguese);
+    checkGrouped(machine, english);
+    checkGrouped(inPortuguese, portuguese);
 
     checkPrecision(text);
     checkStrategy(text);

@@ -327,8 +327,11 @@ private slots:
                                        << "1.000.000" << 1'000'000;
         QTest::addRow("pt_BR suffix") << "pt_BR"
                                       << "128k" << 128'000;
+        // One parser for every field and flag: a decimal mark reads where it can only be one.
         QTest::addRow("pt_BR English decimal point") << "pt_BR"
-                                                     << "1.5M" << 0;
+                                                     << "1.5M" << 1'500'000;
+        QTest::addRow("pt_BR ambiguous") << "pt_BR"
+                                         << "1.500k" << 0;
         QTest::addRow("pt_BR bad grouping") << "pt_BR"
                                             << "12.34" << 0;
         QTest::addRow("en grouped") << "en"
@@ -336,7 +339,9 @@ private slots:
         QTest::addRow("en decimal point") << "en"
                                           << "1.5M" << 1'500'000;
         QTest::addRow("en Portuguese decimal comma") << "en"
-                                                     << "1,5M" << 0;
+                                                     << "1,5M" << 1'500'000;
+        QTest::addRow("en ambiguous") << "en"
+                                      << "1,500k" << 0;
         QTest::addRow("en words") << "en"
                                   << "lots" << 0;
         QTest::addRow("en too large") << "en"

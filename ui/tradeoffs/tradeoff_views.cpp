@@ -12,9 +12,11 @@
 #include "view_page.h"
 
 #include <QHBoxLayout>
+#include <QMainWindow>
 #include <QScrollArea>
 #include <QScrollBar>
 #include <QSplitter>
+#include <QStatusBar>
 #include <QVBoxLayout>
 
 namespace kvl {
@@ -108,6 +110,12 @@ ViewPage *massPage(ScenarioController *controller, QWidget *parent, QList<Ledger
         curve->setReport(*panel->report(), panel->curveLayers());
     };
     QObject::connect(panel, &MassPanel::reportChanged, page, showReport);
+    // A file that cannot be analysed (one a scenario names among them) is said where it shows on
+    // any tab, as well as on the page.
+    QObject::connect(panel, &MassPanel::analysisFailed, page, [page](const QString &why) {
+        if (auto *window = qobject_cast<QMainWindow *>(page->window()))
+            window->statusBar()->showMessage(MassPanel::tr("Attention mass: %1").arg(why), 10000);
+    });
     QObject::connect(panel, &MassPanel::curveLayersChanged, page, showReport);
     page->setRefresh([=](const Scenario &s, const Ledger &) { panel->setScenario(s); });
     // A teaching source is there from the start; a file replaces it.
