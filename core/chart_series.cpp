@@ -34,8 +34,9 @@ MemorySeries memorySeries(const Scenario &s, const QList<qint64> &contexts)
     out.total.key = QStringLiteral("total");
     if (contexts.isEmpty())
         return out;
-    // Whole model on one GPU: the cache's bytes are then the ledger's kvBytes + stateBytes.
-    const CacheModel cache(s.model, s.kvPrecision, s.batch, 1);
+    // Whole model on one GPU: the cache's bytes are then the ledger's kvBytes + stateBytes. The
+    // memory chart draws what is held; the latency curves what a step reads.
+    const CacheModel cache(s.model, s.kvPrecision, s.batch, 1, s.speculativeDecoding);
     out.weightBytes = weightBytes(s).total();
     out.stateBytes = cache.stateBytes;
     out.kv.points.reserve(contexts.size());
@@ -110,7 +111,7 @@ LatencySeries latencySeries(const Scenario &s, const QList<qint64> &contexts)
 QList<AttentionVariant> attentionVariants(const Scenario &s, const Ledger &l)
 {
     const ModelSpec &m = s.model;
-    const bool latent = m.hasKind(AttentionKind::Latent);
+    const bool latent = m.hasKind(AttentionKind::Latent) || m.hasKind(AttentionKind::SparseLatent);
     const auto variant = [&](AttentionVariantKind kind, int kvHeads, bool current) {
         AttentionVariant v{kind, kvHeads, current, s, l};
         if (!current) {

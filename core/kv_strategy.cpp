@@ -1,6 +1,5 @@
 #include "kv_strategy.h"
 
-#include "input_text.h"
 #include "ledger.h"
 #include "strategy_text.h"
 #include "units.h"
@@ -134,20 +133,31 @@ StrategyModel::StrategyModel(const Scenario &s, const KvStrategy &k)
                              : m_recentTokens > 0               ? s.kvPrecision
                                                                 : older;
     const ModelSpec &m = s.model;
-    for (AttentionKind kind : kAllKinds) {
-        KindCost c;
-        c.kind = kind;
-        c.layers = m.layerCount(kind);
-        if (c.layers == 0 || hasFixedState(kind)) // a fixed state has no tokens to drop
-            continue;
-        c.recent = double(kvBytesPerTokenLayerPerGpu(m, 1, kind, recent));
-        c.older = double(kvBytesPerTokenLayerPerGpu(m, 1, kind, older));
-        c.recentGpu = double(kvBytesPerTokenLayerPerGpu(m, s.gpus, kind, recent));
-        c.olderGpu = double(kvBytesPerTokenLayerPerGpu(m, s.gpus, kind, older));
-        c.flopGpu = m.attentionFlopPerTokenLayer(kind, s.gpus);
-        // A block summary is a key: half of K and V, or a whole latent (keys live in it).
-        c.keyShare = kind == AttentionKind::Latent ? 1.0 : 0.5;
-        m_kinds << c;
+    for (const LayerTypeCount &t : m.cacheTypeCounts(s.speculativeDecoding)) {
+        // A fixed state has no tokens to drop; each part a step reads is a cost of its own.
+        const LayerCache whole = m.layerCache(t.type);
+        const LayerCache gpu = m.layerCache(t.type, s.gpus);
+        for (qsizetype i = 0; i < whole.read.size(); ++i) {
+            KindCost c;
+            c.type = t.type;
+            c.layers = t.layers;
+            c.read = whole.read.at(i);
+            const auto same = [&](const CacheTerm &h) {
+                return h.elements == c.read.elements && h.fixedBytes == c.read.fixedBytes;
+            };
+            const auto held = std::find_if(whole.held.begin(), whole.held.end(), same);
+            c.holds = held != whole.held.end();
+            c.held = c.holds ? *held : c.read;
+            c.recent = double(c.read.bytes(recent));
+            c.older = double(c.read.bytes(older));
+            c.recentGpu = double(gpu.read.at(i).bytes(recent));
+            c.olderGpu = double(gpu.read.at(i).bytes(older));
+            c.flopGpu = gpu.read.at(i).flop;
+            // A block summary is a key: half of K and V, or a whole latent (keys live in it).
+            c.keyShare = isLatent(t.type.kind) ? 1.0 : 0.5;
+            c.firstPart = i == 0;
+            m_kinds << c;
+        }
     }
     const Ledger l = evaluate(s);
     m_fixedBytes = l.weightBytes + l.stateBytes;
@@ -162,14 +172,21 @@ QList<StrategyModel::Slice> StrategyModel::slices(qint64 L) const
         Slice base;
         base.cost = &c;
         base.layers = c.layers;
-        base.held = base.read = m.tokensHeld(c.kind, L);
-        base.recentKept =
-            c.kind == AttentionKind::SlidingWindow ? std::min(L, m.window) : base.held;
+        base.held = c.held.count(L);
+        base.read = std::min(c.read.count(L), base.held);
+        base.recentKept = c.type.kind == AttentionKind::SlidingWindow
+                              ? std::min(L, m.windowOf(c.type))
+                              : base.held;
+        if (c.held.tokens > 0) { // image tokens: not the conversation's to drop
+            out << base;
+            continue;
+        }
         // Sinks + the last W tokens of what the layer holds.
         const auto windowed = [&](double layers, qint64 sinks, qint64 window) {
             Slice slice = base;
             slice.layers = layers;
-            slice.held = slice.read = std::min(base.held, sinks + window);
+            slice.held = std::min(base.held, sinks + window);
+            slice.read = std::min(base.read, slice.held);
             slice.recentKept = std::min(base.recentKept, window);
             slice.windowed = true;
             return slice;
@@ -181,20 +198,24 @@ QList<StrategyModel::Slice> StrategyModel::slices(qint64 L) const
             base.layers = c.layers - n;
         } else if (const auto *b = std::get_if<BudgetPolicy>(&m_strategy.tokens)) {
             const qint64 budget = b->budget.at(L);
-            base.held = base.read = std::min(base.held, budget);
+            base.held = std::min(base.held, budget);
+            base.read = std::min(base.read, base.held);
             base.recentKept = std::min({base.recentKept, b->recent.at(L), budget});
             base.windowed = true;
         } else if (const auto *h = std::get_if<HeadsPolicy>(&m_strategy.tokens)) {
-            if (c.kind != AttentionKind::Latent) {
-                const double heads = double(c.layers) * m.kvHeads;
+            if (!isLatent(c.type.kind)) {
+                const double heads = double(c.layers) * m.kvHeadsOf(c.type);
                 const double share = std::round(h->retrievalShare * heads) / heads;
                 out << windowed(c.layers * (1 - share), h->sinks, h->window);
                 base.layers = c.layers * share;
             }
-        } else if (const auto *p = std::get_if<SparsePolicy>(&m_strategy.tokens)) {
+        } else if (const auto *p = std::get_if<SparsePolicy>(&m_strategy.tokens);
+                   p && c.type.kind != AttentionKind::SparseLatent) {
+            // A model with trained sparse attention (DSA) already reads only what it selects:
+            // its own figures stand for the sparse rows.
             int dense = 0;
             for (int i = 0; i < std::min(p->denseLayers, m.layers); ++i)
-                dense += m.layerKind(i) == c.kind;
+                dense += m.layerType(i) == c.type;
             Slice sparse = base;
             sparse.layers = c.layers - dense;
             sparse.read = std::min(base.held, p->topK * p->blockSize + p->window);
@@ -221,6 +242,8 @@ double StrategyModel::bytes(const Slice &slice, bool perGpu, bool read) const
     const double older = perGpu ? c.olderGpu : c.older;
     // The newest tokens and the sinks at the recent precision; a sparse step is assumed to read
     // them.
+    if (!read && !c.holds)
+        return 0;
     const qint64 tokens = read ? slice.read : slice.held;
     const qint64 newest = std::min(tokens, m_recentTokens + m_sinkTokens);
     const double extra = read ? slice.extraRead : slice.extraHeld;
@@ -247,8 +270,10 @@ StrategyResult StrategyModel::at(qint64 L) const
         r.heldBytesPerGpu += batch * bytes(s, true, false);
         r.readBytesPerGpu += batch * bytes(s, true, true);
         flop += batch * s.layers * s.cost->flopGpu * (double(s.read) + s.extraRead);
-        layers += s.layers;
-        heldTokens += s.layers * double(s.held);
+        if (s.cost->firstPart) {
+            layers += s.layers;
+            heldTokens += s.layers * double(s.held);
+        }
         fewest = std::min(fewest, s.held);
         if (s.held < L) {
             r.losesTokens = true;
@@ -275,7 +300,7 @@ QString StrategyModel::lossNote(qint64 L, const QList<Slice> &parts, bool loses)
     QStringList notes;
     double windowedLayers = 0;
     for (const Slice &s : parts)
-        if (s.windowed && s.held < L)
+        if (s.windowed && s.held < L && s.cost->firstPart)
             windowedLayers += s.layers;
 
     if (const auto *w = std::get_if<WindowPolicy>(&m_strategy.tokens)) {
@@ -317,9 +342,16 @@ QString StrategyModel::lossNote(qint64 L, const QList<Slice> &parts, bool loses)
                          "%5, so an old detail survives only where they look.")
                          .arg(n(h->sinks), n(h->window), n(L - h->window - 1),
                               formatNumber(h->retrievalShare * 100), n(L));
-        if (m.hasKind(AttentionKind::Latent))
+        if (m.hasKind(AttentionKind::Latent) || m.hasKind(AttentionKind::SparseLatent))
             notes << StrategyText::tr("Latent (MLA) layers have no separate KV heads and keep "
                                       "everything.");
+    } else if (m.hasKind(AttentionKind::SparseLatent) &&
+               std::holds_alternative<SparsePolicy>(m_strategy.tokens)) {
+        notes << StrategyText::tr("This model's own trained sparse attention (DSA): every token "
+                                  "stays in memory; a step scores all %1 index keys and reads the "
+                                  "%2 latents its indexer picks. These are the model's own "
+                                  "figures; no block selection is stacked on top.")
+                     .arg(n(L), n(std::min(L, m.indexTopK)));
     } else if (const auto *p = std::get_if<SparsePolicy>(&m_strategy.tokens)) {
         QString chooser = p->summaryKeys > 0
                               ? StrategyText::tr("%1 stored key(s) per block").arg(p->summaryKeys)
@@ -356,7 +388,12 @@ QString StrategyModel::lossNote(qint64 L, const QList<Slice> &parts, bool loses)
                                   : QString());
     }
     if (m_strategy.isBaseline() && !loses)
-        notes << StrategyText::tr("Nothing dropped: every step reads every token.");
+        notes << (m.hasKind(AttentionKind::SparseLatent)
+                      ? StrategyText::tr("Nothing dropped: every token stays in memory, and the "
+                                         "model's own sparse attention (DSA) reads %1 of the %2 "
+                                         "latents per layer, after scoring every index key.")
+                            .arg(n(std::min(L, m.indexTopK)), n(L))
+                      : StrategyText::tr("Nothing dropped: every step reads every token."));
     if (loses)
         notes << StrategyText::tr(
             "A detail mentioned once and not kept cannot be recalled later; "

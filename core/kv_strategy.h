@@ -133,15 +133,20 @@ public:
     StrategyResult at(qint64 context) const;
 
 private:
-    // Bytes per token and layer of one attention kind, at the recent and older precisions.
+    // Bytes per token and layer of one part of one layer type's cache (DSA: its latents, its
+    // index keys), at the recent and older precisions.
     struct KindCost
     {
-        AttentionKind kind = AttentionKind::Full;
+        LayerType type;
         int layers = 0;
         double recent = 0, older = 0;       // whole model
         double recentGpu = 0, olderGpu = 0; // one GPU, heads split and replicated
         double flopGpu = 0;                 // attention FLOP per token read, one GPU
         double keyShare = 0.5;              // a stored key: half a token's K and V, or a latent
+        CacheTerm held;                     // the model's own caps on what it keeps
+        CacheTerm read;                     // and on what a step reads (DSA's top-k)
+        bool holds = true;                  // false: the layer reads a cache another one holds
+        bool firstPart = true;              // counts the layers (DSA's index keys: not again)
     };
     struct Slice;
     QList<Slice> slices(qint64 context) const;

@@ -1,3 +1,4 @@
+// KV strategy specs: the grammar and its parser ("window:4096,sinks:4+fp8").
 #include "kv_strategy.h"
 
 #include "input_text.h"

@@ -13,23 +13,24 @@
 
 namespace kvl {
 
-qint64 kvBytesPerToken(const ModelSpec &m, const Precision &p)
+qint64 kvBytesPerToken(const ModelSpec &m, const Precision &p, bool withMtp)
 {
     qint64 total = 0;
-    for (AttentionKind kind : kAllKinds)
-        total += m.layerCount(kind) * kvBytesPerTokenLayerPerGpu(m, 1, kind, p);
+    for (const LayerTypeCount &c : m.cacheTypeCounts(withMtp))
+        total += c.layers * m.layerCache(c.type).heldBytesPerToken(p);
     return total;
 }
 
-// Attention FLOP per token of context over KV bytes per token: 2g/e for GQA.
+// Attention FLOP per token read over KV bytes per token read: 2g/e for GQA.
 double attentionIntensity(const ModelSpec &m, const Precision &p)
 {
     double flop = 0;
     double bytes = 0;
-    for (AttentionKind kind : kAllKinds) {
-        const int n = m.layerCount(kind);
-        flop += n * m.attentionFlopPerTokenLayer(kind);
-        bytes += n * double(kvBytesPerTokenLayerPerGpu(m, 1, kind, p));
+    for (const LayerTypeCount &c : m.cacheTypeCounts()) {
+        for (const CacheTerm &t : m.layerCache(c.type).read) {
+            flop += c.layers * t.flop;
+            bytes += c.layers * double(t.bytes(p));
+        }
     }
     return bytes > 0 ? flop / bytes : 0;
 }
@@ -38,7 +39,7 @@ namespace {
 
 double perGpuBytes(const Scenario &s, int gpus, double weightBytes)
 {
-    const CacheModel cache(s.model, s.kvPrecision, s.batch, gpus);
+    const CacheModel cache(s.model, s.kvPrecision, s.batch, gpus, s.speculativeDecoding);
     return weightBytes / gpus + cache.kvBytes(s.context) + cache.stateBytes;
 }
 
@@ -75,28 +76,34 @@ Ledger evaluate(const Scenario &s)
     const ModelSpec &m = s.model;
     const Precision &kvp = s.kvPrecision;
 
-    l.kvBytesPerToken = kvBytesPerToken(m, kvp);
+    const bool mtp = s.speculativeDecoding;
+    l.kvBytesPerToken = kvBytesPerToken(m, kvp, mtp);
     const ModelSpec mha = m.mhaEquivalent(); // a copy of the model: made once
-    l.kvBytesPerTokenMha = kvBytesPerToken(mha, kvp);
-    l.kvBytesPerTokenMqa = kvBytesPerToken(m.mqaEquivalent(), kvp);
+    l.kvBytesPerTokenMha = kvBytesPerToken(mha, kvp, mtp);
+    l.kvBytesPerTokenMqa = kvBytesPerToken(m.mqaEquivalent(), kvp, mtp);
     Precision unscaled = kvp;
     unscaled.groupSize = 0;
-    l.kvBytesPerTokenUnscaled = kvBytesPerToken(m, unscaled);
+    l.kvBytesPerTokenUnscaled = kvBytesPerToken(m, unscaled, mtp);
     l.gqaFactor = l.kvBytesPerToken > 0 ? double(l.kvBytesPerTokenMha) / l.kvBytesPerToken : 0;
 
-    const CacheModel whole(m, kvp, s.batch, 1);
-    for (AttentionKind kind : kAllKinds) {
-        const int n = m.layerCount(kind);
-        if (n == 0)
-            continue;
-        LayerKindRow row{kind, n};
-        row.bytesPerToken = n * kvBytesPerTokenLayerPerGpu(m, 1, kind, kvp);
-        row.fixedBytes = n * double(stateBytesLayerPerGpu(m, 1, kind));
-        row.tokensHeld = m.tokensHeld(kind, s.context);
-        row.bytes = s.batch * (double(row.bytesPerToken) * double(row.tokensHeld) + row.fixedBytes);
+    const CacheModel whole(m, kvp, s.batch, 1, mtp);
+    for (const LayerTypeCount &c : m.cacheTypeCounts(mtp)) {
+        const LayerCache cache = m.layerCache(c.type);
+        LayerKindRow row{c.type.kind, c.type, c.layers};
+        row.bytesPerToken = c.layers * cache.heldBytesPerToken(kvp);
+        row.fixedBytes = c.layers * double(cache.stateBytes);
+        row.tokensHeld = cache.held.isEmpty() ? 0 : cache.held.first().count(s.context);
+        // The tokens attention reads: DSA's top-k latents, a shared layer's source tokens.
+        for (const CacheTerm &t : cache.read)
+            if (t.flop > 0 && (row.tokensRead == 0 || t.count(s.context) < row.tokensRead))
+                row.tokensRead = t.count(s.context);
+        row.bytes = s.batch * (c.layers * cache.heldBytes(kvp, s.context) + row.fixedBytes);
+        row.readBytes = s.batch * (c.layers * cache.readBytes(kvp, s.context) + row.fixedBytes);
         l.layersByKind << row;
     }
     l.kvBytes = whole.kvBytes(s.context);
+    l.kvBytesReadPerStep = whole.kvReadBytes(s.context);
+    l.kvBytesReadPerToken = l.kvBytesReadPerStep / s.batch;
     l.stateBytes = whole.stateBytes;
     const WeightBytes weights = weightBytes(s);
     l.weightBytes = weights.total();
@@ -108,6 +115,7 @@ Ledger evaluate(const Scenario &s)
     const StepModel step(s);
     l.kvHeadsPerGpu = m.kvHeadsPerGpu(s.gpus);
     l.kvBytesPerGpu = step.kvBytes(s.context);
+    l.kvBytesReadPerGpu = step.kvReadBytes(s.context);
     l.stateBytesPerGpu = step.stateBytes;
     l.weightBytesPerGpu = l.weightBytes / s.gpus;
     l.bytesPerGpu = l.kvBytesPerGpu + l.stateBytesPerGpu + l.weightBytesPerGpu;
@@ -133,7 +141,8 @@ Ledger evaluate(const Scenario &s)
                                                "no tensor-parallel degree up to %1 fits; "
                                                "replicated KV heads or the weights exceed a GPU")
                        .arg(limits::maxGpus);
-    else if (l.tpDegree != l.gpusToFit && m.hasKind(AttentionKind::Latent))
+    else if (l.tpDegree != l.gpusToFit &&
+             (m.hasKind(AttentionKind::Latent) || m.hasKind(AttentionKind::SparseLatent)))
         l.tpNote = QCoreApplication::translate("kvl::Ledger",
                                                "%1 GPUs hold the bytes; an MLA latent is on every "
                                                "TP rank, so only TP %2 holds it by TP alone: see "
@@ -150,7 +159,7 @@ Ledger evaluate(const Scenario &s)
                        .arg(l.tpDegree);
 
     l.weightBytesReadPerStep = step.weightBytesRead * s.gpus;
-    l.bytesReadPerGpu = step.weightBytesRead + l.stateBytesPerGpu + l.kvBytesPerGpu;
+    l.bytesReadPerGpu = step.weightBytesRead + l.stateBytesPerGpu + l.kvBytesReadPerGpu;
     l.memorySeconds = step.memorySeconds(s.context);
     l.computeSeconds = step.computeSeconds(s.context);
     l.secondsPerToken = std::max(l.memorySeconds, l.computeSeconds);
@@ -199,6 +208,9 @@ static const char *const kKeys[] = {"kv_bytes_per_token",
                                     "kv_bytes",
                                     "state_bytes",
                                     "kv_bytes_per_gpu",
+                                    "kv_bytes_read_per_step",
+                                    "kv_bytes_read_per_token",
+                                    "kv_bytes_read_per_gpu",
                                     "weight_bytes",
                                     "total_bytes",
                                     "bytes_per_gpu",
@@ -238,6 +250,9 @@ QString quantityUnit(Quantity q)
     case Quantity::KvBytes:
     case Quantity::StateBytes:
     case Quantity::KvBytesPerGpu:
+    case Quantity::KvBytesReadPerStep:
+    case Quantity::KvBytesReadPerToken:
+    case Quantity::KvBytesReadPerGpu:
     case Quantity::WeightBytes:
     case Quantity::TotalBytes:
     case Quantity::BytesPerGpu:
@@ -282,6 +297,12 @@ double quantityValue(const Ledger &l, Quantity q)
         return l.stateBytes;
     case Quantity::KvBytesPerGpu:
         return l.kvBytesPerGpu;
+    case Quantity::KvBytesReadPerStep:
+        return l.kvBytesReadPerStep;
+    case Quantity::KvBytesReadPerToken:
+        return l.kvBytesReadPerToken;
+    case Quantity::KvBytesReadPerGpu:
+        return l.kvBytesReadPerGpu;
     case Quantity::WeightBytes:
         return l.weightBytes;
     case Quantity::TotalBytes:

@@ -11,31 +11,40 @@ namespace kvl {
 // 2^53 (the most bytes any valid scenario holds over the least usable memory of a valid GPU).
 qint64 gpusNeeded(double bytes, double usableBytesPerGpu);
 
-// One layer kind of the model: what its layers cache per token, or hold as a fixed state.
+// One layer type of the model: what its layers cache per token, hold as a fixed state, and read
+// in one decode step.
 struct LayerKindRow
 {
     AttentionKind kind = AttentionKind::Full;
+    LayerType type;
     int layers = 0;
-    qint64 bytesPerToken = 0; // all layers of the kind, one sequence (0 for fixed states)
-    double fixedBytes = 0;    // fixed state of all layers of the kind, one sequence
+    qint64 bytesPerToken = 0; // held, all layers of the type, one sequence (0 for fixed states)
+    double fixedBytes = 0;    // fixed state of all layers of the type, one sequence
     qint64 tokensHeld = 0;    // per layer at the context (0 for fixed states)
+    qint64 tokensRead = 0;    // per layer, one decode step (DSA: its top-k of the latents)
     double bytes = 0;         // at the context, whole batch: cache or state
+    double readBytes = 0;     // one decode step at the context, whole batch: cache and state
 };
 
 // Every number the app shows for one scenario. SI base units: bytes, seconds, FLOP.
 struct Ledger
 {
-    QList<LayerKindRow> layersByKind; // kinds present, in kAllKinds order
+    QList<LayerKindRow> layersByKind; // layer types present, in order of first appearance
 
-    // Per token, one sequence, whole model (no parallelism).
+    // Per token, one sequence, whole model (no parallelism): what memory keeps per token.
     qint64 kvBytesPerToken = 0;
     qint64 kvBytesPerTokenMha = 0;
     qint64 kvBytesPerTokenMqa = 0;
     qint64 kvBytesPerTokenUnscaled = 0; // same precision without group scales
     double gqaFactor = 0;               // MHA bytes / actual bytes
 
-    // At the context, whole batch. kvBytes is the growing cache; stateBytes the fixed states.
+    // At the context, whole batch. kvBytes is the cache held; stateBytes the fixed states.
     double kvBytes = 0;
+    // What one decode step streams of the cache at the context: whole batch, one sequence, and
+    // on one GPU. Equal to what is held for full attention; less for sparse attention (DSA);
+    // more where layers read a cache another layer holds.
+    double kvBytesReadPerStep = 0;
+    double kvBytesReadPerToken = 0;
     double stateBytes = 0;
     double weightBytes = 0;
     double weightBytesEmbeddings = 0; // the parts of weightBytes
@@ -46,6 +55,7 @@ struct Ledger
     // Tensor parallel over scenario.gpus, KV heads replicated past one per GPU.
     int kvHeadsPerGpu = 0;
     double kvBytesPerGpu = 0;
+    double kvBytesReadPerGpu = 0;
     double stateBytesPerGpu = 0;
     double weightBytesPerGpu = 0;
     double bytesPerGpu = 0;
@@ -63,7 +73,7 @@ struct Ledger
     double memorySeconds = 0;
     double computeSeconds = 0;
     double secondsPerToken = 0;      // max(memory, compute)
-    double kvSecondsPerToken = 0;    // KV term alone, as the seed states it
+    double kvSecondsPerToken = 0;    // KV read alone, as the seed states it
     double stateSecondsPerToken = 0; // reading the fixed states
     double weightSecondsPerToken = 0;
     bool memoryBound = true;
@@ -96,8 +106,9 @@ struct Ledger
 // Throws nothing: call Scenario::validate() first; an invalid scenario yields a zeroed ledger.
 Ledger evaluate(const Scenario &s);
 
-// KV bytes one token adds over all layers, one sequence, whole model.
-qint64 kvBytesPerToken(const ModelSpec &m, const Precision &p);
+// KV bytes one token adds over all layers, one sequence, whole model (with the
+// multi-token-prediction layers when `withMtp`).
+qint64 kvBytesPerToken(const ModelSpec &m, const Precision &p, bool withMtp = false);
 // Decode attention FLOP per KV byte over the model's layers: 2g/e for GQA, 2/e for MHA,
 // q × 2 × (2 rank + rope) / ((rank + rope) e) for MLA. Ledger::arithmeticIntensity is this.
 double attentionIntensity(const ModelSpec &m, const Precision &p);
@@ -120,6 +131,9 @@ enum class Quantity
     KvBytes,
     StateBytes,
     KvBytesPerGpu,
+    KvBytesReadPerStep,
+    KvBytesReadPerToken,
+    KvBytesReadPerGpu,
     WeightBytes,
     TotalBytes,
     BytesPerGpu,

@@ -4,7 +4,6 @@
 #include "units.h"
 #include "weights.h"
 
-#include "units.h"
 #include <QJsonArray>
 
 #include <cmath>
@@ -30,6 +29,7 @@ QJsonObject scenarioSummaryJson(const Scenario &s)
         {QStringLiteral("compute_efficiency"), s.computeEfficiency},
         {QStringLiteral("gpu_hour_price"), s.gpuHourPrice},
         {QStringLiteral("response_tokens"), jsonNumber(double(s.responseTokens))},
+        {QStringLiteral("speculative_decoding"), s.speculativeDecoding},
         {QStringLiteral("bandwidth_bytes_per_second"), jsonNumber(s.gpu.bandwidth)},
         {QStringLiteral("gpu_memory_bytes"), jsonNumber(s.gpu.memoryBytes)},
     };
@@ -73,14 +73,31 @@ QJsonObject ledgerToJson(const Scenario &s, const Ledger &l)
                          {QStringLiteral("experts"), jsonNumber(l.weightBytesExperts)},
                          {QStringLiteral("rest"), jsonNumber(l.weightBytesRest)}});
     QJsonArray kinds;
-    for (const LayerKindRow &r : l.layersByKind)
-        kinds.append(
-            QJsonObject{{QStringLiteral("kind"), kindKey(r.kind)},
+    for (const LayerKindRow &r : l.layersByKind) {
+        QJsonObject row{{QStringLiteral("kind"), kindKey(r.kind)},
                         {QStringLiteral("count"), r.layers},
                         {QStringLiteral("bytes_per_token"), jsonNumber(double(r.bytesPerToken))},
                         {QStringLiteral("fixed_bytes"), jsonNumber(r.fixedBytes)},
                         {QStringLiteral("tokens_held"), jsonNumber(double(r.tokensHeld))},
-                        {QStringLiteral("bytes"), jsonNumber(r.bytes)}});
+                        {QStringLiteral("tokens_read"), jsonNumber(double(r.tokensRead))},
+                        {QStringLiteral("bytes"), jsonNumber(r.bytes)},
+                        {QStringLiteral("read_bytes"), jsonNumber(r.readBytes)}};
+        // A layer type's own shape, where it has one.
+        const ModelSpec &m = s.model;
+        if (hasKvHeads(r.kind))
+            row.insert(QStringLiteral("kv_heads"), m.kvHeadsOf(r.type));
+        if (hasKvHeads(r.kind) && (r.type.headDim > 0 || r.type.valueHeadDim > 0)) {
+            row.insert(QStringLiteral("head_dim"), m.keyDimOf(r.type));
+            row.insert(QStringLiteral("value_head_dim"), m.valueDimOf(r.type));
+        }
+        if (r.kind == AttentionKind::SlidingWindow)
+            row.insert(QStringLiteral("window"), jsonNumber(double(m.windowOf(r.type))));
+        if (r.type.sharesCache)
+            row.insert(QStringLiteral("shares_cache"), true);
+        if (r.type.mambaBeside)
+            row.insert(QStringLiteral("mamba_beside"), true);
+        kinds.append(row);
+    }
     o.insert(QStringLiteral("layers_by_kind"), kinds);
     o.insert(QStringLiteral("parameters"), jsonNumber(s.model.parameters()));
     o.insert(QStringLiteral("parameters_estimated"), s.model.parametersEstimated());

@@ -9,6 +9,8 @@
 
 namespace kvl {
 
+using namespace Qt::StringLiterals;
+
 namespace {
 class LedgerStrings
 {
@@ -42,9 +44,44 @@ QString layerKindLabel(AttentionKind kind, int n)
         return LedgerStrings::tr("Linear-attention layers (%1)").arg(n);
     case AttentionKind::StateSpace:
         return LedgerStrings::tr("Mamba (state-space) layers (%1)").arg(n);
+    case AttentionKind::SparseLatent:
+        return LedgerStrings::tr("Sparse-attention (DSA) layers (%1)").arg(n);
+    case AttentionKind::ShortConv:
+        return LedgerStrings::tr("Short-convolution layers (%1)").arg(n);
+    case AttentionKind::CrossAttention:
+        return LedgerStrings::tr("Cross-attention layers (%1)").arg(n);
+    case AttentionKind::NoMixer:
+        return LedgerStrings::tr("Layers without attention (%1)").arg(n);
     }
     return {};
 }
+
+namespace {
+// A row's label: the kind, and what sets this type of layer apart.
+QString layerTypeLabel(const ModelSpec &m, const LayerKindRow &r)
+{
+    QString label = layerKindLabel(r.kind, r.layers);
+    QStringList apart;
+    if (hasKvHeads(r.kind) && (r.type.kvHeads > 0 || r.type.headDim > 0 || r.type.valueHeadDim > 0))
+        apart << (m.keyDimOf(r.type) == m.valueDimOf(r.type)
+                      ? LedgerStrings::tr("%1 KV heads × %2")
+                            .arg(m.kvHeadsOf(r.type))
+                            .arg(m.keyDimOf(r.type))
+                      : LedgerStrings::tr("%1 KV heads × K %2 + V %3")
+                            .arg(m.kvHeadsOf(r.type))
+                            .arg(m.keyDimOf(r.type))
+                            .arg(m.valueDimOf(r.type)));
+    if (r.type.sharesCache)
+        apart << LedgerStrings::tr("reading another layer's cache");
+    if (r.type.mambaBeside)
+        apart << LedgerStrings::tr("with Mamba beside");
+    if (r.type.ffn == FfnKind::Moe && r.kind == AttentionKind::NoMixer)
+        apart << LedgerStrings::tr("MoE only");
+    else if (r.kind == AttentionKind::NoMixer && r.type.ffn != FfnKind::None)
+        apart << LedgerStrings::tr("MLP only");
+    return apart.isEmpty() ? label : label + u", " + apart.join(u", "_qs);
+}
+} // namespace
 
 QString bytesPerTokenFormula(const Scenario &s, const Ledger &l, ByteUnits units)
 {
@@ -57,16 +94,30 @@ QString bytesPerTokenFormula(const Scenario &s, const Ledger &l, ByteUnits units
     for (const LayerKindRow &r : l.layersByKind) {
         if (r.bytesPerToken == 0)
             continue;
-        QString term = r.kind == AttentionKind::Latent ? QStringLiteral("%1 × (%2 + %3) × %4")
-                                                             .arg(r.layers)
-                                                             .arg(m.kvLoraRank)
-                                                             .arg(m.qkRopeHeadDim)
-                                                             .arg(e)
-                                                       : QStringLiteral("2 × %1 × %2 × %3 × %4")
-                                                             .arg(r.layers)
-                                                             .arg(m.kvHeads)
-                                                             .arg(m.headDim)
-                                                             .arg(e);
+        QString term;
+        const qint64 latent = m.layerCache(r.type).held.first().bytes(s.kvPrecision);
+        if (r.kind == AttentionKind::SparseLatent)
+            term =
+                QStringLiteral("%1 × (%2 + %3)").arg(r.layers).arg(latent).arg(m.indexKeyBytes());
+        else if (r.kind == AttentionKind::Latent)
+            term = QStringLiteral("%1 × (%2 + %3) × %4")
+                       .arg(r.layers)
+                       .arg(m.kvLoraRank)
+                       .arg(m.qkRopeHeadDim)
+                       .arg(e);
+        else if (m.keyDimOf(r.type) != m.valueDimOf(r.type))
+            term = QStringLiteral("%1 × %2 × (%3 + %4) × %5")
+                       .arg(r.layers)
+                       .arg(m.kvHeadsOf(r.type))
+                       .arg(m.keyDimOf(r.type))
+                       .arg(m.valueDimOf(r.type))
+                       .arg(e);
+        else
+            term = QStringLiteral("2 × %1 × %2 × %3 × %4")
+                       .arg(r.layers)
+                       .arg(m.kvHeadsOf(r.type))
+                       .arg(m.keyDimOf(r.type))
+                       .arg(e);
         if (cachedKinds > 1 && r.kind == AttentionKind::SlidingWindow)
             term += LedgerStrings::tr(" (window)");
         if (cachedKinds > 1 && r.kind == AttentionKind::Chunked)
@@ -96,6 +147,11 @@ QString perTokenNote(const Scenario &s)
         heads = heads || (hasKvHeads(k) && m.hasKind(k));
     if (heads)
         return LedgerStrings::tr("2 = K and V; %1").arg(precision);
+    if (m.hasKind(AttentionKind::SparseLatent))
+        return LedgerStrings::tr("one latent per token and layer, and an index key of %1 B "
+                                 "(fp8 with an fp32 scale, as vLLM and SGLang cache it); %2")
+            .arg(m.indexKeyBytes())
+            .arg(precision);
     if (m.hasKind(AttentionKind::Latent))
         return LedgerStrings::tr("one latent of rank + rope elements per token and layer, shared "
                                  "by every head; %1")
@@ -106,7 +162,7 @@ QString perTokenNote(const Scenario &s)
 QString mhaNote(const ModelSpec &m, const Ledger &l)
 {
     const QString factor = formatNumber(l.gqaFactor, 3);
-    if (m.hasKind(AttentionKind::Latent))
+    if (m.hasKind(AttentionKind::Latent) || m.hasKind(AttentionKind::SparseLatent))
         return LedgerStrings::tr("%1 heads each caching K (%2) and V (%3): the latent saves %4×")
             .arg(m.queryHeads)
             .arg(m.keyHeadDim())
@@ -165,21 +221,35 @@ QList<LedgerRow> ledgerRows(const Scenario &s, const Ledger &l, ByteUnits u)
     for (const LayerKindRow &r : l.layersByKind) {
         if (!mixed)
             break;
-        const QString value =
-            hasFixedState(r.kind)
-                ? LedgerStrings::tr("%1 fixed state per sequence").arg(bytes(r.fixedBytes))
-                : LedgerStrings::tr("%1 B per token").arg(formatInteger(r.bytesPerToken));
-        const QString note =
-            hasFixedState(r.kind)
-                ? LedgerStrings::tr("does not grow with the context; read every step")
-                : LedgerStrings::tr("%1 tokens held per layer: %2")
-                      .arg(tokens(r.tokensHeld), bytes(r.bytes));
-        rows << LedgerRow{QStringLiteral("layers_by_kind"), layerKindLabel(r.kind, r.layers), value,
-                          note};
+        QStringList value, note;
+        if (r.bytesPerToken > 0)
+            value << LedgerStrings::tr("%1 B per token").arg(formatInteger(r.bytesPerToken));
+        if (r.fixedBytes > 0)
+            value << LedgerStrings::tr("%1 fixed state per sequence").arg(bytes(r.fixedBytes));
+        if (value.isEmpty())
+            value << LedgerStrings::tr("nothing held");
+        if (r.bytes - r.fixedBytes * s.batch > 0)
+            note << LedgerStrings::tr("%1 tokens held per layer: %2")
+                        .arg(tokens(r.tokensHeld), bytes(r.bytes));
+        if (r.fixedBytes > 0)
+            note << LedgerStrings::tr("the state does not grow with the context; read every step");
+        if (r.readBytes != r.bytes)
+            note << LedgerStrings::tr("a step reads %1 (%2 tokens per layer)")
+                        .arg(bytes(r.readBytes), tokens(r.tokensRead));
+        rows << LedgerRow{QStringLiteral("layers_by_kind"), layerTypeLabel(m, r),
+                          value.join(u" + "_qs), note.join(u"; "_qs)};
     }
     rows << LedgerRow{
         QStringLiteral("kv_bytes"), LedgerStrings::tr("KV cache at the context"), bytes(l.kvBytes),
         LedgerStrings::tr("%1 tokens × batch %2").arg(tokens(s.context)).arg(s.batch)};
+    if (l.kvBytesReadPerStep != l.kvBytes)
+        rows << LedgerRow{QStringLiteral("kv_bytes_read_per_step"),
+                          LedgerStrings::tr("KV read per decode step"), bytes(l.kvBytesReadPerStep),
+                          l.kvBytesReadPerStep < l.kvBytes
+                              ? LedgerStrings::tr("less than is held: the model reads only the "
+                                                  "tokens it selects")
+                              : LedgerStrings::tr("more than is held: layers read a cache "
+                                                  "another layer holds")};
     if (l.stateBytes > 0)
         rows << LedgerRow{QStringLiteral("state_bytes"), LedgerStrings::tr("Fixed state"),
                           bytes(l.stateBytes),
@@ -240,7 +310,8 @@ QList<LedgerRow> ledgerRows(const Scenario &s, const Ledger &l, ByteUnits u)
         QStringLiteral("kv_seconds_per_token"), LedgerStrings::tr("KV streaming alone"),
         formatSeconds(l.kvSecondsPerToken),
         LedgerStrings::tr("%1 per GPU / %2")
-            .arg(bytes(l.kvBytesPerGpu), formatRate(s.gpu.bandwidth * s.efficiency, ByteUnits::SI)),
+            .arg(bytes(l.kvBytesReadPerGpu),
+                 formatRate(s.gpu.bandwidth * s.efficiency, ByteUnits::SI)),
         broken};
     rows << LedgerRow{QStringLiteral("tokens_per_second"), LedgerStrings::tr("Tokens per second"),
                       formatNumber(l.tokensPerSecond, 3),
@@ -291,6 +362,12 @@ QString quantityLabel(Quantity q)
         return LedgerStrings::tr("Fixed state");
     case Quantity::KvBytesPerGpu:
         return LedgerStrings::tr("KV cache per GPU");
+    case Quantity::KvBytesReadPerStep:
+        return LedgerStrings::tr("KV read per decode step");
+    case Quantity::KvBytesReadPerToken:
+        return LedgerStrings::tr("KV read per sequence and step");
+    case Quantity::KvBytesReadPerGpu:
+        return LedgerStrings::tr("KV read per GPU and step");
     case Quantity::WeightBytes:
         return LedgerStrings::tr("Weights");
     case Quantity::TotalBytes:

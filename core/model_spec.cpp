@@ -1,17 +1,8 @@
 #include "model_spec.h"
 
-#include <QCoreApplication>
-#include <QStringList>
 #include <algorithm>
-#include <cmath>
 
 namespace kvl {
-
-// Validation messages are shown in the window when an edit is refused.
-class ModelText
-{
-    Q_DECLARE_TR_FUNCTIONS(ModelText)
-};
 
 namespace {
 qint64 ceilDiv(qint64 a, qint64 b)
@@ -19,50 +10,56 @@ qint64 ceilDiv(qint64 a, qint64 b)
     return (a + b - 1) / b;
 }
 
+// Heads one GPU of `gpus` holds: split, but at least one (replicated past one per GPU).
+qint64 perGpu(qint64 heads, int gpus)
+{
+    return std::max<qint64>(1, ceilDiv(heads, std::max(1, gpus)));
+}
+
+struct StateElements
+{
+    qint64 recurrent = 0; // kept at ModelSpec::statePrecision
+    qint64 conv = 0;      // kept at ModelSpec::convStatePrecision
+};
+
+// The state shapes of vLLM's MambaStateShapeCalculator
+// (vllm/model_executor/layers/mamba/mamba_utils.py at 02d71083), on one GPU of `n`.
+StateElements linearStateOf(const ModelSpec &m, int n)
+{
+    // Gated DeltaNet and KDA: (v heads / tp, k dim, v dim) recurrent, and (conv − 1) taps over
+    // the q, k and v channels (2 × k heads × k dim + v heads × v dim); lightning attention has
+    // no convolution.
+    const qint64 vHeads = perGpu(m.linearValueHeads, n);
+    const qint64 kHeads = perGpu(m.linearKeyHeads, n);
+    const qint64 channels = 2 * kHeads * m.linearKeyHeadDim + vHeads * m.linearValueHeadDim;
+    return {vHeads * m.linearKeyHeadDim * m.linearValueHeadDim,
+            qint64(std::max(0, m.linearConvKernel - 1)) * channels};
+}
+
+StateElements mambaStateOf(const ModelSpec &m, int n)
+{
+    // Mamba: (d_inner / tp, d_state) recurrent and (d_conv − 1) taps over d_inner channels;
+    // Mamba 2 also convolves B and C (2 × groups × d_state), groups replicated to one per GPU
+    // when the TP degree does not divide them (extra_groups_for_head_shards).
+    const qint64 inner = ceilDiv(m.mambaInner, std::max(1, n));
+    const qint64 groups = m.mambaGroups <= 0 ? 0 : m.mambaGroups % n == 0 ? m.mambaGroups / n : 1;
+    return {inner * m.mambaState,
+            qint64(std::max(0, m.mambaConv - 1)) * (inner + 2 * groups * m.mambaState)};
+}
+
+StateElements shortConvStateOf(const ModelSpec &m, int n)
+{
+    // LFM2: short_conv_state_shape, (L_cache − 1) taps over conv_dim / tp channels.
+    return {0, qint64(std::max(0, m.shortConvKernel - 1)) * ceilDiv(m.shortConvDim, n)};
+}
+
 } // namespace
 
-bool hasKvHeads(AttentionKind kind)
+const LayerType &ModelSpec::layerType(int layer) const
 {
-    return kind == AttentionKind::Full || kind == AttentionKind::SlidingWindow ||
-           kind == AttentionKind::Chunked;
-}
-
-bool hasFixedState(AttentionKind kind)
-{
-    return kind == AttentionKind::Linear || kind == AttentionKind::StateSpace;
-}
-
-QString kindKey(AttentionKind kind)
-{
-    switch (kind) {
-    case AttentionKind::Full:
-        return QStringLiteral("full");
-    case AttentionKind::SlidingWindow:
-        return QStringLiteral("window");
-    case AttentionKind::Latent:
-        return QStringLiteral("latent");
-    case AttentionKind::Chunked:
-        return QStringLiteral("chunked");
-    case AttentionKind::Linear:
-        return QStringLiteral("linear");
-    case AttentionKind::StateSpace:
-        return QStringLiteral("mamba");
-    }
-    return QStringLiteral("full");
-}
-
-std::optional<AttentionKind> kindFromKey(const QString &key)
-{
-    for (AttentionKind k : kAllKinds)
-        if (kindKey(k) == key)
-            return k;
-    return std::nullopt;
-}
-
-AttentionKind ModelSpec::layerKind(int layer) const
-{
+    static const LayerType full;
     if (layerPattern.isEmpty())
-        return AttentionKind::Full;
+        return full;
     return layerPattern.at(layer % layerPattern.size());
 }
 
@@ -74,7 +71,7 @@ int ModelSpec::layerCount(AttentionKind kind) const
     int perPeriod = 0;
     int inRemainder = 0;
     for (int i = 0; i < period; ++i) {
-        if (layerPattern.at(i) != kind)
+        if (layerPattern.at(i).kind != kind)
             continue;
         ++perPeriod;
         if (i < layers % period)
@@ -83,16 +80,83 @@ int ModelSpec::layerCount(AttentionKind kind) const
     return layers / period * perPeriod + inRemainder;
 }
 
+QList<LayerTypeCount> ModelSpec::layerTypeCounts(bool withMtp) const
+{
+    QList<LayerTypeCount> out;
+    const auto add = [&out](const LayerType &t, int n) {
+        for (LayerTypeCount &c : out)
+            if (c.type == t) {
+                c.layers += n;
+                return;
+            }
+        out << LayerTypeCount{t, n};
+    };
+    const int period = int(std::max<qsizetype>(1, layerPattern.size()));
+    for (int i = 0; i < std::min(period, layers); ++i)
+        add(layerType(i), layers / period + (i < layers % period ? 1 : 0));
+    if (withMtp && mtpLayers > 0)
+        add(mtpLayerType(), mtpLayers);
+    return out;
+}
+
+QList<LayerTypeCount> ModelSpec::cacheTypeCounts(bool withMtp) const
+{
+    QList<LayerTypeCount> out;
+    for (const LayerTypeCount &c : layerTypeCounts(withMtp)) {
+        const LayerType shape = c.type.cacheShape();
+        const auto it = std::find_if(out.begin(), out.end(),
+                                     [&](const LayerTypeCount &o) { return o.type == shape; });
+        if (it != out.end())
+            it->layers += c.layers;
+        else
+            out << LayerTypeCount{shape, c.layers};
+    }
+    return out;
+}
+
+LayerType ModelSpec::mtpLayerType() const
+{
+    LayerType found = AttentionKind::NoMixer;
+    for (int i = 0; i < std::min<qsizetype>(layers, layerPattern.size()); ++i) {
+        const LayerType &t = layerType(i);
+        if (!t.sharesCache && (hasKvHeads(t.kind) || isLatent(t.kind)) &&
+            t.kind != AttentionKind::CrossAttention)
+            found = t;
+    }
+    found.ffn = FfnKind::Auto;
+    found.ffnSize = 0;
+    return found;
+}
+
 bool ModelSpec::isMoELayer(int layer) const
 {
+    if (!isMoE())
+        return false;
+    switch (layerType(layer).ffn) {
+    case FfnKind::Moe:
+        return true;
+    case FfnKind::Dense:
+    case FfnKind::None:
+    case FfnKind::Linear:
+        return false;
+    case FfnKind::Auto:
+        break;
+    }
     const int period = std::max(1, expertLayerPeriod);
-    return isMoE() && layer >= firstDenseLayers && layer % period == expertLayerOffset;
+    return layer >= firstDenseLayers && layer % period == expertLayerOffset;
 }
 
 int ModelSpec::moeLayers() const
 {
     if (!isMoE())
         return 0;
+    if (std::any_of(layerPattern.begin(), layerPattern.end(),
+                    [](const LayerType &t) { return t.ffn != FfnKind::Auto; })) {
+        int n = 0;
+        for (int i = 0; i < layers; ++i)
+            n += isMoELayer(i);
+        return n;
+    }
     const int period = std::max(1, expertLayerPeriod);
     const int from = std::min(firstDenseLayers, layers);
     // Layers i in [from, layers) with i % period == offset.
@@ -102,347 +166,123 @@ int ModelSpec::moeLayers() const
     return upTo(layers) - upTo(from);
 }
 
-int ModelSpec::kvHeadsPerGpu(int gpus) const
+int ModelSpec::kvHeadsPerGpu(const LayerType &t, int gpus) const
 {
     // vLLM replicates KV heads once the TP degree passes the head count.
-    return int(std::max<qint64>(1, ceilDiv(kvHeads, std::max(1, gpus))));
+    return int(perGpu(kvHeadsOf(t), gpus));
 }
 
 int ModelSpec::keyHeadDim() const
 {
-    return hasKind(AttentionKind::Latent) && qkNopeHeadDim > 0 ? qkNopeHeadDim + qkRopeHeadDim
-                                                               : headDim;
+    const bool latent = hasKind(AttentionKind::Latent) || hasKind(AttentionKind::SparseLatent);
+    return latent && qkNopeHeadDim > 0 ? qkNopeHeadDim + qkRopeHeadDim : headDim;
 }
 
-qint64 ModelSpec::kvElementsPerTokenLayer(AttentionKind kind, int gpus) const
+qint64 ModelSpec::indexKeyBytes() const
 {
-    switch (kind) {
-    case AttentionKind::Latent:
-        return qint64(kvLoraRank) + qkRopeHeadDim; // one latent, every rank, no factor 2
+    // vllm/model_executor/models/deepseek_v2.py at 002d6073, Indexer.__init__: a uint8 cache of
+    // head_dim + head_dim // quant_block_size * 4 bytes per token (quant_block_size 128: fp8
+    // values and one fp32 scale per 128); SGLang's NSATokenToKVPool
+    // (python/sglang/srt/mem_cache/memory_pool.py) sizes index_k_with_scale_buffer the same.
+    return qint64(indexHeadDim) + qint64(indexHeadDim) / 128 * 4;
+}
+
+LayerCache ModelSpec::layerCache(const LayerType &t, int gpus) const
+{
+    const int n = std::max(1, gpus);
+    LayerCache c;
+    const auto addState = [&](const StateElements &e) {
+        c.stateBytes += statePrecision.bytesFor(e.recurrent) + convStatePrecision.bytesFor(e.conv);
+        // Decay, rank-one update and readout: about 6 FLOP per state element.
+        c.stateFlop += 6.0 * double(e.recurrent + e.conv);
+    };
+    const double q = double(queryHeads) / n;
+    const auto both = [&](CacheTerm held, double flop) {
+        if (!t.sharesCache)
+            c.held << held;
+        held.flop = flop;
+        c.read << held;
+    };
+    switch (t.kind) {
     case AttentionKind::Full:
     case AttentionKind::SlidingWindow:
     case AttentionKind::Chunked:
-        return 2 * qint64(kvHeadsPerGpu(gpus)) * headDim; // K and V
+    case AttentionKind::CrossAttention: {
+        // K and V per KV head on this GPU: QK^T over the K size and AV over the V size.
+        CacheTerm term;
+        term.elements = qint64(kvHeadsPerGpu(t, n)) * (keyDimOf(t) + valueDimOf(t));
+        term.cap = t.kind == AttentionKind::SlidingWindow ? windowOf(t) + sinkTokens
+                   : t.kind == AttentionKind::Chunked     ? chunkSize
+                                                          : 0;
+        term.tokens = t.kind == AttentionKind::CrossAttention ? imageTokens : 0;
+        both(term, 2.0 * q * (keyDimOf(t) + valueDimOf(t)));
+        break;
+    }
+    case AttentionKind::Latent: {
+        CacheTerm latent; // one latent of rank + rope on every rank, no factor 2
+        latent.elements = qint64(kvLoraRank) + qkRopeHeadDim;
+        // Absorbed: scores over rank + rope, values over rank.
+        both(latent, 2.0 * q * (2.0 * kvLoraRank + qkRopeHeadDim));
+        break;
+    }
+    case AttentionKind::SparseLatent: {
+        // DSA holds a latent and an index key per token; a step scores every index key and
+        // attends to the top-k latents only. The indexer is replicated on every rank.
+        CacheTerm latent;
+        latent.elements = qint64(kvLoraRank) + qkRopeHeadDim;
+        latent.dsRopeElements = qkRopeHeadDim;
+        CacheTerm index;
+        index.fixedBytes = indexKeyBytes();
+        if (!t.sharesCache)
+            c.held << latent << index;
+        index.flop = 2.0 * indexHeads * indexHeadDim;
+        latent.flop = 2.0 * q * (2.0 * kvLoraRank + qkRopeHeadDim);
+        latent.cap = indexTopK;
+        c.read << index << latent;
+        break;
+    }
     case AttentionKind::Linear:
+        addState(linearStateOf(*this, n));
+        break;
     case AttentionKind::StateSpace:
-        return 0;
+        addState(mambaStateOf(*this, n));
+        break;
+    case AttentionKind::ShortConv:
+        addState(shortConvStateOf(*this, n));
+        break;
+    case AttentionKind::NoMixer:
+        break;
     }
-    return 0;
+    if (t.mambaBeside)
+        addState(mambaStateOf(*this, n));
+    return c;
 }
 
-qint64 ModelSpec::stateElementsLayer(AttentionKind kind, int gpus) const
+QVarLengthArray<CacheTerm, 2> ModelSpec::prefillTerms(const LayerType &t, int gpus) const
 {
     const int n = std::max(1, gpus);
-    if (kind == AttentionKind::Linear) {
-        // vLLM's Gated DeltaNet state: (v heads / tp, k dim, v dim), and a convolution state of
-        // (conv − 1) taps over the q, k and v channels (2 × k heads × k dim + v heads × v dim).
-        const qint64 vHeads = std::max<qint64>(1, ceilDiv(linearValueHeads, n));
-        const qint64 kHeads = std::max<qint64>(1, ceilDiv(linearKeyHeads, n));
-        const qint64 recurrent = vHeads * linearKeyHeadDim * linearValueHeadDim;
-        const qint64 channels = 2 * kHeads * linearKeyHeadDim + vHeads * linearValueHeadDim;
-        return recurrent + qint64(std::max(0, linearConvKernel - 1)) * channels;
-    }
-    if (kind == AttentionKind::StateSpace) {
-        // Mamba: (d_inner / tp, d_state) recurrent, (d_conv − 1) taps over d_inner channels
-        // (Mamba 2 also convolves B and C: 2 × groups × d_state).
-        const qint64 inner = ceilDiv(mambaInner, n);
-        const qint64 groups = mambaGroups > 0 ? std::max<qint64>(1, ceilDiv(mambaGroups, n)) : 0;
-        const qint64 channels = inner + 2 * groups * mambaState;
-        return inner * mambaState + qint64(std::max(0, mambaConv - 1)) * channels;
-    }
-    return 0;
-}
-
-qint64 ModelSpec::tokenCap(AttentionKind kind) const
-{
-    if (kind == AttentionKind::SlidingWindow)
-        return window + sinkTokens;
-    if (kind == AttentionKind::Chunked)
-        return chunkSize; // at most the current chunk
-    return 0;
-}
-
-qint64 ModelSpec::tokensHeld(AttentionKind kind, qint64 context) const
-{
-    if (hasFixedState(kind))
-        return 0;
-    const qint64 cap = tokenCap(kind);
-    return cap > 0 ? std::min(context, cap) : context;
-}
-
-double ModelSpec::attentionFlopPerTokenLayer(AttentionKind kind, int gpus) const
-{
-    const int n = std::max(1, gpus);
-    if (kind == AttentionKind::Latent) // absorbed: scores over rank + rope, values over rank
-        return 2.0 * queryHeads * (2.0 * kvLoraRank + qkRopeHeadDim) / n;
-    if (hasKvHeads(kind))
-        return 4.0 * queryHeads * headDim / n;
-    return 0;
-}
-
-double ModelSpec::prefillFlopPerPairLayer(AttentionKind kind, int gpus) const
-{
-    const int n = std::max(1, gpus);
-    if (kind == AttentionKind::Latent)
-        return 2.0 * queryHeads * (double(keyHeadDim()) + headDim) / n;
-    return attentionFlopPerTokenLayer(kind, gpus); // 4 × q × head_dim: the same per pair
-}
-
-double ModelSpec::stateFlopLayer(AttentionKind kind, int gpus) const
-{
-    // Decay, rank-one update and readout: about 6 FLOP per recurrent state element.
-    return 6.0 * double(stateElementsLayer(kind, gpus));
-}
-
-double ModelSpec::mlpParameters(double intermediate) const
-{
-    return (gatedMlp ? 3.0 : 2.0) * hiddenSize * intermediate;
-}
-
-ParameterParts ModelSpec::estimateParts() const
-{
-    ParameterParts parts;
-    const double h = hiddenSize;
-    parts.embeddings = double(vocabSize) * h * (tieWordEmbeddings ? 1 : 2);
-    const double q = double(queryHeads) * headDim;
-    const double kv = double(kvHeads) * headDim;
-
-    double rest = h; // final norm
-    for (AttentionKind kind : kAllKinds) {
-        const int n = layerCount(kind);
-        if (n == 0)
-            continue;
-        double mixer = 0;
-        if (kind == AttentionKind::Latent) {
-            const double qkDim =
-                double(qkNopeHeadDim > 0 ? qkNopeHeadDim : headDim) + qkRopeHeadDim;
-            const double qProj =
-                qLoraRank > 0 ? h * qLoraRank + qLoraRank + double(qLoraRank) * queryHeads * qkDim
-                              : h * queryHeads * qkDim;
-            const double kvDown = h * (double(kvLoraRank) + qkRopeHeadDim) + kvLoraRank;
-            const double kvUp = double(kvLoraRank) * queryHeads *
-                                ((qkNopeHeadDim > 0 ? qkNopeHeadDim : headDim) + double(headDim));
-            mixer = qProj + kvDown + kvUp + q * h;
-        } else if (kind == AttentionKind::Linear) {
-            // Gated DeltaNet: q, k, v, z and the b, a gates in; a short convolution; out.
-            const double keys = double(linearKeyHeads) * linearKeyHeadDim;
-            const double values = double(linearValueHeads) * linearValueHeadDim;
-            mixer = h * (2 * keys + 2 * values + 2.0 * linearValueHeads) +
-                    (2 * keys + values) * linearConvKernel + values * h + 2.0 * linearValueHeads +
-                    linearValueHeadDim;
-        } else if (kind == AttentionKind::StateSpace) {
-            const double inner = mambaInner;
-            if (mambaGroups > 0) { // Mamba 2: x, z, B, C in; the convolution; out
-                const double bc = 2.0 * mambaGroups * mambaState;
-                mixer = h * (2 * inner + bc) + (inner + bc) * mambaConv + inner + inner * h;
-            } else { // Mamba 1: x, z in; conv; x → dt, B, C; dt up; A, D; out
-                const double dtRank = std::ceil(h / 16);
-                mixer = h * 2 * inner + inner * (mambaConv + 1) +
-                        inner * (dtRank + 2.0 * mambaState) + dtRank * inner + inner +
-                        inner * mambaState + inner + inner * h;
-            }
-        } else {
-            mixer = h * q + 2 * h * kv + q * h;
+    const double q = double(queryHeads) / n;
+    QVarLengthArray<CacheTerm, 2> out;
+    if (isLatent(t.kind)) {
+        // MLA prefills un-absorbed, as vLLM does: K heads of qk_nope + qk_rope, V heads of
+        // v_head_dim; DSA's queries see at most the top-k keys, after the indexer scored all.
+        CacheTerm attention;
+        attention.flop = 2.0 * q * (double(keyHeadDim()) + headDim);
+        if (t.kind == AttentionKind::SparseLatent) {
+            attention.cap = indexTopK;
+            CacheTerm index;
+            index.flop = 2.0 * indexHeads * indexHeadDim;
+            out << index;
         }
-        rest += n * (mixer + 2 * h); // + two norms
+        out << attention;
+        return out;
     }
-    // MLP: dense layers use intermediateSize; MoE layers hold every expert and a router.
-    const int moe = moeLayers();
-    rest += (layers - moe) * mlpParameters(intermediateSize);
-    if (isMoE()) {
-        const double expertSize =
-            mlpParameters(moeIntermediateSize > 0 ? moeIntermediateSize : intermediateSize);
-        parts.routedExperts = moe * double(experts) * expertSize;
-        rest += moe * (double(sharedExperts) * expertSize + h * experts);
+    // Per pair the same as a decode step per token read.
+    for (CacheTerm term : layerCache(t, n).read) {
+        term.elements = term.fixedBytes = 0;
+        out << term;
     }
-    parts.rest = rest;
-    return parts;
-}
-
-double ModelSpec::estimateActiveParameters() const
-{
-    if (!isMoE())
-        return estimateParameters();
-    const double expertSize =
-        mlpParameters(moeIntermediateSize > 0 ? moeIntermediateSize : intermediateSize);
-    return estimateParameters() - moeLayers() * double(experts - expertsPerToken) * expertSize;
-}
-
-double ModelSpec::parameters() const
-{
-    return totalParameters > 0 ? totalParameters : estimateParameters();
-}
-
-double ModelSpec::parametersActive() const
-{
-    if (activeParameters > 0)
-        return activeParameters;
-    if (!isMoE())
-        return parameters();
-    // Keep the given total consistent: the inactive experts are what the estimate says.
-    return std::max(0.0, parameters() - (estimateParameters() - estimateActiveParameters()));
-}
-
-ParameterParts ModelSpec::parameterParts() const
-{
-    ParameterParts parts = estimateParts();
-    const double total = parameters();
-    const double estimate = parts.total();
-    if (total == estimate || estimate <= 0)
-        return parts;
-    // A published total: embeddings and experts follow from the shapes; the rest absorbs the
-    // difference (biases, extra norms), unless that would make it negative.
-    const double rest = total - parts.embeddings - parts.routedExperts;
-    if (rest >= 0) {
-        parts.rest = rest;
-        return parts;
-    }
-    const double scale = total / estimate;
-    return {parts.embeddings * scale, parts.routedExperts * scale, parts.rest * scale};
-}
-
-ModelSpec ModelSpec::withKvHeads(int heads) const
-{
-    ModelSpec m = *this;
-    m.kvHeads = heads;
-    if (hasKind(AttentionKind::Latent)) {
-        // Un-absorbed MLA caches K (qk_nope + qk_rope) and V (v_head_dim) per head; the mean of
-        // the two sizes keeps 2 × heads × dim exact.
-        m.headDim = (keyHeadDim() + headDim) / 2;
-        for (auto &k : m.layerPattern)
-            if (k == AttentionKind::Latent)
-                k = AttentionKind::Full;
-    }
-    return m;
-}
-
-QString ModelSpec::validate() const
-{
-    auto range = [](const char *field, qint64 v, qint64 lo, qint64 hi) -> QString {
-        if (v < lo || v > hi)
-            return ModelText::tr("%1: %2 is outside %3-%4")
-                .arg(QLatin1String(field))
-                .arg(v)
-                .arg(lo)
-                .arg(hi);
-        return {};
-    };
-    QString e;
-    if (!(e = range("layers", layers, 1, limits::maxLayers)).isEmpty())
-        return e;
-    if (layerPattern.isEmpty())
-        return ModelText::tr("layer_pattern: empty");
-    const bool needsKvHeads =
-        std::any_of(std::begin(kAllKinds), std::end(kAllKinds),
-                    [&](AttentionKind k) { return hasKvHeads(k) && hasKind(k); });
-    const bool attention = needsKvHeads || hasKind(AttentionKind::Latent);
-    if (attention || queryHeads != 0)
-        if (!(e = range("query_heads", queryHeads, 1, limits::maxHeads)).isEmpty())
-            return e;
-    if (attention || headDim != 0)
-        if (!(e = range("head_dim", headDim, 1, limits::maxHeadDim)).isEmpty())
-            return e;
-    if (needsKvHeads) {
-        if (!(e = range("kv_heads", kvHeads, 1, queryHeads)).isEmpty())
-            return e;
-        if (queryHeads % kvHeads != 0)
-            return ModelText::tr("kv_heads: %1 does not divide query_heads %2")
-                .arg(kvHeads)
-                .arg(queryHeads);
-    }
-    if (hasKind(AttentionKind::Latent) && (kvLoraRank <= 0 || kvLoraRank > limits::maxLoraRank ||
-                                           qkRopeHeadDim < 0 || qkRopeHeadDim > limits::maxHeadDim))
-        return ModelText::tr("kv_lora_rank: latent layers need a positive rank");
-    if (hasKind(AttentionKind::SlidingWindow)) {
-        if (!(e = range("window", window, 1, limits::maxContext)).isEmpty())
-            return e;
-        if (!(e = range("sink_tokens", sinkTokens, 0, limits::maxContext)).isEmpty())
-            return e;
-    }
-    if (hasKind(AttentionKind::Chunked))
-        if (!(e = range("chunk_size", chunkSize, 1, limits::maxContext)).isEmpty())
-            return e;
-    if (hasKind(AttentionKind::Linear)) {
-        if (!(e = range("linear_value_heads", linearValueHeads, 1, limits::maxHeads)).isEmpty() ||
-            !(e = range("linear_key_heads", linearKeyHeads, 1, limits::maxHeads)).isEmpty() ||
-            !(e = range("linear_key_head_dim", linearKeyHeadDim, 1, limits::maxHeadDim))
-                 .isEmpty() ||
-            !(e = range("linear_value_head_dim", linearValueHeadDim, 1, limits::maxHeadDim))
-                 .isEmpty() ||
-            !(e = range("linear_conv_kernel", linearConvKernel, 0, 64)).isEmpty())
-            return e;
-    }
-    if (hasKind(AttentionKind::StateSpace)) {
-        if (!(e = range("mamba_d_inner", mambaInner, 1, limits::maxStateDim)).isEmpty() ||
-            !(e = range("mamba_d_state", mambaState, 1, limits::maxStateDim)).isEmpty() ||
-            !(e = range("mamba_d_conv", mambaConv, 0, 64)).isEmpty() ||
-            !(e = range("mamba_groups", mambaGroups, 0, limits::maxHeads)).isEmpty())
-            return e;
-    }
-    if (isMoE()) {
-        if (!(e = range("experts_per_token", expertsPerToken, 1, experts)).isEmpty())
-            return e;
-        if (!(e = range("expert_layer_period", expertLayerPeriod, 1, limits::maxLayers)).isEmpty())
-            return e;
-        if (!(e = range("expert_layer_offset", expertLayerOffset, 0, expertLayerPeriod - 1))
-                 .isEmpty())
-            return e;
-    }
-    for (double p : {totalParameters, activeParameters})
-        if (!std::isfinite(p) || p < 0 || p > limits::maxParameters)
-            return ModelText::tr("parameters: %1 is not a parameter count").arg(p);
-    if (activeParameters > totalParameters && totalParameters > 0)
-        return ModelText::tr("active_parameters: more than total_parameters");
-    // Without active_parameters the active count is the total less the inactive experts as the
-    // shapes give them: experts too large for the total would make it zero or negative.
-    if (isMoE() && activeParameters <= 0 && totalParameters > 0) {
-        const double inactive = estimateParameters() - estimateActiveParameters();
-        if (inactive >= totalParameters)
-            return ModelText::tr("%1: experts of %2 give %3 inactive parameters per token, not "
-                                 "fewer than total_parameters %4; give moe_intermediate_size or "
-                                 "active_parameters")
-                .arg(moeIntermediateSize > 0 ? QStringLiteral("moe_intermediate_size")
-                                             : QStringLiteral("intermediate_size"))
-                .arg(moeIntermediateSize > 0 ? moeIntermediateSize : intermediateSize)
-                .arg(inactive, 0, 'g', 4)
-                .arg(totalParameters, 0, 'g', 4);
-    }
-    if (totalParameters <= 0 && (hiddenSize <= 0 || vocabSize < 0 || intermediateSize < 0))
-        return ModelText::tr("hidden_size: needed to estimate the parameters");
-    if (!(e = range("hidden_size", hiddenSize, 0, limits::maxHiddenSize)).isEmpty())
-        return e;
-    return {};
-}
-
-QString ModelSpec::attentionSummary() const
-{
-    QStringList parts;
-    if (hasKind(AttentionKind::Latent))
-        parts << ModelText::tr("MLA %1+%2").arg(kvLoraRank).arg(qkRopeHeadDim);
-    if (hasKind(AttentionKind::Full) || hasKind(AttentionKind::SlidingWindow) ||
-        hasKind(AttentionKind::Chunked))
-        parts << (kvHeads == queryHeads ? ModelText::tr("MHA %1").arg(queryHeads)
-                  : kvHeads == 1        ? ModelText::tr("MQA %1:1").arg(queryHeads)
-                                        : ModelText::tr("GQA %1:%2").arg(queryHeads).arg(kvHeads));
-    if (hasKind(AttentionKind::SlidingWindow))
-        parts << ModelText::tr("window %1 on %2/%3 layers")
-                     .arg(window)
-                     .arg(layerCount(AttentionKind::SlidingWindow))
-                     .arg(layers);
-    if (hasKind(AttentionKind::Chunked))
-        parts << ModelText::tr("chunks of %1 on %2/%3 layers")
-                     .arg(chunkSize)
-                     .arg(layerCount(AttentionKind::Chunked))
-                     .arg(layers);
-    if (hasKind(AttentionKind::Linear))
-        parts << ModelText::tr("linear attention on %1/%2 layers")
-                     .arg(layerCount(AttentionKind::Linear))
-                     .arg(layers);
-    if (hasKind(AttentionKind::StateSpace))
-        parts << ModelText::tr("Mamba on %1/%2 layers")
-                     .arg(layerCount(AttentionKind::StateSpace))
-                     .arg(layers);
-    return parts.join(QStringLiteral(", "));
+    return out;
 }
 
 } // namespace kvl

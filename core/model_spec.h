@@ -1,6 +1,7 @@
 #pragma once
 
 #include "input_limits.h"
+#include "layer_type.h"
 #include "precision.h"
 #include <QList>
 #include <QString>
@@ -9,29 +10,6 @@
 
 namespace kvl {
 
-// The mixer of one layer: what it keeps per sequence and how that grows with the context.
-enum class AttentionKind
-{
-    Full,          // MHA, GQA or MQA over the whole context
-    SlidingWindow, // holds at most window + sink tokens
-    Latent,        // MLA: one compressed latent per token shared by all heads
-    Chunked,       // Llama 4 local attention: at most one chunk of chunkSize tokens
-    Linear,        // linear attention (Gated DeltaNet): a fixed state, no per-token cache
-    StateSpace,    // Mamba / SSM: a fixed state, no per-token cache
-};
-
-inline constexpr AttentionKind kAllKinds[] = {
-    AttentionKind::Full,    AttentionKind::SlidingWindow, AttentionKind::Latent,
-    AttentionKind::Chunked, AttentionKind::Linear,        AttentionKind::StateSpace,
-};
-
-// Kinds that cache K and V per token, split over KV heads.
-bool hasKvHeads(AttentionKind kind);
-// Kinds whose memory is a fixed state per sequence rather than a per-token cache.
-bool hasFixedState(AttentionKind kind);
-QString kindKey(AttentionKind kind); // "full", "window", "latent", "chunked", "linear", "mamba"
-std::optional<AttentionKind> kindFromKey(const QString &key);
-
 // Parameters by part, for checkpoints whose parts are stored at different precisions.
 struct ParameterParts
 {
@@ -39,6 +17,13 @@ struct ParameterParts
     double routedExperts = 0; // every routed expert of every MoE layer
     double rest = 0;          // attention or mixer, dense MLPs, shared experts, routers, norms
     double total() const { return embeddings + routedExperts + rest; }
+};
+
+// A layer type of the model and how many layers have it.
+struct LayerTypeCount
+{
+    LayerType type;
+    int layers = 0;
 };
 
 // An architecture, as far as memory traffic is concerned.
@@ -51,7 +36,7 @@ struct ModelSpec
 
     int layers = 0;
     int queryHeads = 0;
-    int kvHeads = 0; // ignored by Latent layers
+    int kvHeads = 0; // the main attention shape; a LayerType may have its own
     int headDim = 0;
     int hiddenSize = 0;
     int intermediateSize = 0;
@@ -65,6 +50,7 @@ struct ModelSpec
     int expertsPerToken = 0;
     int sharedExperts = 0;
     int moeIntermediateSize = 0;
+    int expertHiddenSize = 0; // routed experts' width when they work in a latent; 0 = hiddenSize
     int firstDenseLayers = 0;
     int expertLayerPeriod = 1;
     int expertLayerOffset = 0;
@@ -81,8 +67,17 @@ struct ModelSpec
     // Chunked-attention layers.
     qint64 chunkSize = 0;
 
-    // Linear-attention layers (Gated DeltaNet): state of v heads × k dim × v dim, plus a
-    // convolution over q, k and v of linearConvKernel taps.
+    // DeepSeek Sparse Attention (DSA) layers: an indexer of indexHeads × indexHeadDim scores
+    // every cached index key, and attention reads the indexTopK best latents.
+    int indexHeads = 0;
+    int indexHeadDim = 0;
+    qint64 indexTopK = 0;
+
+    // Cross-attention layers (Llama 3.2 Vision) hold K and V of this many image tokens.
+    qint64 imageTokens = 0;
+
+    // Linear-attention layers (Gated DeltaNet, KDA, lightning attention): state of v heads ×
+    // k dim × v dim, plus a convolution over q, k and v of linearConvKernel taps (0: none).
     int linearKeyHeads = 0;
     int linearValueHeads = 0;
     int linearKeyHeadDim = 0;
@@ -94,12 +89,25 @@ struct ModelSpec
     int mambaState = 0; // d_state
     int mambaConv = 0;  // d_conv
     int mambaGroups = 0;
-    // Fixed states are kept at the model's dtype: an fp8 KV cache setting does not apply to them.
+    // Short-convolution layers (LFM2): (shortConvKernel − 1) taps over shortConvDim channels.
+    int shortConvDim = 0;
+    int shortConvKernel = 0;
+    // Fixed states are kept as the serving engine keeps them, not at the KV precision: the
+    // recurrent (SSM, delta-rule) state at statePrecision, convolution states at
+    // convStatePrecision.
     Precision statePrecision = Precision::of(NumberFormat::BF16);
+    Precision convStatePrecision = Precision::of(NumberFormat::BF16);
+
+    // Multi-token-prediction layers (num_nextn_predict_layers): their weights always count,
+    // their cache only while speculative decoding uses them.
+    int mtpLayers = 0;
+    // Distinct shared blocks behind the LayerType::sharedBlock layers (Zamba2's num_mem_blocks).
+    int sharedBlocks = 0;
 
     // Repeats over the layers: {Full} for Llama, {SlidingWindow} for Mistral v0.1,
-    // {SlidingWindow, Full} for Gemma 2, an explicit list when a config gives `layer_types`.
-    QList<AttentionKind> layerPattern = {AttentionKind::Full};
+    // {SlidingWindow, Full} for Gemma 2, an explicit list when layers differ (layer_types,
+    // hybrid patterns, NAS blocks).
+    QList<LayerType> layerPattern = {AttentionKind::Full};
 
     // Published counts; 0 = estimate from the shape (estimateParameters).
     double totalParameters = 0;
@@ -111,39 +119,50 @@ struct ModelSpec
     std::optional<Precision> expertPrecision;
     std::optional<Precision> embeddingPrecision;
 
-    AttentionKind layerKind(int layer) const;
+    const LayerType &layerType(int layer) const;
+    AttentionKind layerKind(int layer) const { return layerType(layer).kind; }
     int layerCount(AttentionKind kind) const;
     bool hasKind(AttentionKind kind) const { return layerCount(kind) > 0; }
+    // Distinct layer types in order of first appearance, with how many layers have each; with
+    // `withMtp` the multi-token-prediction layers count as layers of mtpLayerType().
+    QList<LayerTypeCount> layerTypeCounts(bool withMtp = false) const;
+    // The same, grouped by what sizes a cache (LayerType::cacheShape): what the per-layer rule
+    // is applied to, once per group.
+    QList<LayerTypeCount> cacheTypeCounts(bool withMtp = false) const;
+    // The type a multi-token-prediction layer has: the model's last attention layer's.
+    LayerType mtpLayerType() const;
     bool isMoE() const { return experts > 0; }
     bool isMoELayer(int layer) const;
     int moeLayers() const;
     bool parametersEstimated() const { return totalParameters <= 0; }
 
-    // The one per-layer rule. KV elements one token adds to one layer of `kind` on one GPU of
-    // `gpus` (heads split, replicated past one per GPU; an MLA latent on every rank); 0 for
-    // fixed-state kinds.
-    qint64 kvElementsPerTokenLayer(AttentionKind kind, int gpus = 1) const;
-    // Fixed state elements of one layer and sequence on one GPU of `gpus`; 0 for caches.
-    qint64 stateElementsLayer(AttentionKind kind, int gpus = 1) const;
-    // Tokens a layer of this kind holds (and a decode step reads) at context `context`.
-    qint64 tokensHeld(AttentionKind kind, qint64 context) const;
-    // The most tokens a layer of this kind holds; 0 when it grows with the context.
-    qint64 tokenCap(AttentionKind kind) const;
-    // Decode attention FLOP per held token in one layer of `kind`, one sequence, one GPU:
-    // QK^T and AV for that GPU's query heads.
-    double attentionFlopPerTokenLayer(AttentionKind kind, int gpus = 1) const;
-    // Prefill FLOP per query-key pair in one layer of `kind`, one GPU: QK^T and PV at the
-    // layer's head sizes for that GPU's query heads. MLA prefills un-absorbed, as vLLM does:
-    // K heads of qk_nope + qk_rope, V heads of v_head_dim. 0 for fixed-state kinds (their
-    // prefill is linear in the tokens: stateFlopLayer per token).
-    double prefillFlopPerPairLayer(AttentionKind kind, int gpus = 1) const;
-    // Decode FLOP of one fixed-state layer per sequence and step, one GPU: the state is read,
-    // updated and applied once (2 FLOP per element each way).
-    double stateFlopLayer(AttentionKind kind, int gpus = 1) const;
-    // KV heads one GPU holds under tensor parallelism over `gpus`: at least one.
-    int kvHeadsPerGpu(int gpus) const;
+    // The one per-layer rule: what one layer of type `t` keeps and reads for one sequence on
+    // one GPU of `gpus` under tensor parallelism. K and V split over KV heads, replicated past
+    // one head per GPU; an MLA latent and a DSA index key whole on every rank; a fixed state
+    // split over its heads. Held terms are what memory keeps, read terms what a decode step
+    // streams (with its attention FLOP); the prefill terms give FLOP per query-key pair and the
+    // most keys a query sees. Everything that sizes or times a cache goes through this.
+    LayerCache layerCache(const LayerType &t, int gpus = 1) const;
+    // Prefill FLOP per query-key pair of one layer of type `t`, one GPU, with the keys a query
+    // sees capped at `cap` (0: all); a fixed-state layer gives nothing here (its prefill is
+    // linear in the tokens: LayerCache::stateFlop per token).
+    QVarLengthArray<CacheTerm, 2> prefillTerms(const LayerType &t, int gpus = 1) const;
+    // KV heads one layer of type `t` holds on one GPU of `gpus`: at least one.
+    int kvHeadsPerGpu(const LayerType &t, int gpus) const;
+    int kvHeadsPerGpu(int gpus) const { return kvHeadsPerGpu(LayerType(), gpus); }
+    // The KV heads and K and V head sizes of a layer of type `t`.
+    int kvHeadsOf(const LayerType &t) const { return t.kvHeads > 0 ? t.kvHeads : kvHeads; }
+    int keyDimOf(const LayerType &t) const { return t.headDim > 0 ? t.headDim : headDim; }
+    int valueDimOf(const LayerType &t) const
+    {
+        return t.valueHeadDim > 0 ? t.valueHeadDim : keyDimOf(t);
+    }
+    qint64 windowOf(const LayerType &t) const { return t.window > 0 ? t.window : window; }
     // Size of one K head: qk_nope + qk_rope for MLA, headDim otherwise.
     int keyHeadDim() const;
+    // Bytes of one DSA index key as vLLM and SGLang cache it: indexHeadDim fp8 values and one
+    // fp32 scale per 128 of them (132 B for 128).
+    qint64 indexKeyBytes() const;
 
     // Parameters, given or estimated.
     double parameters() const;
@@ -156,8 +175,8 @@ struct ModelSpec
     // The parts scaled so they add up to parameters() (a published total).
     ParameterParts parameterParts() const;
 
-    // The same model with kv heads = query heads (MHA) or 1 (MQA); latent layers become full
-    // attention with the K head size; fixed-state layers stay.
+    // The same model with kv heads = query heads (MHA) or 1 (MQA) on every attention layer;
+    // latent layers become full attention with the K head size; fixed-state layers stay.
     ModelSpec withKvHeads(int kvHeads) const;
     ModelSpec mhaEquivalent() const { return withKvHeads(queryHeads); }
     ModelSpec mqaEquivalent() const { return withKvHeads(1); }
@@ -165,6 +184,9 @@ struct ModelSpec
     QString validate() const; // empty when usable; otherwise names the field
     friend bool operator==(const ModelSpec &, const ModelSpec &) = default;
     QString attentionSummary() const; // "GQA 64:8", "MLA 512+64", "window 4096 on 21/42 layers"
+
+private:
+    double mixerParameters(const LayerType &t) const;
 };
 
 } // namespace kvl

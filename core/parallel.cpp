@@ -101,6 +101,7 @@ GpuLoad gpuLoad(const Scenario &s, const ParallelPlan &plan, qint64 batch, qint6
     // the tokens; PP keeps the stage's layers.
     const CacheModel cache(m, s.kvPrecision, 1, plan.tp);
     g.kvBytes = g.sequences * cache.kvBytes(context) / plan.cp * stage;
+    g.kvBytesRead = g.sequences * cache.kvReadBytes(context) / plan.cp * stage;
     g.stateBytes = g.sequences * cache.stateBytes * stage;
     g.attentionFlop = g.tokens * (cache.attentionFlop(context) / plan.cp + cache.stateFlop) * stage;
 
@@ -182,7 +183,7 @@ QString planReason(const Scenario &s, const ParallelPlan &p)
 {
     const ModelSpec &m = s.model;
     QStringList why;
-    if (m.hasKind(AttentionKind::Latent))
+    if (m.hasKind(AttentionKind::Latent) || m.hasKind(AttentionKind::SparseLatent))
         why << ParallelText::tr(
                    "TP %1 splits the weights; an MLA latent is on every TP rank, so TP does not "
                    "shrink the cache")

@@ -52,7 +52,8 @@ struct GpuLoad
     double layers = 0;          // layers of this GPU's pipeline stage
     double weightBytesHeld = 0; // the whole stage's share, every expert
     double weightBytesRead = 0; // dense part + the experts the step's tokens touch
-    double kvBytes = 0;         // held, and read once per step
+    double kvBytes = 0;         // held
+    double kvBytesRead = 0;     // read once per step (DSA reads less than it holds)
     double stateBytes = 0;      // fixed states (linear attention, Mamba)
     double matmulFlop = 0;
     double attentionFlop = 0;
@@ -60,7 +61,7 @@ struct GpuLoad
     double collectives = 0; // collective operations per step (each pays a latency)
     int commGroup = 1;      // GPUs the widest collective spans
     double bytesHeld() const { return weightBytesHeld + kvBytes + stateBytes; }
-    double bytesRead() const { return weightBytesRead + kvBytes + stateBytes; }
+    double bytesRead() const { return weightBytesRead + kvBytesRead + stateBytes; }
 };
 
 // Parameters one token runs through outside the routed experts, and inside them.

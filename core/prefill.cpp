@@ -45,18 +45,18 @@ double chunkWeightBytes(const Scenario &s, qint64 tokens)
 
 } // namespace
 
-double mixerPrefillFlop(const ModelSpec &m, qint64 newTokens, qint64 cachedTokens, int gpus)
+double mixerPrefillFlop(const ModelSpec &m, qint64 newTokens, qint64 cachedTokens, int gpus,
+                        bool withMtp)
 {
     double flop = 0;
-    for (AttentionKind kind : kAllKinds) {
-        const int layers = m.layerCount(kind);
-        if (layers == 0)
-            continue;
-        if (hasFixedState(kind))
-            flop += layers * m.stateFlopLayer(kind, gpus) * double(newTokens);
-        else
-            flop += layers * m.prefillFlopPerPairLayer(kind, gpus) *
-                    causalPairs(newTokens, cachedTokens, m.tokenCap(kind));
+    for (const LayerTypeCount &c : m.cacheTypeCounts(withMtp)) {
+        // Fixed states are linear in the tokens; attention over the query-key pairs, each
+        // query seeing at most its cap (a window, a chunk, DSA's top-k) or a fixed set (images).
+        flop += c.layers * m.layerCache(c.type, gpus).stateFlop * double(newTokens);
+        for (const CacheTerm &t : m.prefillTerms(c.type, gpus))
+            flop += c.layers * t.flop *
+                    (t.tokens > 0 ? double(newTokens) * double(t.tokens)
+                                  : causalPairs(newTokens, cachedTokens, t.cap));
     }
     return flop;
 }
@@ -72,15 +72,16 @@ Prefill prefill(const Scenario &s, qint64 newTokens, qint64 cachedTokens, qint64
     const int n = std::max(1, s.gpus);
 
     r.flops = 2.0 * m.parametersActive() * double(newTokens) +
-              mixerPrefillFlop(m, newTokens, cachedTokens);
+              mixerPrefillFlop(m, newTokens, cachedTokens, 1, s.speculativeDecoding);
 
     const qint64 chunk = std::min(maxBatchedTokens, newTokens);
     r.chunks = (newTokens + chunk - 1) / chunk;
     const qint64 last = newTokens - (r.chunks - 1) * chunk;
     const double full = double(r.chunks - 1);
-    const CacheModel cache(m, s.kvPrecision, 1, n); // one sequence, per GPU
+    // One sequence, per GPU; a chunk reads all it attends to of the cache.
+    const CacheModel cache(m, s.kvPrecision, 1, n, s.speculativeDecoding);
     double kvRead = 0;
-    for (const CacheModel::Growth &g : cache.growth)
+    for (const CacheModel::Growth &g : cache.held)
         kvRead += g.bytes * heldAtChunkStarts(cachedTokens, chunk, r.chunks, g.cap);
     const double perGpu = full * (chunkWeightBytes(s, chunk) + cache.kvBytes(chunk)) +
                           chunkWeightBytes(s, last) + cache.kvBytes(last) + kvRead +

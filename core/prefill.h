@@ -14,8 +14,10 @@ inline constexpr qint64 kDefaultMaxBatchedTokens = 8192;
 double causalPairs(qint64 newTokens, qint64 cachedTokens, qint64 cap);
 
 // Attention and fixed-state FLOP of prefilling `newTokens` on `cachedTokens` of one sequence,
-// on one GPU of TP `gpus` (the linear layers' 2 × active parameters × P are apart).
-double mixerPrefillFlop(const ModelSpec &m, qint64 newTokens, qint64 cachedTokens, int gpus = 1);
+// on one GPU of TP `gpus` (the linear layers' 2 × active parameters × P are apart); with
+// `withMtp`, the multi-token-prediction layers' too.
+double mixerPrefillFlop(const ModelSpec &m, qint64 newTokens, qint64 cachedTokens, int gpus = 1,
+                        bool withMtp = false);
 
 // Prefill of P new tokens of one sequence on top of L cached ones, in chunks of at most
 // maxBatchedTokens, on the scenario's GPUs (tensor parallel, KV heads replicated as in decode).

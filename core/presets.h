@@ -2,6 +2,7 @@
 
 #include "gpu_spec.h"
 #include "model_spec.h"
+#include "spec_json.h"
 #include <QByteArray>
 #include <QHash>
 #include <QJsonObject>
@@ -41,19 +42,6 @@ private:
     QHash<QString, QString> m_gpuOrigins;
     QStringList m_errors;
 };
-
-// A JSON number that must be an integer in [min, max]. Otherwise nullopt and *error says why,
-// naming `field` ("layers: 80.5 is not an integer", "kv_heads: expected an integer, got a string").
-std::optional<qint64> jsonInteger(const QJsonValue &v, const QString &field, qint64 min, qint64 max,
-                                  QString *error);
-// "a string (\"80\")", "a boolean (true)", "null": for messages about a value of the wrong type.
-QString jsonValueText(const QJsonValue &v);
-
-// Preset JSON (also the model part of a .kvledger scenario file).
-std::optional<ModelSpec> modelFromJson(const QJsonObject &o, QString *error);
-QJsonObject modelToJson(const ModelSpec &m);
-std::optional<GpuSpec> gpuFromJson(const QJsonObject &o, QString *error);
-QJsonObject gpuToJson(const GpuSpec &g);
 
 // One preset file as the library reads a user's models/*.json or gpus/*.json: a JSON object,
 // each key once, with an id (a missing name becomes the id). nullopt and *error naming the

@@ -77,7 +77,7 @@ Roofline roofline(const Scenario &s, const RooflineOptions &o)
             RooflineText::tr("2g/e = 2 × %1 / %2").arg(g).arg(e),
             attentionIntensity(m.withKvHeads(m.kvHeads), kv));
     }
-    if (m.hasKind(AttentionKind::Latent)) {
+    if (m.hasKind(AttentionKind::Latent) || m.hasKind(AttentionKind::SparseLatent)) {
         ModelSpec latent = m;
         latent.layerPattern = {AttentionKind::Latent};
         add(QStringLiteral("decode-attention-mla"),
@@ -88,6 +88,22 @@ Roofline roofline(const Scenario &s, const RooflineOptions &o)
                 .arg(m.kvLoraRank + m.qkRopeHeadDim)
                 .arg(e),
             attentionIntensity(latent, kv));
+    }
+    if (m.hasKind(AttentionKind::SparseLatent)) {
+        // One DSA layer at the context: the indexer scores every index key, attention reads
+        // the top-k latents. Both count, FLOP and bytes.
+        const LayerCache dsa = m.layerCache(AttentionKind::SparseLatent);
+        const double bytes = dsa.readBytes(kv, s.context);
+        add(QStringLiteral("decode-attention-dsa"),
+            RooflineText::tr("Decode attention, DSA at %1 tokens (indexer + top %2)")
+                .arg(formatInteger(s.context), formatInteger(m.indexTopK)),
+            RooflineText::tr("(indexer 2 × %1 × %2 × L + MLA on min(L, %3)) / (%4 B × L + "
+                             "latents read)")
+                .arg(m.indexHeads)
+                .arg(m.indexHeadDim)
+                .arg(m.indexTopK)
+                .arg(m.indexKeyBytes()),
+            bytes > 0 ? dsa.readFlop(s.context) / bytes : 0);
     }
     const StepModel step(s);
     add(QStringLiteral("decode-weights"),

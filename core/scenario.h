@@ -31,6 +31,9 @@ struct Scenario
     // date (AWS p5.48xlarge in us-east-1: $55.04 an hour for 8, $6.88 per GPU-hour, Nov 2026).
     double gpuHourPrice = 3.99;
     qint64 responseTokens = 1000;
+    // Speculative decoding with the model's multi-token-prediction layers: their cache is held
+    // and read beside the model's. How much faster it decodes is not modelled here.
+    bool speculativeDecoding = false;
     std::optional<MeasuredBandwidth> measured; // from the GPU panel; saved with the scenario
     // An engine whose fitted constants give a calibrated time beside the floor (vllm, sglang,
     // trtllm; core/engine_prediction); empty: the floor alone.

@@ -118,6 +118,11 @@ const InputAccess kInputs[] = {
      [](Scenario &t, const Scenario &f) { t.gpuHourPrice = f.gpuHourPrice; }},
     {ScenarioInput::ResponseTokens, [](const Scenario &s) { return tokens(s.responseTokens); },
      [](Scenario &t, const Scenario &f) { t.responseTokens = f.responseTokens; }},
+    {ScenarioInput::SpeculativeDecoding,
+     [](const Scenario &s) {
+         return s.speculativeDecoding ? QStringLiteral("on") : QStringLiteral("off");
+     },
+     [](Scenario &t, const Scenario &f) { t.speculativeDecoding = f.speculativeDecoding; }},
     // Last, so that every difference the rows above leave is accounted for.
     {ScenarioInput::ModelShape, [](const Scenario &) { return QString(); },
      [](Scenario &t, const Scenario &f) { t.model = f.model; }},
@@ -162,6 +167,8 @@ QString inputName(ScenarioInput input)
         return CompareText::tr("GPU-hour price");
     case ScenarioInput::ResponseTokens:
         return CompareText::tr("Answer length");
+    case ScenarioInput::SpeculativeDecoding:
+        return CompareText::tr("Speculative decoding");
     case ScenarioInput::ModelShape:
         return CompareText::tr("The model's other fields");
     }
@@ -174,6 +181,14 @@ bool same(double a, double b)
 }
 
 } // namespace
+
+bool shownInComparison(const Comparison &c, Quantity q)
+{
+    if (q != Quantity::KvBytesReadPerStep && q != Quantity::KvBytesReadPerToken &&
+        q != Quantity::KvBytesReadPerGpu)
+        return true;
+    return c.a.kvBytesReadPerStep != c.a.kvBytes || c.b.kvBytesReadPerStep != c.b.kvBytes;
+}
 
 QString scenarioInputKey(ScenarioInput input)
 {
@@ -195,6 +210,7 @@ QString scenarioInputKey(ScenarioInput input)
                                        "compute_efficiency",
                                        "gpu_hour_price",
                                        "response_tokens",
+                                       "speculative_decoding",
                                        "model_shape"};
     static_assert(std::size(keys) == int(ScenarioInput::ModelShape) + 1);
     return QString::fromLatin1(keys[int(input)]);

@@ -32,6 +32,7 @@ enum class ScenarioInput
     ComputeEfficiency,
     GpuHourPrice,
     ResponseTokens,
+    SpeculativeDecoding,
     ModelShape, // any other model field (hidden size, experts, parameters): applied last
 };
 
@@ -59,6 +60,9 @@ struct Comparison
 };
 // Call validate() on both first.
 Comparison compareScenarios(const Scenario &a, const Scenario &b);
+// Whether a comparison's table shows `q`: the KV read figures only where A or B reads other
+// than it holds (sparse attention, shared caches); every other quantity always.
+bool shownInComparison(const Comparison &c, Quantity q);
 
 QString scenarioInputKey(ScenarioInput input); // "kv_precision", for JSON
 // "KV precision fp16 → fp8: KV cache ÷2 (327.7 GB → 163.8 GB); time per token ÷1.41 (140 ms →

@@ -76,6 +76,7 @@ static QJsonObject scenarioFieldsToJson(const Scenario &s)
         {QStringLiteral("compute_efficiency"), s.computeEfficiency},
         {QStringLiteral("gpu_hour_price"), s.gpuHourPrice},
         {QStringLiteral("response_tokens"), double(s.responseTokens)},
+        {QStringLiteral("speculative_decoding"), s.speculativeDecoding},
     };
     if (s.measured)
         o.insert(QStringLiteral("measured"), measuredToJson(*s.measured));
@@ -192,6 +193,14 @@ std::optional<Scenario> scenarioFieldsFromJson(const QJsonObject &o, QString *er
         !readOptionalNumber(o, "gpu_hour_price", s.gpuHourPrice, error))
         return std::nullopt;
     s.weightsAsStored = o.value(QStringLiteral("weights_as_stored")).toBool(false);
+    // Added in version 3; absent, speculative decoding is off.
+    if (const QJsonValue v = o.value(QStringLiteral("speculative_decoding")); v.isBool())
+        s.speculativeDecoding = v.toBool();
+    else if (!v.isUndefined()) {
+        fail(error, FileText::tr("speculative_decoding: expected true or false, got %1")
+                        .arg(jsonValueText(v)));
+        return std::nullopt;
+    }
     if (gpus < 0 || gpus > limits::maxGpus || batch < 0 || batch > limits::maxBatch) {
         fail(error, FileText::tr("gpus or batch: out of range"));
         return std::nullopt;

@@ -11,8 +11,9 @@ namespace kvl {
 
 // .kvledger files: versioned JSON holding the whole scenario (model and GPU included, so a file
 // opens the same on a machine with other presets). Version 2 adds the pinned baseline and what
-// the window showed; version 1 files still read.
-inline constexpr int kScenarioFileVersion = 2;
+// the window showed, version 3 layer types with shapes of their own and speculative decoding;
+// version 1 and 2 files still read.
+inline constexpr int kScenarioFileVersion = 3;
 
 // What the window showed beside the numbers, kept so that what-if work survives a save. Each part
 // is optional: one a file does not hold leaves the window's as it is.

@@ -5,6 +5,7 @@
 #include <QLocale>
 #include <algorithm>
 #include <cmath>
+#include <limits>
 
 // The KV capacity vLLM's V1 engine computes at start-up, step for step:
 //   vllm/v1/worker/gpu_worker.py    determine_available_memory: requested = total × utilization,
@@ -68,26 +69,76 @@ double activationEstimate(const ModelSpec &m, int tp, qint64 tokens, int seqs)
     return double(tokens) * perToken + double(std::min<qint64>(seqs, tokens)) * m.vocabSize * 4;
 }
 
-// Blocks one request of `maxModelLen` tokens needs in one group of `kind`
+// Blocks one request of `maxModelLen` tokens needs in one group of `p`'s kind
 // (max_memory_usage_bytes / page_size_bytes).
-qint64 blocksPerRequest(const ModelSpec &m, AttentionKind kind, qint64 block, qint64 maxModelLen,
+qint64 blocksPerRequest(const ModelSpec &m, const CapacityPage &p, qint64 block, qint64 maxModelLen,
                         qint64 batchedTokens)
 {
-    switch (kind) {
+    switch (p.kind) {
     case AttentionKind::Full:
     case AttentionKind::Latent:
+    case AttentionKind::SparseLatent:
         return cdiv(maxModelLen, block);
     case AttentionKind::SlidingWindow:
         // The last window − 1 computed tokens plus one chunk of new ones; +1 as the window may
         // start inside a block.
-        return cdiv(std::min(m.window - 1 + batchedTokens, maxModelLen), block) + 1;
+        return cdiv(std::min(m.windowOf(p.type) - 1 + batchedTokens, maxModelLen), block) + 1;
     case AttentionKind::Chunked:
         return cdiv(std::min(m.chunkSize + batchedTokens, maxModelLen), block);
+    case AttentionKind::CrossAttention: // CrossAttentionSpec: the encoder's tokens
+        return cdiv(m.imageTokens, block);
     case AttentionKind::Linear:
     case AttentionKind::StateSpace:
+    case AttentionKind::ShortConv:
+    case AttentionKind::NoMixer:
         return 1; // mamba_cache_mode "none": one state per request
     }
     return 0;
+}
+
+// The per-GPU specs of the model, one per layer type (and one per Mamba beside an attention),
+// before grouping: bytes one token adds to one layer of an attention page, or a whole state.
+struct Spec
+{
+    CapacityPage page;
+    qint64 elementsPerToken = 0; // at the KV precision
+    qint64 fixedBytesPerToken = 0;
+    qint64 stateBytes = 0;
+};
+
+QList<Spec> specs(const Scenario &s)
+{
+    const ModelSpec &m = s.model;
+    QList<Spec> out;
+    for (const LayerTypeCount &c : m.cacheTypeCounts(s.speculativeDecoding)) {
+        const LayerCache cache = m.layerCache(c.type, s.gpus);
+        if (!cache.held.isEmpty()) {
+            Spec spec;
+            spec.page.kind = c.type.kind;
+            spec.page.type = c.type;
+            spec.page.layers = c.layers;
+            for (const CacheTerm &t : cache.held) {
+                spec.elementsPerToken += t.elements;
+                spec.fixedBytesPerToken +=
+                    t.bytes(s.kvPrecision) - s.kvPrecision.bytesFor(t.elements);
+            }
+            out << spec;
+        }
+        if (cache.stateBytes > 0) {
+            Spec spec;
+            spec.page.kind = hasFixedState(c.type.kind) ? c.type.kind : AttentionKind::StateSpace;
+            spec.page.type = c.type;
+            spec.page.layers = c.layers;
+            spec.stateBytes = cache.stateBytes;
+            out << spec;
+        }
+    }
+    return out;
+}
+
+qint64 tokenPage(const Spec &spec, const Precision &kv, qint64 tokens)
+{
+    return kv.bytesFor(tokens * spec.elementsPerToken) + tokens * spec.fixedBytesPerToken;
 }
 
 // _max_memory_usage_bytes_from_groups: group_size × page × Σ groups' blocks.
@@ -96,7 +147,7 @@ double neededBytes(const ServingCapacity &c, const ModelSpec &m, qint64 maxModel
     qint64 blocks = 0;
     for (const CapacityPage &p : c.pages)
         blocks += qint64(p.groups) *
-                  blocksPerRequest(m, p.kind, c.blockSize, maxModelLen, c.maxNumBatchedTokens);
+                  blocksPerRequest(m, p, c.blockSize, maxModelLen, c.maxNumBatchedTokens);
     return double(c.groupSize) * double(c.pageSizeBytes) * double(blocks);
 }
 
@@ -123,17 +174,10 @@ qint64 estimateMaxModelLen(const ServingCapacity &c, const ModelSpec &m, double 
 // token in one layer; 0 for a model without attention.
 qint64 alignHybridBlock(ServingCapacity &c, const Scenario &s)
 {
-    const ModelSpec &m = s.model;
     qint64 attentionPerToken = 0, statePage = 0;
-    for (AttentionKind kind : kAllKinds) {
-        if (!m.hasKind(kind))
-            continue;
-        if (hasFixedState(kind))
-            statePage =
-                std::max(statePage, m.statePrecision.bytesFor(m.stateElementsLayer(kind, s.gpus)));
-        else
-            attentionPerToken = std::max(
-                attentionPerToken, s.kvPrecision.bytesFor(m.kvElementsPerTokenLayer(kind, s.gpus)));
+    for (const Spec &spec : specs(s)) {
+        statePage = std::max(statePage, spec.stateBytes);
+        attentionPerToken = std::max(attentionPerToken, tokenPage(spec, s.kvPrecision, 1));
     }
     if (statePage == 0 || attentionPerToken == 0)
         return attentionPerToken;
@@ -159,27 +203,23 @@ qint64 alignHybridBlock(ServingCapacity &c, const Scenario &s)
 void buildGroups(ServingCapacity &c, const Scenario &s, qint64 attentionPerToken)
 {
     const ModelSpec &m = s.model;
-    const int tp = s.gpus;
-    int fewest = m.layers, most = 0;
-    for (AttentionKind kind : kAllKinds) {
-        if (!m.hasKind(kind))
-            continue;
-        CapacityPage p;
-        p.kind = kind;
-        p.layers = m.layerCount(kind);
-        p.realPageBytes =
-            hasFixedState(kind)
-                ? m.statePrecision.bytesFor(m.stateElementsLayer(kind, tp))
-                : s.kvPrecision.bytesFor(qint64(c.blockSize) * m.kvElementsPerTokenLayer(kind, tp));
+    int fewest = std::numeric_limits<int>::max(), most = 0;
+    for (const Spec &spec : specs(s)) {
+        CapacityPage p = spec.page;
+        const bool state = spec.stateBytes > 0;
+        p.realPageBytes = state ? spec.stateBytes : tokenPage(spec, s.kvPrecision, c.blockSize);
         // A Mamba page is padded to the attention page (mamba_page_size_padded).
-        p.pageSizeBytes = hasFixedState(kind) && attentionPerToken > 0
-                              ? c.blockSize * attentionPerToken
-                              : p.realPageBytes;
+        p.pageSizeBytes =
+            state && attentionPerToken > 0 ? c.blockSize * attentionPerToken : p.realPageBytes;
         p.blocksPerRequest =
-            blocksPerRequest(m, kind, c.blockSize, c.maxModelLen, c.maxNumBatchedTokens);
+            blocksPerRequest(m, p, c.blockSize, c.maxModelLen, c.maxNumBatchedTokens);
         fewest = std::min(fewest, p.layers);
         most = std::max(most, p.layers);
         c.pages << p;
+    }
+    if (most == 0) { // nothing cached: a model without pages
+        c.groupSize = 1;
+        return;
     }
     // The smallest kind sets the group size, unless the largest has under 1.5 times its layers.
     c.groupSize = most < fewest * 1.5 ? most : fewest;
@@ -255,7 +295,8 @@ ServingCapacity servingCapacity(const CapacityInputs &in)
                               "memory, in the 1 − utilization margin");
 
     buildGroups(c, s, attentionPerToken);
-    if (m.hasKind(AttentionKind::Linear) || m.hasKind(AttentionKind::StateSpace))
+    if (std::any_of(c.pages.cbegin(), c.pages.cend(),
+                    [](const CapacityPage &p) { return hasFixedState(p.kind); }))
         c.notes << QStringLiteral("Mamba and linear-attention states: mamba_cache_mode \"none\", "
                                   "one state per request");
     for (const CapacityPage &p : c.pages)

@@ -26,10 +26,12 @@ struct CapacityInputs
     std::optional<double> kvCacheMemoryBytes;
 };
 
-// One KV cache spec of the model as vLLM builds it per GPU (one per layer kind).
+// One KV cache spec of the model as vLLM builds it per GPU (one per layer type; a layer with a
+// Mamba beside its attention has one of each).
 struct CapacityPage
 {
     AttentionKind kind = AttentionKind::Full;
+    LayerType type;
     int layers = 0;
     int groups = 0;              // KV cache groups of group_size layers
     int paddingLayers = 0;       // added to fill its last group

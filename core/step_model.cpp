@@ -11,69 +11,84 @@ bool isValidTpDegree(const ModelSpec &m, int gpus)
 {
     if (gpus < 1 || (m.queryHeads > 0 && m.queryHeads % gpus != 0))
         return false;
-    const bool kvHeads =
-        std::any_of(std::begin(kAllKinds), std::end(kAllKinds),
-                    [&](AttentionKind k) { return hasKvHeads(k) && m.hasKind(k); });
-    if (!kvHeads)
-        return true;
-    return m.kvHeads % gpus == 0 || gpus % m.kvHeads == 0;
-}
-
-qint64 kvBytesPerTokenLayerPerGpu(const ModelSpec &m, int gpus, AttentionKind kind,
-                                  const Precision &p)
-{
-    return p.bytesFor(m.kvElementsPerTokenLayer(kind, gpus));
-}
-
-qint64 stateBytesLayerPerGpu(const ModelSpec &m, int gpus, AttentionKind kind)
-{
-    return m.statePrecision.bytesFor(m.stateElementsLayer(kind, gpus));
-}
-
-CacheModel::CacheModel(const ModelSpec &m, const Precision &kv, int batch, int gpus)
-{
-    const int n = std::max(1, gpus);
-    for (AttentionKind kind : kAllKinds) {
-        const int layers = m.layerCount(kind);
-        if (layers == 0)
+    for (const LayerTypeCount &c : m.cacheTypeCounts()) {
+        if (!hasKvHeads(c.type.kind))
             continue;
-        if (hasFixedState(kind)) {
-            stateBytes += double(batch) * layers * double(stateBytesLayerPerGpu(m, n, kind));
-            stateFlop += double(batch) * layers * m.stateFlopLayer(kind, n);
-            continue;
-        }
-        const qint64 cap = m.tokenCap(kind);
-        auto it = std::find_if(growth.begin(), growth.end(),
-                               [cap](const Growth &g) { return g.cap == cap; });
-        if (it == growth.end())
-            it = growth.insert(growth.end(), Growth{cap});
-        it->bytes += double(batch) * layers * double(kvBytesPerTokenLayerPerGpu(m, n, kind, kv));
-        it->flop += double(batch) * layers * m.attentionFlopPerTokenLayer(kind, n);
+        const int heads = m.kvHeadsOf(c.type);
+        if (heads <= 0 || (heads % gpus != 0 && gpus % heads != 0))
+            return false;
     }
+    return true;
 }
 
-static qint64 held(const CacheModel::Growth &g, qint64 L)
+namespace {
+void addGrowth(QVarLengthArray<CacheModel::Growth, 4> &growth, qint64 cap, double bytes,
+               double flop)
+{
+    auto it = std::find_if(growth.begin(), growth.end(),
+                           [cap](const CacheModel::Growth &g) { return g.cap == cap; });
+    if (it == growth.end())
+        it = growth.insert(growth.end(), CacheModel::Growth{cap});
+    it->bytes += bytes;
+    it->flop += flop;
+}
+
+qint64 held(const CacheModel::Growth &g, qint64 L)
 {
     return g.cap > 0 ? std::min(L, g.cap) : L;
 }
 
-double CacheModel::kvBytes(qint64 L) const
+double sum(const QVarLengthArray<CacheModel::Growth, 4> &growth, qint64 L, bool flop)
 {
     double total = 0;
-    for (const Growth &g : growth)
-        total += g.bytes * double(held(g, L));
+    for (const CacheModel::Growth &g : growth)
+        total += (flop ? g.flop : g.bytes) * double(held(g, L));
     return total;
+}
+} // namespace
+
+CacheModel::CacheModel(const ModelSpec &m, const Precision &kv, int batch, int gpus, bool withMtp)
+{
+    const int n = std::max(1, gpus);
+    for (const LayerTypeCount &c : m.cacheTypeCounts(withMtp)) {
+        const LayerCache layer = m.layerCache(c.type, n);
+        const double per = double(batch) * c.layers;
+        stateBytes += per * double(layer.stateBytes);
+        stateFlop += per * layer.stateFlop;
+        for (const CacheTerm &t : layer.held) {
+            if (t.tokens > 0)
+                fixedHeldBytes += per * double(t.bytes(kv)) * double(t.tokens);
+            else
+                addGrowth(held, t.cap, per * double(t.bytes(kv)), 0);
+        }
+        for (const CacheTerm &t : layer.read) {
+            if (t.tokens > 0) {
+                fixedReadBytes += per * double(t.bytes(kv)) * double(t.tokens);
+                fixedReadFlop += per * t.flop * double(t.tokens);
+            } else {
+                addGrowth(read, t.cap, per * double(t.bytes(kv)), per * t.flop);
+            }
+        }
+    }
+}
+
+double CacheModel::kvBytes(qint64 L) const
+{
+    return sum(held, L, false) + fixedHeldBytes;
+}
+
+double CacheModel::kvReadBytes(qint64 L) const
+{
+    return sum(read, L, false) + fixedReadBytes;
 }
 
 double CacheModel::attentionFlop(qint64 L) const
 {
-    double total = 0;
-    for (const Growth &g : growth)
-        total += g.flop * double(held(g, L));
-    return total;
+    return sum(read, L, true) + fixedReadFlop;
 }
 
-StepModel::StepModel(const Scenario &s) : CacheModel(s.model, s.kvPrecision, s.batch, s.gpus)
+StepModel::StepModel(const Scenario &s)
+    : CacheModel(s.model, s.kvPrecision, s.batch, s.gpus, s.speculativeDecoding)
 {
     const int n = std::max(1, s.gpus);
     weightBytesRead = weightBytesReadPerStep(s) / n;
@@ -85,7 +100,7 @@ StepModel::StepModel(const Scenario &s) : CacheModel(s.model, s.kvPrecision, s.b
 
 double StepModel::memorySeconds(qint64 L) const
 {
-    return memorySecondsFor(kvBytes(L));
+    return memorySecondsFor(kvReadBytes(L));
 }
 
 double StepModel::computeSeconds(qint64 L) const
@@ -179,10 +194,11 @@ void forEachPiece(const QVarLengthArray<CacheModel::Growth, 4> &growth, qint64 f
 double StepModel::sumStepSeconds(qint64 from, qint64 count) const
 {
     double total = 0;
-    forEachPiece(growth, from, count, [&](qint64 a, qint64 n, const Line &bytes, const Line &flop) {
-        const Line memory{(weightBytesRead + stateBytes + bytes.a) / bandwidth,
+    forEachPiece(read, from, count, [&](qint64 a, qint64 n, const Line &bytes, const Line &flop) {
+        const Line memory{(weightBytesRead + stateBytes + fixedReadBytes + bytes.a) / bandwidth,
                           bytes.b / bandwidth};
-        const Line compute{matmulFlop / matmulPeak + (stateFlop + flop.a) / attentionPeak,
+        const Line compute{matmulFlop / matmulPeak +
+                               (stateFlop + fixedReadFlop + flop.a) / attentionPeak,
                            flop.b / attentionPeak};
         total += sumMax(memory, compute, a, n);
     });
@@ -192,8 +208,8 @@ double StepModel::sumStepSeconds(qint64 from, qint64 count) const
 double StepModel::sumKvSeconds(qint64 from, qint64 count) const
 {
     double total = 0;
-    forEachPiece(growth, from, count, [&](qint64 a, qint64 n, const Line &bytes, const Line &) {
-        total += sumLine({bytes.a / bandwidth, bytes.b / bandwidth}, a, n);
+    forEachPiece(read, from, count, [&](qint64 a, qint64 n, const Line &bytes, const Line &) {
+        total += sumLine({(fixedReadBytes + bytes.a) / bandwidth, bytes.b / bandwidth}, a, n);
     });
     return total;
 }

@@ -152,8 +152,10 @@ QString comparisonHtml(const ReportContent &c, const Comparison &comparison)
                    u"</p>";
     QList<QStringList> cells;
     for (const QuantityChange &q : comparison.quantities)
-        cells << QStringList{quantityLabel(q.quantity), formatQuantity(q.quantity, q.a, c.units),
-                             formatQuantity(q.quantity, q.b, c.units), changeFactor(q.a, q.b)};
+        if (shownInComparison(comparison, q.quantity))
+            cells << QStringList{quantityLabel(q.quantity),
+                                 formatQuantity(q.quantity, q.a, c.units),
+                                 formatQuantity(q.quantity, q.b, c.units), changeFactor(q.a, q.b)};
     html += gridTable({ReportText::tr("Quantity"), ReportText::tr("A: baseline"),
                        ReportText::tr("B: this scenario"), ReportText::tr("Change")},
                       cells);

@@ -121,6 +121,8 @@ int runCompare(const QStringList &args, QTextStream &out)
                     QStringLiteral("A").rightJustified(18), QStringLiteral("B").rightJustified(18),
                     QStringLiteral("change"));
     for (const QuantityChange &q : c.quantities) {
+        if (!shownInComparison(c, q.quantity))
+            continue;
         const QString unit = quantityUnit(q.quantity);
         const auto shown = [&](double v) {
             const QString text = formatNumber(v, 4) + (unit.isEmpty() ? QString() : u' ' + unit);

@@ -1,8 +1,11 @@
+#include "cli_error.h"
 #include "commands.h"
+#include "hf_config.h"
 #include "input_text.h"
 #include "presets.h"
 #include "units.h"
 
+#include <QFileInfo>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -16,8 +19,22 @@ int runPresets(const QStringList &args, QTextStream &out)
     QCommandLineParser p;
     p.setApplicationDescription(QStringLiteral("The model and GPU presets, bundled and user."));
     p.addOption({QStringLiteral("json"), QStringLiteral("JSON instead of a table.")});
+    p.addOption({QStringLiteral("from-config"),
+                 QStringLiteral("Print the model of a Hugging Face config.json as a preset file "
+                                "(for the user folder)."),
+                 QStringLiteral("FILE")});
     if (parseCommand(p, args, out))
         return 0;
+    if (p.isSet(QStringLiteral("from-config"))) {
+        QString error;
+        const auto imported = importHfConfigFile(p.value(QStringLiteral("from-config")), &error);
+        if (!imported)
+            throw UsageError{QStringLiteral("--from-config: ") + error};
+        ModelSpec m = imported->model;
+        m.id = QFileInfo(p.value(QStringLiteral("from-config"))).completeBaseName();
+        out << QJsonDocument(modelToJson(m)).toJson(QJsonDocument::Indented);
+        return 0;
+    }
     const auto &lib = PresetLibrary::instance();
     if (p.isSet(QStringLiteral("json"))) {
         QJsonArray models, gpus, errors;

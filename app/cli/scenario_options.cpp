@@ -55,6 +55,14 @@ void addScenarioOptions(QCommandLineParser &p)
         {QStringLiteral("response"),
          QStringLiteral("Answer length in tokens for the response time."),
          QStringLiteral("TOKENS")},
+        {QStringLiteral("speculative"),
+         QStringLiteral("Speculative decoding with the model's multi-token-prediction layers: "
+                        "on holds and reads their cache too (default off)."),
+         QStringLiteral("on|off")},
+        {QStringLiteral("image-tokens"),
+         QStringLiteral("Image tokens each cross-attention layer holds (Llama 3.2 Vision; "
+                        "default: one image's tiles)."),
+         QStringLiteral("TOKENS")},
         {QStringLiteral("units"), QStringLiteral("Byte units: si (GB, default) or binary (GiB)."),
          QStringLiteral("si|binary")},
         {QStringLiteral("engine"),
@@ -243,6 +251,19 @@ Scenario scenarioFromOptions(const QCommandLineParser &p)
         s.responseTokens = tokenOption(p, QStringLiteral("response"), 0, limits::maxContext);
     if (p.isSet(QStringLiteral("engine")))
         s.engine = p.value(QStringLiteral("engine"));
+    if (p.isSet(QStringLiteral("speculative"))) {
+        const QString v = p.value(QStringLiteral("speculative"));
+        if (v != u"on" && v != u"off")
+            throw UsageError{
+                bad(QStringLiteral("speculative"), v, QStringLiteral("is not on or off"))};
+        s.speculativeDecoding = v == u"on";
+    }
+    if (p.isSet(QStringLiteral("image-tokens"))) {
+        if (!s.model.hasKind(AttentionKind::CrossAttention))
+            throw UsageError{QStringLiteral("--image-tokens: %1 has no cross-attention layers")
+                                 .arg(s.model.name)};
+        s.model.imageTokens = tokenOption(p, QStringLiteral("image-tokens"), 1, limits::maxContext);
+    }
     if (const QString e = s.validate(); !e.isEmpty())
         throw UsageError{s.engine.isEmpty() || !e.startsWith(u"engine") ? e : u"--" + e};
     return s;

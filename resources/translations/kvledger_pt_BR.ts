@@ -230,6 +230,10 @@
         <source>%1%2 (%3)</source>
         <translation>%1%2 (%3)</translation>
     </message>
+    <message>
+        <source>Speculative decoding</source>
+        <translation>Decodificação especulativa</translation>
+    </message>
 </context>
 <context>
     <name>FileText</name>
@@ -376,10 +380,6 @@
     <message>
         <source>layer_pattern: needs 1-%1 entries, has %2</source>
         <translation>layer_pattern: precisa de 1-%1 entradas, tem %2</translation>
-    </message>
-    <message>
-        <source>layer_pattern[%1]: expected &quot;full&quot;, &quot;window&quot;, &quot;chunked&quot;, &quot;latent&quot;, &quot;linear&quot; or &quot;mamba&quot;, got %2</source>
-        <translation>layer_pattern[%1]: esperava &quot;full&quot;, &quot;window&quot;, &quot;chunked&quot;, &quot;latent&quot;, &quot;linear&quot; ou &quot;mamba&quot;, veio %2</translation>
     </message>
     <message>
         <source>%1, not a file</source>
@@ -625,6 +625,42 @@
         <source>measured bandwidth: buffer_bytes</source>
         <translation>largura de banda medida: buffer_bytes</translation>
     </message>
+    <message>
+        <source>expected an object such as {&quot;kind&quot;: &quot;window&quot;}, got %1</source>
+        <translation>esperava um objeto como {&quot;kind&quot;: &quot;window&quot;}, veio %1</translation>
+    </message>
+    <message>
+        <source>kind: expected one of full, window, latent, chunked, linear, mamba, dsa, conv, cross, none, got %1</source>
+        <translation>kind: esperava full, window, latent, chunked, linear, mamba, dsa, conv, cross ou none, veio %1</translation>
+    </message>
+    <message>
+        <source>%1.%2: expected true or false, got %3</source>
+        <translation>%1.%2: esperava true ou false, veio %3</translation>
+    </message>
+    <message>
+        <source>ffn: expected auto, dense, moe, none or linear, got %1</source>
+        <translation>ffn: esperava auto, dense, moe, none ou linear, veio %1</translation>
+    </message>
+    <message>
+        <source>layer_types: expected a list of 1-%1 layer types, got %2</source>
+        <translation>layer_types: esperava uma lista de 1 a %1 tipos de camada, veio %2</translation>
+    </message>
+    <message>
+        <source> (an index into layer_types)</source>
+        <translation> (um índice em layer_types)</translation>
+    </message>
+    <message>
+        <source>layer_pattern[%1]: expected &quot;full&quot;, &quot;window&quot;, &quot;chunked&quot;, &quot;latent&quot;, &quot;linear&quot;, &quot;mamba&quot;, &quot;dsa&quot;, &quot;conv&quot;, &quot;cross&quot;, &quot;none&quot;%2, got %3</source>
+        <translation>layer_pattern[%1]: esperava &quot;full&quot;, &quot;window&quot;, &quot;chunked&quot;, &quot;latent&quot;, &quot;linear&quot;, &quot;mamba&quot;, &quot;dsa&quot;, &quot;conv&quot;, &quot;cross&quot;, &quot;none&quot;%2, veio %3</translation>
+    </message>
+    <message>
+        <source> or an index into layer_types</source>
+        <translation> ou um índice em layer_types</translation>
+    </message>
+    <message>
+        <source>speculative_decoding: expected true or false, got %1</source>
+        <translation>speculative_decoding: esperava true ou false, veio %1</translation>
+    </message>
 </context>
 <context>
     <name>GpuText</name>
@@ -642,10 +678,6 @@
     <message>
         <source>%1: missing</source>
         <translation>%1: ausente</translation>
-    </message>
-    <message>
-        <source>architecture read from text_config (a multimodal config); the vision tower is not counted</source>
-        <translation>arquitetura lida de text_config (uma config multimodal); a torre de visão não é contada</translation>
     </message>
     <message>
         <source>no FFN size in the config: 4 × hidden_size = %1, as the model code does</source>
@@ -718,10 +750,6 @@
     <message>
         <source>moe_intermediate_size absent: each expert uses intermediate_size %1</source>
         <translation>moe_intermediate_size ausente: cada expert usa intermediate_size %1</translation>
-    </message>
-    <message>
-        <source>shared_expert_intermediate_size %1 counted as %2 shared experts of %3</source>
-        <translation>shared_expert_intermediate_size %1 contado como %2 experts compartilhados de %3</translation>
     </message>
     <message>
         <source>MoE on the layers i with i mod %1 = %2 (%3 of %4); the others dense</source>
@@ -800,10 +828,6 @@
         <translation>layer_types: %1 entradas, mas num_hidden_layers é %2</translation>
     </message>
     <message>
-        <source>layer_types[%1]: %2 is not a layer kind KV Ledger models (full_attention, sliding_attention, chunked_attention, linear_attention, mamba)</source>
-        <translation>layer_types[%1]: %2 não é um tipo de camada que o KV Ledger modela (full_attention, sliding_attention, chunked_attention, linear_attention, mamba)</translation>
-    </message>
-    <message>
         <source>layer_types lists sliding layers, but use_sliding_window is false: full attention on those layers</source>
         <translation>layer_types lista camadas de janela deslizante, mas use_sliding_window é false: atenção completa nessas camadas</translation>
     </message>
@@ -862,18 +886,6 @@
     <message>
         <source>mamba d_inner: %1 is more than %2</source>
         <translation>mamba d_inner: %1 é mais que %2</translation>
-    </message>
-    <message>
-        <source>fixed state kept in %1 (%2); the KV precision does not apply to it</source>
-        <translation>estado fixo mantido em %1 (%2); a precisão do KV não se aplica a ele</translation>
-    </message>
-    <message>
-        <source>the model&apos;s dtype</source>
-        <translation>o dtype do modelo</translation>
-    </message>
-    <message>
-        <source>mamba_ssm_dtype %1</source>
-        <translation>mamba_ssm_dtype %1</translation>
     </message>
     <message>
         <source>torch_dtype %1: weights taken as bf16</source>
@@ -956,18 +968,6 @@
         <translation>%1: modelos encoder-decoder não são suportados (o cache deles é a self-attention do decoder mais a cross-attention por token do encoder)</translation>
     </message>
     <message>
-        <source>falcon_h1: layers that run attention and Mamba side by side are not supported</source>
-        <translation>falcon_h1: camadas que rodam atenção e Mamba lado a lado não são suportadas</translation>
-    </message>
-    <message>
-        <source>hybrid_override_pattern (Nemotron-H): separate Mamba, attention and MLP blocks are not supported</source>
-        <translation>hybrid_override_pattern (Nemotron-H): blocos separados de Mamba, atenção e MLP não são suportados</translation>
-    </message>
-    <message>
-        <source>num_nextn_predict_layers %1: the multi-token-prediction layers are not counted</source>
-        <translation>num_nextn_predict_layers %1: as camadas de predição de múltiplos tokens não são contadas</translation>
-    </message>
-    <message>
         <source>parameters estimated from the shapes: %1 total, %2 active per token (biases and extra norms not counted)</source>
         <translation>parâmetros estimados a partir dos shapes: %1 no total, %2 ativos por token (biases e normas extras não contados)</translation>
     </message>
@@ -994,6 +994,198 @@
     <message>
         <source>, first layer dense</source>
         <translation>, a primeira camada densa</translation>
+    </message>
+    <message>
+        <source>hybrid_layer_pattern: %1 entries, but num_hidden_layers is %2</source>
+        <translation>hybrid_layer_pattern: %1 entradas, mas num_hidden_layers é %2</translation>
+    </message>
+    <message>
+        <source>swa_num_key_value_heads: %1 does not divide num_attention_heads %2</source>
+        <translation>swa_num_key_value_heads: %1 não divide num_attention_heads %2</translation>
+    </message>
+    <message>
+        <source>hybrid_layer_pattern: %1 sliding layers (window %2, %3 KV heads, K %4, V %5) and %6 full layers (%7 KV heads, K %8, V %9)</source>
+        <translation>hybrid_layer_pattern: %1 camadas de janela deslizante (janela de %2, %3 KV heads, K %4, V %5) e %6 camadas de atenção completa (%7 KV heads, K %8, V %9)</translation>
+    </message>
+    <message>
+        <source>block_configs: %1 blocks, but num_hidden_layers is %2</source>
+        <translation>block_configs: %1 blocos, mas num_hidden_layers é %2</translation>
+    </message>
+    <message>
+        <source>%1.attention.n_heads_in_group: %2 does not divide num_attention_heads %3</source>
+        <translation>%1.attention.n_heads_in_group: %2 não divide num_attention_heads %3</translation>
+    </message>
+    <message>
+        <source>%1.ffn.ffn_mult: expected a positive number, got %2</source>
+        <translation>%1.ffn.ffn_mult: esperava um número positivo, veio %2</translation>
+    </message>
+    <message>
+        <source>block_configs: %1 of %2 blocks attend (%3 KV heads on most; the others as their n_heads_in_group says), the rest have no attention or one linear matrix; FFN sizes per block from ffn_mult</source>
+        <translation>block_configs: %1 de %2 blocos têm atenção (%3 KV heads na maioria; os demais conforme seu n_heads_in_group), os outros não têm atenção ou têm uma única matriz linear; tamanho do FFN de cada bloco pelo ffn_mult</translation>
+    </message>
+    <message>
+        <source>%1: expected a list of integers, got %2</source>
+        <translation>%1: esperava uma lista de inteiros, veio %2</translation>
+    </message>
+    <message>
+        <source>architecture read from %1 (a multimodal config); the vision tower is not counted</source>
+        <translation>arquitetura lida de %1 (uma configuração multimodal); a torre de visão não é contada</translation>
+    </message>
+    <message>
+        <source>model_type %1: Falcon&apos;s first config format</source>
+        <translation>model_type %1: o primeiro formato de configuração do Falcon</translation>
+    </message>
+    <message>
+        <source>compress_ratios (DeepSeek-V4 compressed attention): layers keep compressed entries of several tokens beside a sliding window, and config.json does not give the entries&apos; layout or precision, so no exact cache size can be given; the sliding-window formula would be wrong</source>
+        <translation>compress_ratios (atenção comprimida do DeepSeek-V4): as camadas guardam entradas comprimidas de vários tokens ao lado de uma janela deslizante, e o config.json não informa o layout nem a precisão dessas entradas, então não há tamanho exato de cache a dar; a fórmula de janela deslizante estaria errada</translation>
+    </message>
+    <message>
+        <source>sparse_attention_config (block-sparse attention with index keys of its own): the index cache&apos;s layout is not in config.json; not modelled</source>
+        <translation>sparse_attention_config (atenção esparsa por blocos com index keys próprias): o layout do cache de índices não está no config.json; não modelado</translation>
+    </message>
+    <message>
+        <source>%1[%2]: &apos;%3&apos; is not M, *, - or E</source>
+        <translation>%1[%2]: &apos;%3&apos; não é M, *, - nem E</translation>
+    </message>
+    <message>
+        <source>%1: %2 blocks, but num_hidden_layers is %3</source>
+        <translation>%1: %2 blocos, mas num_hidden_layers é %3</translation>
+    </message>
+    <message>
+        <source>%1[%2]: %3 is not mamba, attention, mlp or moe</source>
+        <translation>%1[%2]: %3 não é mamba, attention, mlp nem moe</translation>
+    </message>
+    <message>
+        <source>%1: %2 Mamba, %3 attention, %4 MLP and %5 MoE blocks, each its own layer</source>
+        <translation>%1: %2 blocos Mamba, %3 de atenção, %4 MLP e %5 MoE, cada um uma camada</translation>
+    </message>
+    <message>
+        <source>layers_block_type: %1 entries, but num_hidden_layers is %2</source>
+        <translation>layers_block_type: %1 entradas, mas num_hidden_layers é %2</translation>
+    </message>
+    <message>
+        <source>layers_block_type[%1]: %2 is not mamba or hybrid</source>
+        <translation>layers_block_type[%1]: %2 não é mamba nem hybrid</translation>
+    </message>
+    <message>
+        <source>zamba2: %1 hybrid layers apply one of %2 shared attention blocks before their Mamba, each with its own KV cache; the other %3 layers are Mamba only</source>
+        <translation>zamba2: %1 camadas híbridas aplicam um de %2 blocos de atenção compartilhados antes do seu Mamba, cada uma com seu próprio KV cache; as outras %3 camadas são só Mamba</translation>
+    </message>
+    <message>
+        <source>phi4flash (SambaY): Mamba on every %1th layer; from layer %2 on, %3 attention layers read layer %4&apos;s cache and hold none</source>
+        <translation>phi4flash (SambaY): Mamba a cada %1 camadas; da camada %2 em diante, %3 camadas de atenção leem o cache da camada %4 e não guardam nada</translation>
+    </message>
+    <message>
+        <source>linear_attn_config: layer %1 (1-based) is in neither kda_layers nor full_attn_layers</source>
+        <translation>linear_attn_config: a camada %1 (contando de 1) não está em kda_layers nem em full_attn_layers</translation>
+    </message>
+    <message>
+        <source>linear_attn_config: %1 KDA layers (a fixed state of %2 heads × %3 × %3) and %4 MLA layers</source>
+        <translation>linear_attn_config: %1 camadas KDA (um estado fixo de %2 heads × %3 × %3) e %4 camadas MLA</translation>
+    </message>
+    <message>
+        <source>attn_type_list: %1 entries, but num_hidden_layers is %2</source>
+        <translation>attn_type_list: %1 entradas, mas num_hidden_layers é %2</translation>
+    </message>
+    <message>
+        <source>attn_type_list: %1 softmax layers; %2 lightning-attention layers keep a state of %3 heads × %4 × %4</source>
+        <translation>attn_type_list: %1 camadas softmax; %2 camadas de lightning attention guardam um estado de %3 heads × %4 × %4</translation>
+    </message>
+    <message>
+        <source>%1 short-convolution layers keep (conv_L_cache − 1) × %2 channels as their state, as vLLM does</source>
+        <translation>%1 camadas de convolução curta guardam (conv_L_cache − 1) × %2 canais como estado, como o vLLM faz</translation>
+    </message>
+    <message>
+        <source>%1 %2</source>
+        <translation>%1 %2</translation>
+    </message>
+    <message>
+        <source>KDA&apos;s state is always float32 in vLLM</source>
+        <translation>o estado do KDA é sempre float32 no vLLM</translation>
+    </message>
+    <message>
+        <source>vLLM&apos;s default for Nemotron-H, float32</source>
+        <translation>o padrão do vLLM para o Nemotron-H, float32</translation>
+    </message>
+    <message>
+        <source>vLLM&apos;s default, the model&apos;s dtype</source>
+        <translation>o padrão do vLLM, o dtype do modelo</translation>
+    </message>
+    <message>
+        <source>recurrent state kept in %1 (%2), convolution states in %3 (the model&apos;s dtype); the KV precision does not apply to them</source>
+        <translation>estado recorrente guardado em %1 (%2), estados de convolução em %3 (o dtype do modelo); a precisão do KV não se aplica a eles</translation>
+    </message>
+    <message>
+        <source>falcon_h1: every layer runs attention and Mamba side by side: a KV cache and a fixed state each</source>
+        <translation>falcon_h1: toda camada roda atenção e Mamba lado a lado: um KV cache e um estado fixo em cada uma</translation>
+    </message>
+    <message>
+        <source>layer_types[%1]: %2 is not a layer kind KV Ledger models (full_attention, sliding_attention, chunked_attention, linear_attention, mamba, conv)</source>
+        <translation>layer_types[%1]: %2 não é um tipo de camada que o KV Ledger modela (full_attention, sliding_attention, chunked_attention, linear_attention, mamba, conv)</translation>
+    </message>
+    <message>
+        <source>short convolution (a fixed state)</source>
+        <translation>convolução curta (um estado fixo)</translation>
+    </message>
+    <message>
+        <source>DeepSeek Sparse Attention on %1 layers: each also caches an index key of %2 B (index_head_dim %3 in fp8 with an fp32 scale, as vLLM and SGLang keep it); a step scores every index key with %4 indexer heads and reads the top %5 latents (index_topk)</source>
+        <translation>DeepSeek Sparse Attention em %1 camadas: cada uma também guarda no cache uma index key de %2 B (index_head_dim %3 em fp8 com uma escala fp32, como vLLM e SGLang guardam); cada passo pontua todas as index keys com %4 heads do indexador e lê os %5 melhores latentes (index_topk)</translation>
+    </message>
+    <message>
+        <source>global layers: %1 KV heads of %2%3</source>
+        <translation>camadas globais: %1 KV heads de %2%3</translation>
+    </message>
+    <message>
+        <source> (attention_k_eq_v: V is computed as K, and both are cached)</source>
+        <translation> (attention_k_eq_v: V é calculado como K, e os dois vão para o cache)</translation>
+    </message>
+    <message>
+        <source>num_kv_shared_layers: layer %1 has no earlier layer of its kind whose cache it could read</source>
+        <translation>num_kv_shared_layers: a camada %1 não tem camada anterior do mesmo tipo cujo cache possa ler</translation>
+    </message>
+    <message>
+        <source>num_kv_shared_layers %1: the last %1 layers read the cache of the last earlier layer of their kind and hold none</source>
+        <translation>num_kv_shared_layers %1: as últimas %1 camadas leem o cache da última camada anterior do mesmo tipo e não guardam nada</translation>
+    </message>
+    <message>
+        <source>cross_attention_layers: the image token count needs vision_config&apos;s max_num_tiles, image_size and patch_size</source>
+        <translation>cross_attention_layers: a contagem de tokens de imagem precisa de max_num_tiles, image_size e patch_size do vision_config</translation>
+    </message>
+    <message>
+        <source>cross_attention_layers: %1 layers hold K and V of %2 image tokens, one image of %3 tiles × %4 (%5² patches and a class token); the count is an input (image_tokens)</source>
+        <translation>cross_attention_layers: %1 camadas guardam K e V de %2 tokens de imagem, uma imagem de %3 tiles × %4 (%5² patches e um token de classe); a contagem é uma entrada (image_tokens)</translation>
+    </message>
+    <message>
+        <source>relu2 activation: MLPs and experts have two matrices (up, down), no gate</source>
+        <translation>ativação relu2: MLPs e experts têm duas matrizes (up, down), sem gate</translation>
+    </message>
+    <message>
+        <source>%1 %2 counted as %3 shared experts of %4</source>
+        <translation>%1 %2 contado como %3 experts compartilhados de %4</translation>
+    </message>
+    <message>
+        <source>gemma4: the dense MLP of intermediate_size %1 beside the experts, counted as %2 shared experts of %3</source>
+        <translation>gemma4: o MLP denso de intermediate_size %1 ao lado dos experts, contado como %2 experts compartilhados de %3</translation>
+    </message>
+    <message>
+        <source>%1 %2: routed experts work in a latent of that width, with a projection in and out per MoE layer</source>
+        <translation>%1 %2: os experts roteados trabalham num latente dessa largura, com uma projeção de entrada e uma de saída por camada MoE</translation>
+    </message>
+    <message>
+        <source>moe_layer_freq: %1 entries, but num_hidden_layers is %2</source>
+        <translation>moe_layer_freq: %1 entradas, mas num_hidden_layers é %2</translation>
+    </message>
+    <message>
+        <source>moe_layer_freq lists %1 MoE layers of %2; the others dense</source>
+        <translation>moe_layer_freq lista %1 camadas MoE de %2; as outras densas</translation>
+    </message>
+    <message>
+        <source>%1: %2 multi-token-prediction layer(s), their weights counted; their cache only with speculative decoding on</source>
+        <translation>%1: %2 camada(s) de predição de múltiplos tokens, com os pesos contados; o cache delas só com a decodificação especulativa ligada</translation>
+    </message>
+    <message>
+        <source>block_ff_dim %1: feed-forward size %2, as LFM2 adjusts it</source>
+        <translation>block_ff_dim %1: feed-forward de tamanho %2, como o LFM2 ajusta</translation>
     </message>
 </context>
 <context>
@@ -1117,10 +1309,6 @@
     <message>
         <source>%1 B per token</source>
         <translation>%1 B por token</translation>
-    </message>
-    <message>
-        <source>does not grow with the context; read every step</source>
-        <translation>não cresce com o contexto; lido a cada passo</translation>
     </message>
     <message>
         <source>%1 tokens held per layer: %2</source>
@@ -1305,6 +1493,82 @@
     <message>
         <source>Time per token, calibrated</source>
         <translation>Tempo por token, calibrado</translation>
+    </message>
+    <message>
+        <source>Sparse-attention (DSA) layers (%1)</source>
+        <translation>Camadas de atenção esparsa (DSA) (%1)</translation>
+    </message>
+    <message>
+        <source>Short-convolution layers (%1)</source>
+        <translation>Camadas de convolução curta (%1)</translation>
+    </message>
+    <message>
+        <source>Cross-attention layers (%1)</source>
+        <translation>Camadas de atenção cruzada (%1)</translation>
+    </message>
+    <message>
+        <source>Layers without attention (%1)</source>
+        <translation>Camadas sem atenção (%1)</translation>
+    </message>
+    <message>
+        <source>%1 KV heads × %2</source>
+        <translation>%1 KV heads × %2</translation>
+    </message>
+    <message>
+        <source>%1 KV heads × K %2 + V %3</source>
+        <translation>%1 KV heads × K %2 + V %3</translation>
+    </message>
+    <message>
+        <source>reading another layer&apos;s cache</source>
+        <translation>lendo o cache de outra camada</translation>
+    </message>
+    <message>
+        <source>with Mamba beside</source>
+        <translation>com Mamba ao lado</translation>
+    </message>
+    <message>
+        <source>MoE only</source>
+        <translation>só MoE</translation>
+    </message>
+    <message>
+        <source>MLP only</source>
+        <translation>só MLP</translation>
+    </message>
+    <message>
+        <source>one latent per token and layer, and an index key of %1 B (fp8 with an fp32 scale, as vLLM and SGLang cache it); %2</source>
+        <translation>um latente por token e camada, e uma index key de %1 B (fp8 com uma escala fp32, como vLLM e SGLang guardam no cache); %2</translation>
+    </message>
+    <message>
+        <source>nothing held</source>
+        <translation>nada guardado</translation>
+    </message>
+    <message>
+        <source>the state does not grow with the context; read every step</source>
+        <translation>o estado não cresce com o contexto; é lido a cada passo</translation>
+    </message>
+    <message>
+        <source>a step reads %1 (%2 tokens per layer)</source>
+        <translation>cada passo lê %1 (%2 tokens por camada)</translation>
+    </message>
+    <message>
+        <source>KV read per decode step</source>
+        <translation>KV lido por passo de decodificação</translation>
+    </message>
+    <message>
+        <source>less than is held: the model reads only the tokens it selects</source>
+        <translation>menos do que fica guardado: o modelo lê só os tokens que seleciona</translation>
+    </message>
+    <message>
+        <source>more than is held: layers read a cache another layer holds</source>
+        <translation>mais do que fica guardado: camadas leem um cache que outra camada guarda</translation>
+    </message>
+    <message>
+        <source>KV read per sequence and step</source>
+        <translation>KV lido por sequência e passo</translation>
+    </message>
+    <message>
+        <source>KV read per GPU and step</source>
+        <translation>KV lido por GPU e passo</translation>
     </message>
 </context>
 <context>
@@ -1522,6 +1786,26 @@
     <message>
         <source>%1: experts of %2 give %3 inactive parameters per token, not fewer than total_parameters %4; give moe_intermediate_size or active_parameters</source>
         <translation>%1: especialistas de %2 dão %3 parâmetros inativos por token, não menos que total_parameters %4; informe moe_intermediate_size ou active_parameters</translation>
+    </message>
+    <message>
+        <source>layer_types.kv_heads: %1 does not divide query_heads %2</source>
+        <translation>layer_types.kv_heads: %1 não divide query_heads %2</translation>
+    </message>
+    <message>
+        <source>DSA: MLA %1+%2, top %3 of the tokens by a %4-head indexer</source>
+        <translation>DSA: MLA %1+%2, os %3 melhores tokens por um indexador de %4 heads</translation>
+    </message>
+    <message>
+        <source>short convolution on %1/%2 layers</source>
+        <translation>convolução curta em %1/%2 camadas</translation>
+    </message>
+    <message>
+        <source>cross-attention to %1 image tokens on %2/%3 layers</source>
+        <translation>atenção cruzada a %1 tokens de imagem em %2/%3 camadas</translation>
+    </message>
+    <message>
+        <source>%1/%2 layers read another layer&apos;s cache</source>
+        <translation>%1/%2 camadas leem o cache de outra camada</translation>
     </message>
 </context>
 <context>
@@ -1840,6 +2124,14 @@
         <source>(2 N P + attention) / (weights + KV written); ≈ 2P/e_w for long prompts</source>
         <translation>(2 N P + atenção) / (pesos + KV escrito); ≈ 2P/e_w para prompts longos</translation>
     </message>
+    <message>
+        <source>Decode attention, DSA at %1 tokens (indexer + top %2)</source>
+        <translation>Atenção na decodificação, DSA em %1 tokens (indexador + %2 melhores)</translation>
+    </message>
+    <message>
+        <source>(indexer 2 × %1 × %2 × L + MLA on min(L, %3)) / (%4 B × L + latents read)</source>
+        <translation>(indexador 2 × %1 × %2 × L + MLA em min(L, %3)) / (%4 B × L + latentes lidos)</translation>
+    </message>
 </context>
 <context>
     <name>RunsText</name>
@@ -2143,6 +2435,14 @@
     <message>
         <source>a precision (fp8, int8, int4, fp4), window:W[,sinks:S][,layers:F], budget:B|P%[,recent:R], duo:F[,sinks:S][,window:W], sparse:k=K,block=S[,summary=N,window=W,compress=D,compress-block=L,dense=N], recent:R[@P][,sinks=S],old=P[,scale-bits=N], or a preset (%1)</source>
         <translation>uma precisão (fp8, int8, int4, fp4), window:W[,sinks:S][,layers:F], budget:B|P%[,recent:R], duo:F[,sinks:S][,window:W], sparse:k=K,block=S[,summary=N,window=W,compress=D,compress-block=L,dense=N], recent:R[@P][,sinks=S],old=P[,scale-bits=N] ou uma predefinição (%1)</translation>
+    </message>
+    <message>
+        <source>This model&apos;s own trained sparse attention (DSA): every token stays in memory; a step scores all %1 index keys and reads the %2 latents its indexer picks. These are the model&apos;s own figures; no block selection is stacked on top.</source>
+        <translation>A atenção esparsa treinada do próprio modelo (DSA): todos os tokens ficam na memória; cada passo pontua todas as %1 index keys e lê os %2 latentes que o indexador escolhe. Estes são os números do próprio modelo; nenhuma seleção de blocos é empilhada por cima.</translation>
+    </message>
+    <message>
+        <source>Nothing dropped: every token stays in memory, and the model&apos;s own sparse attention (DSA) reads %1 of the %2 latents per layer, after scoring every index key.</source>
+        <translation>Nada descartado: todos os tokens ficam na memória, e a atenção esparsa do próprio modelo (DSA) lê %1 dos %2 latentes por camada, depois de pontuar todas as index keys.</translation>
     </message>
 </context>
 <context>

@@ -1,12 +1,15 @@
 // How long one full ledger and one 512-point sweep take (the work behind a slider step), and
 // core's chart series: 512-point memory and latency series, and what one slider step computes
-// for the cost page (every part of chartSeries at the charts' point counts).
+// for the cost page (every part of chartSeries at the charts' point counts). Config files given
+// after the run count (a hybrid, a sparse-attention model) get their own ledger and sweep timings.
 #include "bench_stats.h"
 #include "chart_series.h"
+#include "hf_config.h"
 #include "sweep.h"
 
 #include <QCoreApplication>
 #include <QElapsedTimer>
+#include <QFileInfo>
 #include <QJsonDocument>
 #include <cstdio>
 
@@ -56,6 +59,36 @@ int main(int argc, char *argv[])
         sink = sink + chartSeries(m, l, page).latency.curves.size();
         pageNs << t.nsecsElapsed();
     }
+    QJsonObject models;
+    for (int a = 2; a < argc; ++a) {
+        const QString path = QString::fromLocal8Bit(argv[a]);
+        QString error;
+        const auto imported = importHfConfigFile(path, &error);
+        if (!imported) {
+            std::fprintf(stderr, "bench_core: %s\n", qPrintable(error));
+            return 2;
+        }
+        Scenario c = Scenario::seed();
+        c.model = imported->model;
+        c.weightsAsStored = true;
+        c.context = 131072;
+        QList<qint64> modelLedgerNs, modelSweepNs;
+        for (int i = 0; i < runs; ++i) {
+            c.context = 131072 + i;
+            t.start();
+            sink = sink + evaluate(c).secondsPerToken;
+            modelLedgerNs << t.nsecsElapsed();
+        }
+        for (int i = 0; i < runs / 10; ++i) {
+            c.gpus = 1 << (i % 4);
+            t.start();
+            sink = sink + sweepContext(c, Quantity::SecondsPerToken, contexts).last().y();
+            modelSweepNs << t.nsecsElapsed();
+        }
+        models.insert(QFileInfo(path).completeBaseName(),
+                      QJsonObject{{QStringLiteral("ledger"), benchStats(modelLedgerNs)},
+                                  {QStringLiteral("sweep_512"), benchStats(modelSweepNs)}});
+    }
     const QJsonObject out{
         {QStringLiteral("ledger"), benchStats(ledgerNs)},
         {QStringLiteral("sweep_512"), benchStats(sweepNs)},
@@ -63,6 +96,7 @@ int main(int argc, char *argv[])
         {QStringLiteral("latency_series_512"), benchStats(latencyNs)},
         {QStringLiteral("latency_series_512_measured"), benchStats(measuredNs)},
         {QStringLiteral("cost_page_series"), benchStats(pageNs)},
+        {QStringLiteral("models"), models},
     };
     std::fputs(QJsonDocument(out).toJson(QJsonDocument::Indented).constData(), stdout);
     return 0;

@@ -1,6 +1,7 @@
 // Runs the kvledger-cli binary itself: output, JSON keys, and every bad-input path.
 #include "../pdf_text.h"
 #include "cli_run.h"
+#include "presets.h"
 #include "scenario_file.h"
 
 #include <QDir>
@@ -69,6 +70,65 @@ private slots:
         QCOMPARE(o.value(QStringLiteral("tp_degree")).toInt(), 8);
     }
 
+    // DeepSeek-V3.2 (DSA): held and read apart, by their keys; 61 layers of a 1,152 B latent
+    // and a 132 B index key per token; a step at 131,072 tokens reads every index key and the
+    // top 2,048 latents. With speculative decoding the MTP layer caches one more.
+    void heldAndReadKeys()
+    {
+        const QString config = QString::fromUtf8(KVL_TEST_DATA) + u"/hf/deepseek-v3.2.json";
+        QStringList args{
+            QStringLiteral("ledger"),    QStringLiteral("--config"), config,
+            QStringLiteral("--context"), QStringLiteral("128Ki"),    QStringLiteral("--gpus"),
+            QStringLiteral("8"),         QStringLiteral("--json")};
+        const QJsonObject o = json(args);
+        QCOMPARE(o.value(QStringLiteral("kv_bytes_per_token")).toInteger(), 61 * 1284);
+        QCOMPARE(o.value(QStringLiteral("kv_bytes")).toInteger(), qint64(61) * 1284 * 131072);
+        const qint64 read = 61 * (qint64(132) * 131072 + 1152 * 2048);
+        QCOMPARE(o.value(QStringLiteral("kv_bytes_read_per_step")).toInteger(), read);
+        QCOMPARE(o.value(QStringLiteral("kv_bytes_read_per_token")).toInteger(), read);
+        QCOMPARE(o.value(QStringLiteral("kv_bytes_read_per_gpu")).toInteger(), read);
+        QCOMPARE(o.value(QStringLiteral("kv_bytes_per_gpu")).toInteger(),
+                 qint64(61) * 1284 * 131072);
+        QCOMPARE(o.value(QStringLiteral("state_bytes")).toInteger(), 0);
+        const QJsonObject row =
+            o.value(QStringLiteral("layers_by_kind")).toArray().first().toObject();
+        QCOMPARE(row.value(QStringLiteral("kind")).toString(), QStringLiteral("dsa"));
+        QCOMPARE(row.value(QStringLiteral("tokens_read")).toInteger(), 2048);
+        args << QStringLiteral("--speculative") << QStringLiteral("on");
+        QCOMPARE(json(args).value(QStringLiteral("kv_bytes_per_token")).toInteger(), 62 * 1284);
+        args.removeLast();
+        args << QStringLiteral("sometimes");
+        const Run bad = run(args);
+        QCOMPARE(bad.exit, 2);
+        QVERIFY2(bad.err.contains(QStringLiteral("--speculative")), qPrintable(bad.err));
+        // The text ledger says so where the two differ.
+        const Run text = run({QStringLiteral("ledger"), QStringLiteral("--config"), config,
+                              QStringLiteral("--context"), QStringLiteral("128Ki")});
+        QVERIFY2(text.out.contains(QStringLiteral("KV read per decode step")),
+                 qPrintable(text.out));
+        QVERIFY(!run({QStringLiteral("ledger")})
+                     .out.contains(QStringLiteral("KV read per decode step")));
+    }
+
+    // A config.json becomes a preset file that reads back as the same model.
+    void presetFromConfig()
+    {
+        const QString config = QString::fromUtf8(KVL_TEST_DATA) + u"/hf/mimo-v2-flash.json";
+        const QJsonObject preset =
+            json({QStringLiteral("presets"), QStringLiteral("--from-config"), config});
+        QCOMPARE(preset.value(QStringLiteral("id")).toString(), QStringLiteral("mimo-v2-flash"));
+        QCOMPARE(preset.value(QStringLiteral("layer_types")).toArray().size(), 3);
+        QTemporaryDir home;
+        QString why;
+        const auto back = kvl::readModelPreset(QJsonDocument(preset).toJson(), &why);
+        QVERIFY2(back, qPrintable(why));
+        QCOMPARE(back->layerCount(kvl::AttentionKind::SlidingWindow), 39);
+        QCOMPARE(run({QStringLiteral("presets"), QStringLiteral("--from-config"),
+                      home.filePath(QStringLiteral("missing.json"))})
+                     .exit,
+                 2);
+    }
+
     void referenceTable_data()
     {
         QTest::addColumn<QString>("model");
@@ -130,6 +190,8 @@ private slots:
         QTest::addRow("context too long")
             << QStringList{"ledger", "--context", "1e9"} << "--context";
         QTest::addRow("gpus zero") << QStringList{"ledger", "--gpus", "0"} << "--gpus";
+        QTest::addRow("image tokens without cross-attention")
+            << QStringList{"ledger", "--image-tokens", "100"} << "--image-tokens";
         QTest::addRow("gpus text") << QStringList{"ledger", "--gpus", "eight"} << "--gpus";
         QTest::addRow("batch") << QStringList{"ledger", "--batch", "5000"} << "--batch";
         QTest::addRow("NaN efficiency")
@@ -251,12 +313,13 @@ private slots:
     void presets()
     {
         const QJsonObject o = json({QStringLiteral("presets"), QStringLiteral("--json")});
-        QCOMPARE(o.value(QStringLiteral("models")).toArray().size(), 18);
+        QCOMPARE(o.value(QStringLiteral("models")).toArray().size(), 27);
         QCOMPARE(o.value(QStringLiteral("gpus")).toArray().size(),
                  15); // with GB200 and GB300 (NVL72)
         const Run r = run({QStringLiteral("presets")});
         QCOMPARE(r.exit, 0);
         QVERIFY(r.out.contains(QStringLiteral("deepseek-v3")));
+        QVERIFY(r.out.contains(QStringLiteral("DSA: MLA 512+64, top 2048")));
         // The folder the README names, which the window reads too.
         const QString folder =
             QStandardPaths::writableLocation(QStandardPaths::GenericDataLocation) +

@@ -7,18 +7,23 @@
 
 namespace kvl::test {
 
-// One letter per layer: F full, W window, L latent, C chunked, N linear attention, M Mamba.
+// One letter per layer: F full, W window, L latent, C chunked, N linear attention, M Mamba,
+// D DSA, S short convolution, X cross-attention, - no attention.
 inline QString layerKinds(const ModelSpec &m)
 {
     QString s;
     for (int l = 0; l < m.layers; ++l) {
         const AttentionKind k = m.layerKind(l);
-        s += k == AttentionKind::Full            ? u'F'
-             : k == AttentionKind::SlidingWindow ? u'W'
-             : k == AttentionKind::Chunked       ? u'C'
-             : k == AttentionKind::Linear        ? u'N'
-             : k == AttentionKind::StateSpace    ? u'M'
-                                                 : u'L';
+        s += k == AttentionKind::Full             ? u'F'
+             : k == AttentionKind::SlidingWindow  ? u'W'
+             : k == AttentionKind::Chunked        ? u'C'
+             : k == AttentionKind::Linear         ? u'N'
+             : k == AttentionKind::StateSpace     ? u'M'
+             : k == AttentionKind::SparseLatent   ? u'D'
+             : k == AttentionKind::ShortConv      ? u'S'
+             : k == AttentionKind::CrossAttention ? u'X'
+             : k == AttentionKind::NoMixer        ? u'-'
+                                                  : u'L';
     }
     return s;
 }

@@ -65,11 +65,14 @@ void TestArchitectures::cache_data()
         << u"qwen3-next-80b-a3b.json"_s << qint64(12 * 2 * 2 * 256 * 2)
         << 36.0 * (32 * 128 * 128 + 3 * (2 * 16 * 128 + 32 * 128)) * 2
         << qint64(12 * 2 * 1 * 256 * 2) << 36.0 * (4 * 128 * 128 + 3 * (2 * 2 * 128 + 4 * 128)) * 2;
-    // Qwen3.5 writes the same through layer_types, and keeps the state in fp32 (mamba_ssm_dtype).
+    // Qwen3.5 writes the same through layer_types, and keeps the recurrent state in fp32
+    // (mamba_ssm_dtype); the convolution state stays at the model's bf16, as vLLM's
+    // gated_delta_net_state_dtype keeps it (mamba_cache_dtype "auto").
     QTest::addRow("Qwen3.5 35B-A3B (layer_types linear_attention)")
         << u"qwen3.5-35b-a3b.json"_s << qint64(10 * 2 * 2 * 256 * 2)
-        << 30.0 * (32 * 128 * 128 + 3 * (2 * 16 * 128 + 32 * 128)) * 4
-        << qint64(10 * 2 * 1 * 256 * 2) << 30.0 * (4 * 128 * 128 + 3 * (2 * 2 * 128 + 4 * 128)) * 4;
+        << 30.0 * (32 * 128 * 128 * 4 + 3 * (2 * 16 * 128 + 32 * 128) * 2)
+        << qint64(10 * 2 * 1 * 256 * 2)
+        << 30.0 * (4 * 128 * 128 * 4 + 3 * (2 * 2 * 128 + 4 * 128) * 2);
     // Jamba: attention where i % 8 == 4 (4 of 32 layers), Mamba elsewhere: d_inner 2 × 4096,
     // d_state 16, 3 conv taps over d_inner. TP 8: 1 KV head and 1,024 channels per GPU.
     QTest::addRow("Jamba v0.1 (attn_layer_period)")

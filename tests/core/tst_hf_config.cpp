@@ -32,7 +32,7 @@ qint64 kvBytesPerToken(const ModelSpec &m)
 {
     qint64 sum = 0;
     for (int l = 0; l < m.layers; ++l)
-        sum += m.kvElementsPerTokenLayer(m.layerKind(l)) * 2;
+        sum += m.layerCache(m.layerType(l)).heldBytesPerToken(Precision::of(NumberFormat::FP16));
     return sum;
 }
 
@@ -214,8 +214,10 @@ void TestHfConfig::deepseekParameters()
     QCOMPARE(m.firstDenseLayers, 3);
     QCOMPARE(m.sharedExperts, 1);
     QCOMPARE(m.moeIntermediateSize, 2048);
-    // The paper: 671B total, 37B active (multi-token-prediction module excluded).
-    QVERIFY2(near(m.parameters(), 671e9, 0.02), qPrintable(QString::number(m.parameters())));
+    // The paper: 671B for the main model and 14B for the multi-token-prediction module, 685B
+    // in all; 37B active per token, the MTP module excluded (it runs only while speculating).
+    QCOMPARE(m.mtpLayers, 1);
+    QVERIFY2(near(m.parameters(), 685e9, 0.01), qPrintable(QString::number(m.parameters())));
     QVERIFY2(near(m.parametersActive(), 37e9, 0.05),
              qPrintable(QString::number(m.parametersActive())));
     QVERIFY(!imported->model.notes.filter(u"num_nextn_predict_layers"_s).isEmpty());
@@ -438,7 +440,9 @@ void TestHfConfig::errors_data()
     QTest::addRow("empty") << QByteArray() << u"not JSON"_s;
     QTest::addRow("whitespace") << QByteArray(" \n\t") << u"not JSON"_s;
     QTest::addRow("garbage") << QByteArray("hello") << u"not JSON"_s;
-    QTest::addRow("NaN literal") << QByteArray(R"({"num_hidden_layers": NaN})") << u"not JSON"_s;
+    // Python's bare NaN is read as null: a missing value, not broken JSON.
+    QTest::addRow("NaN literal") << QByteArray(R"({"num_hidden_layers": NaN})")
+                                 << u"num_hidden_layers: missing (null)"_s;
     QTest::addRow("1e400 literal")
         << QByteArray(R"({"num_hidden_layers": 1e400})") << u"not JSON"_s;
     QTest::addRow("trailing garbage") << with("") + "x" << u"not JSON"_s;
@@ -547,8 +551,8 @@ void TestHfConfig::errors_data()
     for (int i = 2; i < 32; ++i)
         types += ", \"full_attention\"";
     QTest::addRow("layer_types unknown kind")
-        << with(types.replace("linear_attention", "conv") + ']')
-        << u"layer_types[1]: a string (\"conv\") is not a layer kind"_s;
+        << with(types.replace("linear_attention", "lightning") + ']')
+        << u"layer_types[1]: a string (\"lightning\") is not a layer kind"_s;
     QByteArray sliding = "\"layer_types\": [\"sliding_attention\"";
     for (int i = 1; i < 32; ++i)
         sliding += ", \"full_attention\"";

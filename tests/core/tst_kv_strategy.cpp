@@ -518,6 +518,40 @@ private slots:
         const auto gpus = sweepStrategy(s, strategy("fp8"), StrategyQuantity::GpusToFit, contexts);
         QCOMPARE(gpus.at(1).y(), double(evaluateStrategy(s, strategy("fp8")).gpusToFit));
     }
+
+    // A model with trained sparse attention (DSA: 4 layers, a 64 + 16 latent at fp16 = 160 B and
+    // a 132 B index key per token, top 8): the full cache reads every index key and 8 latents,
+    // as the ledger says; the sparse rows are the model's own figures; a window drops tokens
+    // from both parts, counted once per layer.
+    void trainedSparseAttention()
+    {
+        ModelSpec m = deepseekV3();
+        m.layers = 4;
+        m.kvLoraRank = 64;
+        m.qkRopeHeadDim = 16;
+        m.indexHeads = 4;
+        m.indexHeadDim = 128;
+        m.indexTopK = 8;
+        m.layerPattern = {AttentionKind::SparseLatent};
+        Scenario s = scenario(m, 1000);
+        QVERIFY2(s.validate().isEmpty(), qPrintable(s.validate()));
+        const StrategyResult full = evaluateStrategy(s, KvStrategy{});
+        QCOMPARE(full.heldBytes, 4.0 * (160 + 132) * 1000);
+        QCOMPARE(full.readBytesPerStep, 4.0 * (132 * 1000 + 160 * 8));
+        QCOMPARE(full.readBytesPerStep, evaluate(s).kvBytesReadPerStep);
+        for (const char *sparse : {"nsa", "quest", "moba"}) {
+            const StrategyResult r = evaluateStrategy(s, strategy(sparse));
+            QCOMPARE(r.heldBytes, full.heldBytes);
+            QCOMPARE(r.readBytesPerStep, full.readBytesPerStep);
+            QVERIFY2(r.lossNote.contains(u"own trained sparse attention"), qPrintable(r.lossNote));
+        }
+        // At fp8 the latent is vLLM's 656-byte layout for 512 + 64; here 64 fp8 + one fp32
+        // scale + 16 bf16 = 100 B; the index key is unchanged.
+        QCOMPARE(evaluateStrategy(s, strategy("fp8")).heldBytes, 4.0 * (100 + 132) * 1000);
+        const StrategyResult window = evaluateStrategy(s, strategy("window:100,sinks:4"));
+        QCOMPARE(window.heldBytes, 4.0 * (160 + 132) * 104);
+        QVERIFY2(window.lossNote.contains(u"on 4 of 4 layers"), qPrintable(window.lossNote));
+    }
 };
 
 QTEST_GUILESS_MAIN(TestKvStrategy)

@@ -22,20 +22,20 @@ namespace {
 // KV bytes for one token summed over the layers, at 2 bytes per element (bf16/fp16).
 qint64 kvBytesPerToken(const ModelSpec &m)
 {
+    const Precision fp16 = Precision::of(NumberFormat::FP16);
     qint64 sum = 0;
     for (int l = 0; l < m.layers; ++l)
-        sum += m.kvElementsPerTokenLayer(m.layerKind(l)) * 2;
+        sum += m.layerCache(m.layerType(l)).heldBytesPerToken(fp16);
     return sum;
 }
 
 // KV bytes at context `context`: windowed layers stop at the window.
 qint64 kvBytesAt(const ModelSpec &m, qint64 context)
 {
+    const Precision fp16 = Precision::of(NumberFormat::FP16);
     qint64 sum = 0;
-    for (int l = 0; l < m.layers; ++l) {
-        const AttentionKind k = m.layerKind(l);
-        sum += m.kvElementsPerTokenLayer(k) * 2 * m.tokensHeld(k, context);
-    }
+    for (int l = 0; l < m.layers; ++l)
+        sum += qint64(m.layerCache(m.layerType(l)).heldBytes(fp16, context));
     return sum;
 }
 
@@ -116,6 +116,7 @@ private slots:
     void reportedMemory();
     void roundTripBundled();
     void roundTripUnusual();
+    void layerTypesRoundTrip();
     void gpuRoundTrip();
     void modelErrors_data();
     void modelErrors();
@@ -412,6 +413,8 @@ void TestPresets::roundTripBundled()
         QCOMPARE(back->totalParameters, m.totalParameters);
         QCOMPARE(back->layerPattern, m.layerPattern);
         QCOMPARE(back->nativePrecision, m.nativePrecision);
+        // The model itself, every field: a saved scenario reopens as the same preset.
+        QVERIFY2(*back == m, qPrintable(m.id));
     }
 }
 
@@ -453,6 +456,46 @@ void TestPresets::roundTripUnusual()
     QCOMPARE(back->activeParameters, m.activeParameters);
     QCOMPARE(back->nativePrecision, m.nativePrecision);
     QCOMPARE(modelToJson(*back), json);
+}
+
+// Layer types with shapes of their own write a table and an index per layer, and read back the
+// same; a bad entry is named.
+void TestPresets::layerTypesRoundTrip()
+{
+    QJsonObject o = llama8bJson();
+    o.insert(u"layer_types"_s,
+             QJsonArray{QJsonObject{{u"kind"_s, u"window"_s},
+                                    {u"kv_heads"_s, 4},
+                                    {u"head_dim"_s, 192},
+                                    {u"value_head_dim"_s, 128},
+                                    {u"window"_s, 512},
+                                    {u"ffn"_s, u"moe"_s}},
+                        QJsonObject{{u"kind"_s, u"full"_s}, {u"shares_cache"_s, true}},
+                        QJsonObject{{u"kind"_s, u"none"_s}, {u"ffn"_s, u"dense"_s}}});
+    o.insert(u"layer_pattern"_s, QJsonArray{0, 0, 1, 2});
+    QString error;
+    const auto m = modelFromJson(o, &error);
+    QVERIFY2(m, qPrintable(error));
+    QCOMPARE(m->layerPattern.size(), 4);
+    QCOMPARE(m->layerType(1).kvHeads, 4);
+    QCOMPARE(m->valueDimOf(m->layerType(0)), 128);
+    QVERIFY(m->layerType(2).sharesCache);
+    QCOMPARE(m->layerType(3).kind, AttentionKind::NoMixer);
+    // 32 layers repeat the four: 16 sliding (4 × (192 + 128) × 2 B), 8 full reading another
+    // layer's cache (nothing held), 8 without attention.
+    QCOMPARE(m->layerCount(AttentionKind::SlidingWindow), 16);
+    const QJsonObject written = modelToJson(*m);
+    QCOMPARE(written.value(u"layer_types"_s).toArray().size(), 3);
+    const auto back = modelFromJson(written, &error);
+    QVERIFY2(back, qPrintable(error));
+    QVERIFY(*back == *m);
+
+    o.insert(u"layer_pattern"_s, QJsonArray{0, 3});
+    QVERIFY(!modelFromJson(o, &error));
+    QVERIFY2(error.startsWith(u"layer_pattern[1]: 3 is outside 0-2"_s), qPrintable(error));
+    o.insert(u"layer_types"_s, QJsonArray{QJsonObject{{u"kind"_s, u"warp"_s}}});
+    QVERIFY(!modelFromJson(o, &error));
+    QVERIFY2(error.startsWith(u"layer_types[0]: kind: expected one of"_s), qPrintable(error));
 }
 
 void TestPresets::gpuRoundTrip()
@@ -517,6 +560,17 @@ void TestPresets::modelErrors_data()
         << u"layer_pattern"_s << QJsonValue(QJsonArray{u"latent"_s}) << u"kv_lora_rank:"_s;
     QTest::addRow("window negative")
         << u"window"_s << QJsonValue(-1) << u"window: -1 is negative"_s;
+    // Layer types: a table, and the pattern indexing it.
+    QTest::addRow("pattern index without types")
+        << u"layer_pattern"_s << QJsonValue(QJsonArray{0}) << u"layer_pattern[0]: expected"_s;
+    QTest::addRow("dsa pattern, no indexer")
+        << u"layer_pattern"_s << QJsonValue(QJsonArray{u"dsa"_s}) << u"kv_lora_rank:"_s;
+    QTest::addRow("cross pattern, no image tokens")
+        << u"layer_pattern"_s << QJsonValue(QJsonArray{u"cross"_s}) << u"image_tokens:"_s;
+    QTest::addRow("conv pattern, no conv dim")
+        << u"layer_pattern"_s << QJsonValue(QJsonArray{u"conv"_s}) << u"short_conv_dim:"_s;
+    QTest::addRow("speculative layers negative")
+        << u"mtp_layers"_s << QJsonValue(-1) << u"mtp_layers: -1 is negative"_s;
     QTest::addRow("precision unknown")
         << u"native_precision"_s << QJsonValue(u"fp9"_s) << u"native_precision:"_s;
     QTest::addRow("precision number")

@@ -48,6 +48,13 @@ private slots:
         m.measured = MeasuredBandwidth{"cuda:0", "NVIDIA H200", 4.1e12,
                                        4.2e12,   4LL << 30,     {{1e6, 9.5e12}, {4e9, 4.1e12}}};
         QTest::addRow("with a measurement") << m;
+        Scenario mimo = Scenario::seed();
+        mimo.model = *PresetLibrary::instance().model(QStringLiteral("mimo-v2-flash"));
+        QTest::addRow("layer types of their own") << mimo;
+        Scenario dsa = Scenario::seed();
+        dsa.model = *PresetLibrary::instance().model(QStringLiteral("deepseek-v3.2"));
+        dsa.speculativeDecoding = true;
+        QTest::addRow("DSA, speculative decoding") << dsa;
     }
     void roundTrip()
     {
@@ -68,6 +75,10 @@ private slots:
         QTest::addRow("other format")
             << QByteArray(R"({"format":"something"})") << "not a KV Ledger scenario";
         QJsonObject o = seedJson();
+        o.insert("speculative_decoding", "yes");
+        QTest::addRow("speculative_decoding a string")
+            << QJsonDocument(o).toJson() << "speculative_decoding: expected true or false";
+        o = seedJson();
         o.insert("version", 99);
         QTest::addRow("future version") << QJsonDocument(o).toJson() << "version 99";
         // Not "written by a newer KV Ledger": no version was ever 0 or negative.
@@ -185,7 +196,7 @@ private slots:
         QVERIFY2(back.has_value(), qPrintable(error));
         QVERIFY(*back == document);
         QCOMPARE(writeScenarioDocument(*back), written);
-        QCOMPARE(QJsonDocument::fromJson(written).object().value("version").toInt(), 2);
+        QCOMPARE(QJsonDocument::fromJson(written).object().value("version").toInt(), 3);
     }
 
     // A version-1 file (no baseline, no view) opens as it always did.

@@ -22,13 +22,17 @@ void require(bool condition)
 void exercise(const kvl::ModelSpec &m)
 {
     require(m.validate().isEmpty());
-    qint64 elements = 0;
-    for (int l = 0; l < m.layers; ++l)
-        elements += m.kvElementsPerTokenLayer(m.layerKind(l)) * m.tokensHeld(m.layerKind(l), 1000);
-    require(elements >= 0);
-    for (kvl::AttentionKind k : kvl::kAllKinds)
-        require(m.stateElementsLayer(k, 8) >= 0 &&
-                m.stateElementsLayer(k) >= m.stateElementsLayer(k, 8));
+    const kvl::Precision fp8 = kvl::Precision::of(kvl::NumberFormat::FP8);
+    for (const kvl::LayerTypeCount &c : m.layerTypeCounts(true)) {
+        // Held and read are finite and non-negative; a GPU of 8 keeps no more than one of 1.
+        const kvl::LayerCache one = m.layerCache(c.type), eight = m.layerCache(c.type, 8);
+        for (qint64 context : {qint64(0), qint64(1000), qint64(10'000'000)}) {
+            require(one.heldBytes(fp8, context) >= 0 && one.readBytes(fp8, context) >= 0);
+            require(eight.heldBytes(fp8, context) <= one.heldBytes(fp8, context));
+            require(eight.readBytes(fp8, context) <= one.readBytes(fp8, context));
+        }
+        require(eight.stateBytes >= 0 && eight.stateBytes <= one.stateBytes);
+    }
     const kvl::ParameterParts parts = m.parameterParts();
     require(parts.embeddings >= 0 && parts.routedExperts >= 0 && parts.rest >= 0);
     (void)m.parametersActive();

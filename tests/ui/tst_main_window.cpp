@@ -206,7 +206,7 @@ private slots:
         QTest::addColumn<QString>("message");
         QTest::addRow("garbage") << QByteArray("{not json") << "not valid JSON";
         QByteArray future = writeScenario(Scenario::seed());
-        future.replace("\"version\": 2", "\"version\": 7");
+        future.replace("\"version\": 3", "\"version\": 7");
         QTest::addRow("future version") << future << "version 7";
         QTest::addRow("missing") << QByteArray() << "No such file";
     }
