@@ -30,7 +30,7 @@ void Importer::readNemotronH()
             blocks << words.value(text.at(i));
         }
     } else {
-        for (const QJsonValue &v : pattern.value.toArray())
+        for (const auto &v : pattern.value.toArray())
             blocks << v.toString();
     }
     if (blocks.size() != m_layers.size())

@@ -306,13 +306,12 @@ QList<LedgerRow> ledgerRows(const Scenario &s, const Ledger &l, ByteUnits u)
                           l.predictedSecondsPerToken > 0 ? formatSeconds(l.predictedSecondsPerToken)
                                                          : LedgerStrings::tr("none"),
                           l.predictionNote};
-    rows << LedgerRow{
-        QStringLiteral("kv_seconds_per_token"), LedgerStrings::tr("KV streaming alone"),
-        formatSeconds(l.kvSecondsPerToken),
-        LedgerStrings::tr("%1 per GPU / %2")
-            .arg(bytes(l.kvBytesReadPerGpu),
-                 formatRate(s.gpu.bandwidth * s.efficiency, ByteUnits::SI)),
-        broken};
+    rows << LedgerRow{QStringLiteral("kv_seconds_per_token"),
+                      LedgerStrings::tr("KV streaming alone"), formatSeconds(l.kvSecondsPerToken),
+                      LedgerStrings::tr("%1 per GPU / %2")
+                          .arg(bytes(l.kvBytesReadPerGpu),
+                               formatRate(s.gpu.bandwidth * s.efficiency, ByteUnits::SI)),
+                      broken};
     rows << LedgerRow{QStringLiteral("tokens_per_second"), LedgerStrings::tr("Tokens per second"),
                       formatNumber(l.tokensPerSecond, 3),
                       LedgerStrings::tr("per sequence; %1 for the batch")
