@@ -101,7 +101,7 @@ void StrategyComparisonChart::drawResults()
                                           [](const StrategyResult &a, const StrategyResult &b) {
                                               return a.secondsPerToken < b.secondsPerToken;
                                           });
-    const StrategyResult &full = m_results.first();
+    const StrategyResult &full = m_results.constFirst(); // first() would detach: fastest dangles
     QString heading = tr("At %1 tokens on %2 × %3: full cache %4 per token")
                           .arg(formatInteger(s.context), QString::number(s.gpus), s.gpu.name,
                                formatSeconds(full.secondsPerToken));
