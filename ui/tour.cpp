@@ -145,17 +145,19 @@ void TourPanel::goTo(int step)
     show(step);
 }
 
-// The strategies the step names, checked, the first of them in the editor; the mass panel on
+// The strategies the step names, checked, the first of them in the editor (none where the step
+// shows the full cache alone); the mass panel on
 // the step's source, at the analysis defaults the step's figures assume.
 void TourPanel::showViews(const TourStep &t)
 {
-    if (m_strategies && !t.strategies.isEmpty()) {
+    if (m_strategies && (t.fullCacheOnly || !t.strategies.isEmpty())) {
         QList<int> rows;
         for (const QString &id : t.strategies)
             rows << m_strategies->rowOf(id);
         for (int i = 0; i < m_strategies->strategyCount(); ++i)
             m_strategies->setChecked(i, rows.contains(i));
-        m_strategies->setCurrentRow(rows.first());
+        if (!rows.isEmpty())
+            m_strategies->setCurrentRow(rows.first());
     }
     if (m_mass && t.mass) {
         const MassOptions defaults;

@@ -38,6 +38,7 @@ struct TourStep
     // Built-in rows of the strategies panel to check (articleStrategy or strategyPreset ids),
     // the first shown in its editor; the others unchecked. Empty: left as they are.
     QStringList strategies;
+    bool fullCacheOnly = false; // every row unchecked: the chart shows the model's own cache
     bool decodePicture = false; // the picture of one decode step beside the text
     bool fitWarning = false;    // the ledger's "cannot run" banner shown (the text explains it)
     bool kvOnlyMark = false;    // the time chart marks the KV read alone, not the whole step

@@ -1,6 +1,8 @@
 // What the article says to do: fp8 first, int4 for the capacity-desperate, eviction as a bet,
-// the safe money; then the end game (trained sparse attention) and measuring before choosing.
+// the safe money; then the end game (trained sparse attention, shipping today in DeepSeek-V3.2)
+// and measuring before choosing.
 #include "attention_mass.h"
+#include "presets.h"
 #include "strategy_presets.h"
 #include "tour_compose.h"
 #include "tour_steps.h"
@@ -178,6 +180,49 @@ TourStep sparse()
     return t;
 }
 
+TourStep sparseToday()
+{
+    TourStep t;
+    t.id = QStringLiteral("dsa");
+    t.title = TourStrings::tr("The end game ships today");
+    t.apply = [](Scenario &s) {
+        // The bundled preset, as the scenario panel sets it: the checkpoint as published.
+        s.model = *PresetLibrary::instance().model(QStringLiteral("deepseek-v3.2"));
+        s.weightsAsStored = true;
+    };
+    t.tab = QStringLiteral("strategies");
+    t.ledgerKey = QStringLiteral("kv_bytes_read_per_step");
+    t.chartId = QStringLiteral("strategies");
+    t.fullCacheOnly = true;
+    t.compose = [](const Scenario &s, const Ledger &l) {
+        const QString read = formatBytes(l.kvBytesReadPerToken, ByteUnits::SI);
+        const QString held = formatBytes(l.kvBytes, ByteUnits::SI);
+        const QString fewer = timesText(l.kvBytes / l.kvBytesReadPerToken);
+        const QString gpus = QString::number(l.gpusToFit);
+        // The sparse layers' top-k: what their indexer lets a step read.
+        const auto sparseRow =
+            std::find_if(l.layersByKind.begin(), l.layersByKind.end(),
+                         [](const LayerKindRow &r) { return r.tokensRead < r.tokensHeld; });
+        const qint64 topK = sparseRow == l.layersByKind.end() ? 0 : sparseRow->tokensRead;
+        return TourText{
+            TourStrings::tr(
+                "It is not a paper: %1 ships with DeepSeek Sparse Attention. At %2 tokens it "
+                "holds %3 of cache, yet a step reads %4 of it, %5 fewer bytes: a small indexer "
+                "scores every token's index key and each layer reads only the %6 latents it "
+                "picks. It saves reads, not memory: the whole cache stays, and with the weights it "
+                "takes %7 "
+                "GPUs to hold.")
+                .arg(s.model.name, formatInteger(s.context), held, read, fewer, formatInteger(topK),
+                     gpus),
+            read,
+            {{TourStrings::tr("KV cache held"), held},
+             {TourStrings::tr("KV read per token"), read},
+             {TourStrings::tr("Fewer bytes read"), fewer},
+             {TourStrings::tr("GPUs to fit"), gpus}}};
+    };
+    return t;
+}
+
 TourStep measure()
 {
     TourStep t;
@@ -222,7 +267,7 @@ TourStep measure()
 
 QList<TourStep> remedySteps()
 {
-    return {fp8(), int4(), eviction(), safeMoney(), sparse(), measure()};
+    return {fp8(), int4(), eviction(), safeMoney(), sparse(), sparseToday(), measure()};
 }
 
 } // namespace kvl

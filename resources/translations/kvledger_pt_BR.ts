@@ -5837,6 +5837,22 @@ prefill %4, resposta %5, %6</translation>
         <source>Before choosing, measure: replay a sample of your production conversations offline and record, per layer, how much of the attention mass sits in the top %1 of KV blocks. The page shows no measurement but a teaching source (%2): %3 layers are concentrated (up to %4), the flattest keeps only %5. Concentrated mass leaves room for eviction; flat mass means your traffic really reads everything, and the honest saving is in the bytes.</source>
         <translation>Antes de escolher, meça: reexecute uma amostra das conversas de produção offline e registre, por camada, quanto da massa de atenção fica no topo de %1 dos blocos KV. A página não mostra uma medição, e sim uma fonte didática (%2): %3 camadas são concentradas (até %4), a mais plana fica com só %5. Massa concentrada significa espaço para evicção; massa plana significa que seu tráfego realmente lê tudo, e aí a economia honesta está nos bytes.</translation>
     </message>
+    <message>
+        <source>The end game ships today</source>
+        <translation>O jogo final já está em produção</translation>
+    </message>
+    <message>
+        <source>It is not a paper: %1 ships with DeepSeek Sparse Attention. At %2 tokens it holds %3 of cache, yet a step reads %4 of it, %5 fewer bytes: a small indexer scores every token&apos;s index key and each layer reads only the %6 latents it picks. It saves reads, not memory: the whole cache stays, and with the weights it takes %7 GPUs to hold.</source>
+        <translation>Não é só um artigo: o %1 já sai com a DeepSeek Sparse Attention. Com %2 tokens, ele guarda %3 de KV cache, mas um passo lê só %4 disso, %5 menos bytes: um pequeno indexador pontua a index key de cada token e cada camada lê só os %6 latents que ele escolhe. Ela economiza leituras, não memória: o cache inteiro continua lá e, somado aos pesos, exige %7 GPUs para caber.</translation>
+    </message>
+    <message>
+        <source>KV cache held</source>
+        <translation>KV cache guardado</translation>
+    </message>
+    <message>
+        <source>Fewer bytes read</source>
+        <translation>Redução na leitura</translation>
+    </message>
 </context>
 <context>
     <name>kvl::ValidationTable</name>

@@ -291,7 +291,7 @@ private slots:
             QTest::addRow("%s", s.constData()) << size << 0;
             // One of each kind: the decode-step picture, the KV-only mark, the roofline, the
             // memory and precision charts, each strategies step, the mass.
-            for (int step : {1, 4, 6, 8, 9, 12, 14, 15, 16, 17})
+            for (int step : {1, 4, 6, 8, 9, 12, 14, 15, 16, 17, 18})
                 QTest::addRow("%s tour step %d", s.constData(), step) << size << step;
         }
     }

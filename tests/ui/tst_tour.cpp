@@ -57,6 +57,7 @@ const QStringList kTitles = {"What the KV cache holds",
                              "Eviction is a bet",
                              "The safe money",
                              "The end game: reads skipped, memory kept",
+                             "The end game ships today",
                              "Measure first"};
 const QStringList kTitlesPt = {"O que o KV cache guarda",
                                "Bytes por token",
@@ -74,6 +75,7 @@ const QStringList kTitlesPt = {"O que o KV cache guarda",
                                "Evicção é uma aposta",
                                "O dinheiro seguro",
                                "O jogo final: leituras puladas, memória mantida",
+                               "O jogo final já está em produção",
                                "Meça primeiro"};
 
 // The script of one language, run as a user runs it, split into its steps: "## N. Title" and the
@@ -231,7 +233,16 @@ private slots:
             {16,
              {"**20.98 GB**", "**348.2 GB**", "**7**", "saves reads, not memory"},
              {"**20,98 GB**", "**348,2 GB**", "**7**", "economiza leituras, não memória"}},
+            // DeepSeek-V3.2 at a million tokens: 61 layers × (576 × 2 B latent + 132 B index key)
+            // = 78,324 B per token, 78.324 GB held; a step reads every index key (61 × 132 B ×
+            // 1,000,000 = 8.052 GB) and 2,048 latents per layer (61 × 2,048 × 1,152 B =
+            // 143.9 MB): 8,195,917,056 B, 8.196 GB, 78.324 / 8.196 = 9.56× fewer.
             {17,
+             {"**8.196 GB**", "**78.32 GB**", "**9.56×**", "DeepSeek-V3.2", "2,048 latents",
+              "saves reads, not memory"},
+             {"**8,196 GB**", "**78,32 GB**", "**9,56×**", "DeepSeek-V3.2", "2.048 latents",
+              "economiza leituras, não memória"}},
+            {18,
              {"**6 of 8**", "**76.4%**", "**1%**",
               "replay a sample of your production "
               "conversations offline",
@@ -355,6 +366,12 @@ private slots:
             // Strategy steps show their first strategy in the editor, never fp8 by default.
             if (!t.strategies.isEmpty())
                 QCOMPARE(panel->currentRow(), panel->rowOf(t.strategies.first()));
+            // The full cache alone: the heading names no strategy faster than it.
+            if (t.fullCacheOnly)
+                QVERIFY2(!m_window->chart(QStringLiteral("strategies"))
+                              ->headline()
+                              .contains(u"Full cache"),
+                         qPrintable(m_window->chart(QStringLiteral("strategies"))->headline()));
         }
         tour()->stop();
         QVERIFY(banner->isVisibleTo(m_window->ledgerView())); // the seed cannot run on 1 GPU
@@ -379,7 +396,7 @@ private slots:
         m_window->startTour();
         for (int i = 0; i < tour()->stepCount(); ++i) {
             const QStringList ids = tour()->stepAt(i).strategies;
-            if (ids.isEmpty())
+            if (ids.isEmpty() && !tour()->stepAt(i).fullCacheOnly)
                 continue;
             tour()->goTo(i);
             QList<int> rows;
