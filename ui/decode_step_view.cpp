@@ -27,8 +27,9 @@ constexpr double kWeightsHeight = 2.6;
 constexpr double kValuesY = 7.7;
 constexpr double kCaptionY = 10.2;
 constexpr double kHeightCells = 11.7;
-// Smallest unit that keeps its labels legible.
+// Smallest unit that keeps its labels legible on a desk; labels are this share of the unit.
 constexpr int kMinCellPixels = 12;
+constexpr double kLabelShare = 0.8;
 constexpr int kPhaseMillis = 2200;
 
 double widthCells(qsizetype tokens)
@@ -99,8 +100,24 @@ QSize DecodeStepView::sizeHint() const
 
 QSize DecodeStepView::minimumSizeHint() const
 {
-    return {int(std::ceil(widthCells(m_step.tokens()) * kMinCellPixels)),
-            int(std::ceil(kHeightCells * kMinCellPixels))};
+    return {int(std::ceil(widthCells(m_step.tokens()) * minimumUnit())),
+            int(std::ceil(kHeightCells * minimumUnit()))};
+}
+
+double DecodeStepView::minimumUnit() const
+{
+    // The labels at least 80% of the type around them: read from as far as the step's text.
+    return std::max(double(kMinCellPixels), double(fontInfo().pixelSize()));
+}
+
+double DecodeStepView::unitPixels() const
+{
+    return std::min(width() / widthCells(m_step.tokens()), height() / kHeightCells);
+}
+
+int DecodeStepView::labelPixels() const
+{
+    return std::max(8, int(unitPixels() * kLabelShare));
 }
 
 void DecodeStepView::describe()
@@ -123,14 +140,14 @@ void DecodeStepView::paintEvent(QPaintEvent *)
     QPainter p(this);
     p.setRenderHint(QPainter::Antialiasing);
     const double total = widthCells(m_step.tokens());
-    const double u = std::min(width() / total, height() / kHeightCells);
+    const double u = unitPixels();
     p.translate((width() - total * u) / 2, (height() - kHeightCells * u) / 2);
     const QColor text = palette().color(QPalette::WindowText);
     const QColor base = palette().color(QPalette::Base);
     const QColor positive(230, 97, 1), negative(43, 131, 186); // colour-blind safe pair
     const QColor accent = palette().color(QPalette::Highlight);
     QFont small = font();
-    small.setPixelSize(std::max(8, int(u * 0.8)));
+    small.setPixelSize(labelPixels());
     QFont bold = small;
     bold.setBold(true);
 

@@ -28,6 +28,9 @@ public:
     // The sentence under the picture for `phase`, in the current language.
     static QString phaseText(int phase);
 
+    // The pixel size of its smallest labels (token numbers, weights) at the current size.
+    int labelPixels() const;
+
     QSize sizeHint() const override;
     QSize minimumSizeHint() const override;
 
@@ -40,6 +43,10 @@ protected:
 
 private:
     void describe();
+    double unitPixels() const;
+    // Smallest grid unit: its labels no smaller than the text beside it allows (presentation
+    // mode's larger type makes the picture larger with it).
+    double minimumUnit() const;
 
     DecodeStep m_step;
     int m_phase = 0;

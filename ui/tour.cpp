@@ -259,7 +259,8 @@ int wrappedHeight(const QLabel *label, int width)
 // A dock ignores a wrapped label's height for its width: the title and the text ask for every
 // line they need at the width they will have once placed (the text two at least, so the dock
 // does not jump between short and long steps). The picture beside the text keeps its
-// proportions, at most 45% of the panel's width and a quarter of the window's height.
+// proportions, at most 45% of the panel's width and a quarter of the window's height, more when
+// its labels need it to be legible.
 void TourPanel::fitText()
 {
     const QMargins m = layout()->contentsMargins();
@@ -276,7 +277,12 @@ void TourPanel::fitText()
         const QSizeF want = m_picture->sizeHint();
         const double scale =
             std::min({1.0, 0.45 * width / want.width(), 0.25 * window()->height() / want.height()});
-        const QSize size = (want * scale).toSize().expandedTo(m_picture->minimumSizeHint());
+        // Larger where the type is (presentation mode), while the chart above keeps half the
+        // window: the headlines, tabs and this panel's title row take about 180 px of the rest.
+        const double most = std::max(0.25, 0.5 - 180.0 / window()->height());
+        const QSize legible = m_picture->minimumSizeHint().boundedTo(
+            (want * most * window()->height() / want.height()).toSize());
+        const QSize size = (want * scale).toSize().expandedTo(legible);
         if (m_picture->size() != size)
             m_picture->setFixedSize(size);
         width = std::max(width - size.width() - layout()->spacing(), 1);

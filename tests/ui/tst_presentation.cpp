@@ -1,6 +1,7 @@
 // Presentation mode and small screens, offscreen: what a projector at 1920 × 1080, 1280 × 720 or
 // 1024 × 768 shows, and that the normal window fits those screens with nothing clipped.
 #include "chart_label.h"
+#include "decode_step_view.h"
 #include "headline_strip.h"
 #include "ledger_chart.h"
 #include "main_window.h"
@@ -317,6 +318,19 @@ private slots:
                      m_window->tour()->headlines());
             const QString chartId = m_window->tour()->stepAt(tourStep - 1).chartId;
             QCOMPARE(m_window->presentation()->shownCharts().value(0)->id(), chartId);
+            // The decode-step picture's smallest labels grow with the room's type: at least
+            // 80% of the text beside it (one pixel for rounding) where the chart's half of the
+            // screen leaves the room (1080 lines); never under 12 px.
+            const DecodeStepView *picture = m_window->tour()->picture();
+            if (m_window->tour()->stepAt(tourStep - 1).decodePicture) {
+                QVERIFY(picture->isVisible());
+                const int body = m_window->presentation()->currentBodyPixels();
+                const int least = size.height() >= 1080 ? int(0.8 * body) - 1 : 12;
+                QVERIFY2(picture->labelPixels() >= least,
+                         qPrintable(QStringLiteral("%1 px labels beside %2 px text")
+                                        .arg(picture->labelPixels())
+                                        .arg(body)));
+            }
         } else {
             // Every slide, PageDown after PageDown.
             QStringList seen;
