@@ -4762,12 +4762,12 @@ na largura de banda medida: %1 TFLOP/s</translation>
         <translation>atenção na decodificação: %1 FLOP/B, acima do equilíbrio</translation>
     </message>
     <message>
-        <source>Attainable TFLOP/s (log scale)</source>
-        <translation>TFLOP/s atingíveis (escala log)</translation>
-    </message>
-    <message>
         <source>%1: roof</source>
         <translation>%1: teto</translation>
+    </message>
+    <message>
+        <source>Attainable TFLOP/s (log)</source>
+        <translation>TFLOP/s atingíveis (log)</translation>
     </message>
 </context>
 <context>

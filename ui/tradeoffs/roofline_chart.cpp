@@ -4,6 +4,7 @@
 
 #include "chart_label.h"
 
+#include <QFontMetricsF>
 #include <QLegendMarker>
 #include <QLineSeries>
 #include <QLogValueAxis>
@@ -64,7 +65,7 @@ RooflineChart::RooflineChart(QWidget *parent) : HeadedChart(parent)
 void RooflineChart::retranslate()
 {
     m_x->setTitleText(tr("Arithmetic intensity (FLOP per byte moved, log scale)"));
-    m_y->setTitleText(tr("Attainable TFLOP/s (log scale)")); // one line beside a short plot
+    m_y->setTitleText(tr("Attainable TFLOP/s (log)")); // one line beside a short plot
     // Point names, formulas and the heading are composed by the next updateFrom().
 }
 
@@ -236,7 +237,6 @@ void RooflineChart::update()
     for (QLegendMarker *m : chart()->legend()->markers(m_measuredRoof))
         m->setVisible(r.measuredBandwidth > 0);
 
-    m_ridgeLabel->setText(tr("ridge: %1 FLOP/B").arg(formatNumber(r.ridgePoint)));
     m_measuredRidgeLabel->setText(
         tr("measured ridge: %1 FLOP/B").arg(formatNumber(r.measuredRidgePoint)));
     m_measuredRidgeLabel->setVisible(r.measuredRidgePoint > 0);
@@ -261,9 +261,27 @@ void RooflineChart::relayoutOverlays()
     const Roofline &r = m_roofline;
     if (r.peakFlops <= 0)
         return;
-    // Below the roof, right of the dotted drop: the one corner no line runs through.
+    const QRectF plot = chart()->plotArea();
+    // A narrow plot labels every other decade: "10,000" and "100,000" side by side overrun
+    // each other.
+    const QFontMetricsF ticks(m_x->labelsFont());
+    const double widest =
+        std::max(ticks.horizontalAdvance(chart()->locale().toString(m_xRange.max)),
+                 ticks.horizontalAdvance(chart()->locale().toString(m_xRange.min)));
+    const double decades = std::log10(m_xRange.max / m_xRange.min);
+    const bool sparse = decades > 0 && plot.width() / decades < 1.4 * widest;
+    if (m_x->base() != (sparse ? 100 : 10)) {
+        m_x->setBase(sparse ? 100 : 10);
+        m_x->setMinorTickCount(sparse ? 0 : 8);
+    }
+    // Below the roof, right of the dotted drop: the one corner no line runs through. Where the
+    // plot ends too close to the drop, the figure goes under its name.
     const QPointF corner =
         chart()->mapToPosition(QPointF(r.ridgePoint, r.peakFlops / kTera), m_roof);
+    const QString ridge = tr("ridge: %1 FLOP/B").arg(formatNumber(r.ridgePoint));
+    m_ridgeLabel->setText(ridge);
+    if (corner.x() + 6 + m_ridgeLabel->size().width() > plot.right())
+        m_ridgeLabel->setText(QString(ridge).replace(u": "_qs, u":\n"_qs));
     m_ridgeLabel->setAnchor(chart()->mapToScene(corner + QPointF(6, 6)),
                             Qt::AlignLeft | Qt::AlignTop);
     if (r.measuredRidgePoint > 0) {
