@@ -13,6 +13,7 @@
 #include <QAbstractScrollArea>
 #include <QApplication>
 #include <QDockWidget>
+#include <QElapsedTimer>
 #include <QGraphicsScene>
 #include <QGraphicsTextItem>
 #include <QLabel>
@@ -150,6 +151,25 @@ class TestPresentation : public QObject
         QVERIFY(QTest::qWaitForWindowExposed(m_window.get()));
         m_window->activateWindow();
         QVERIFY(QTest::qWaitForWindowActive(m_window.get()));
+    }
+    // The docks' layout settles over a few posted events, more of them when a step changes the
+    // model: wait until no visible widget has moved or resized for 200 ms (at most 10 s), not
+    // for a fixed time that a loaded machine can outrun.
+    void settle() const
+    {
+        QList<QRect> last;
+        int stable = 0;
+        QElapsedTimer clock;
+        clock.start();
+        while (stable < 4 && clock.elapsed() < 10000) {
+            QTest::qWait(50);
+            QList<QRect> now;
+            for (const QWidget *w : m_window->findChildren<QWidget *>())
+                if (w->isVisible())
+                    now << QRect(w->mapTo(m_window.get(), QPoint()), w->size());
+            stable = now == last ? stable + 1 : 0;
+            last = now;
+        }
     }
     QDockWidget *dock(const char *name) const
     {
@@ -309,7 +329,7 @@ private slots:
             m_window->tour()->goTo(tourStep - 1);
             QTRY_VERIFY(!m_window->tour()->headlines().isEmpty()); // the mass report is async
         }
-        QTest::qWait(300); // the docks' layout settles over a few posted events
+        settle();
         if (tourStep > 0) {
             verifyPresentationScreen(size);
             if (QTest::currentTestFailed())
@@ -343,7 +363,7 @@ private slots:
                     break; // the last slide stays
                 seen << id;
                 QTest::keyClick(m_window.get(), Qt::Key_PageDown);
-                QTest::qWait(300);
+                settle();
             }
             QCOMPARE(seen.size() >= 5, true);
             QVERIFY(seen.contains(QStringLiteral("mass-curve")));
