@@ -85,6 +85,8 @@ QString KvStrategy::spec() const
         if (p->denseLayers > 0)
             s += QStringLiteral(",dense=%1").arg(p->denseLayers);
         parts << s;
+    } else if (std::holds_alternative<DenseReads>(tokens)) {
+        parts << QStringLiteral("dense");
     }
     if (precision) {
         if (precision->recentTokens > 0)
@@ -123,9 +125,19 @@ struct StrategyModel::Slice
     bool windowed = false; // reduced by the strategy (windowed layers, streaming heads)
 };
 
-StrategyModel::StrategyModel(const Scenario &s, const KvStrategy &k)
-    : m_scenario(s), m_strategy(k), m_step(s)
+// The scenario a strategy is evaluated on: DenseReads swaps in the model's dense twin.
+static Scenario scenarioFor(const Scenario &s, const KvStrategy &k)
 {
+    Scenario out = s;
+    if (std::holds_alternative<DenseReads>(k.tokens))
+        out.model = s.model.denseTwin();
+    return out;
+}
+
+StrategyModel::StrategyModel(const Scenario &given, const KvStrategy &k)
+    : m_scenario(scenarioFor(given, k)), m_strategy(k), m_step(m_scenario)
+{
+    const Scenario &s = m_scenario;
     const Precision older = k.precision ? k.precision->older : s.kvPrecision;
     m_recentTokens = k.precision ? k.precision->recentTokens : 0;
     m_sinkTokens = k.precision && m_recentTokens > 0 ? k.precision->sinkTokens : 0;
@@ -352,6 +364,12 @@ QString StrategyModel::lossNote(qint64 L, const QList<Slice> &parts, bool loses)
                                   "%2 latents its indexer picks. These are the model's own "
                                   "figures; no block selection is stacked on top.")
                      .arg(n(L), n(std::min(L, m.indexTopK)));
+    } else if (std::holds_alternative<DenseReads>(m_strategy.tokens)) {
+        notes << StrategyText::tr("Dense attention: every step reads all %1 tokens' latents on "
+                                  "every layer, with no indexer, as the dense model this one was "
+                                  "trained from does. The reference the sparse reads are "
+                                  "measured against.")
+                     .arg(n(L));
     } else if (const auto *p = std::get_if<SparsePolicy>(&m_strategy.tokens)) {
         QString chooser = p->summaryKeys > 0
                               ? StrategyText::tr("%1 stored key(s) per block").arg(p->summaryKeys)
@@ -404,6 +422,18 @@ QString StrategyModel::lossNote(qint64 L, const QList<Slice> &parts, bool loses)
 StrategyResult evaluateStrategy(const Scenario &s, const KvStrategy &k)
 {
     return StrategyModel(s, k).at(s.context);
+}
+
+std::optional<KvStrategy> denseReference(const ModelSpec &m)
+{
+    if (!m.hasKind(AttentionKind::SparseLatent) || m.indexTopK <= 0)
+        return std::nullopt;
+    KvStrategy k;
+    k.tokens = DenseReads{};
+    k.name = StrategyText::tr("Dense attention");
+    k.citation = StrategyText::tr("The same model with every latent read each step, no indexer: "
+                                  "the dense attention its sparse attention replaces.");
+    return k;
 }
 
 QList<QPointF> sweepStrategy(const Scenario &s, const KvStrategy &k, StrategyQuantity q,

@@ -64,8 +64,16 @@ struct SparsePolicy
     friend bool operator==(const SparsePolicy &, const SparsePolicy &) = default;
 };
 
+// The model's own trained sparse attention turned off: every layer reads every token it holds,
+// as the dense model it was trained from does (DeepSeek-V3.2's DSA as V3.1's MLA, no indexer).
+// The reference that sparse attention's saving is measured against.
+struct DenseReads
+{
+    friend bool operator==(const DenseReads &, const DenseReads &) = default;
+};
+
 using TokenPolicy =
-    std::variant<std::monostate, WindowPolicy, BudgetPolicy, HeadsPolicy, SparsePolicy>;
+    std::variant<std::monostate, WindowPolicy, BudgetPolicy, HeadsPolicy, SparsePolicy, DenseReads>;
 
 // Storage precision of the cache: one format for every token, or the newest `recentTokens` and
 // the first `sinkTokens` at `recent` (the scenario's KV precision when unset) and the older ones
@@ -93,7 +101,7 @@ struct KvStrategy
     QString spec() const;     // parseable: "window:4096,sinks:4+fp8"
     QString label() const;    // name, or a readable form of the spec
 
-    // "fp8", "window:4096,sinks:4,layers:0.5", "budget:2048,recent:32", "budget:20%",
+    // "fp8", "dense", "window:4096,sinks:4,layers:0.5", "budget:2048,recent:32", "budget:20%",
     // "duo:0.5,sinks:64,window:256", "sparse:k=16,block=64[,summary=2,window=512,compress=16,
     // compress-block=32,dense=2]", "recent:128@fp16[,sinks=4],old=int4[,scale-bits=32]", a preset
     // id, parts joined by '+' (one token policy, one precision). nullopt and *error otherwise.
@@ -164,6 +172,10 @@ private:
 };
 
 StrategyResult evaluateStrategy(const Scenario &s, const KvStrategy &k);
+
+// "Dense attention" (DenseReads) when the model's attention reads less than it holds (DSA), so a
+// comparison can show what its sparse reads save; nullopt for a model that reads what it holds.
+std::optional<KvStrategy> denseReference(const ModelSpec &m);
 
 enum class StrategyQuantity
 {

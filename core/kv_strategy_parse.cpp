@@ -23,7 +23,8 @@ QString grammar()
         "a precision (fp8, int8, int4, fp4), window:W[,sinks:S][,layers:F], "
         "budget:B|P%[,recent:R], "
         "duo:F[,sinks:S][,window:W], sparse:k=K,block=S[,summary=N,window=W,compress=D,"
-        "compress-block=L,dense=N], recent:R[@P][,sinks=S],old=P[,scale-bits=N], or a preset (%1)");
+        "compress-block=L,dense=N], recent:R[@P][,sinks=S],old=P[,scale-bits=N], dense, or a "
+        "preset (%1)");
 }
 
 QString presetIds()
@@ -349,6 +350,9 @@ bool PartParser::parse(KvStrategy &into, QString *error)
         ok = sparse(into, value);
     } else if (head == u"recent") {
         ok = recent(into, value);
+    } else if (head == u"dense" && m_items.size() == 1) {
+        into.tokens = DenseReads{};
+        ok = true;
     } else if (head.isEmpty()) {
         ok = fail(StrategyText::tr("empty part"));
     } else {
@@ -371,6 +375,8 @@ QString tokenPolicyKindName(const TokenPolicy &t)
         return QStringLiteral("duo");
     case 4:
         return QStringLiteral("sparse");
+    case 5:
+        return QStringLiteral("dense");
     }
     return {};
 }

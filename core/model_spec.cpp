@@ -114,6 +114,17 @@ QList<LayerTypeCount> ModelSpec::cacheTypeCounts(bool withMtp) const
     return out;
 }
 
+ModelSpec ModelSpec::denseTwin() const
+{
+    ModelSpec dense = *this;
+    for (LayerType &t : dense.layerPattern)
+        if (t.kind == AttentionKind::SparseLatent)
+            t.kind = AttentionKind::Latent;
+    dense.indexHeads = dense.indexHeadDim = 0;
+    dense.indexTopK = 0;
+    return dense;
+}
+
 LayerType ModelSpec::mtpLayerType() const
 {
     LayerType found = AttentionKind::NoMixer;

@@ -131,6 +131,9 @@ struct ModelSpec
     QList<LayerTypeCount> cacheTypeCounts(bool withMtp = false) const;
     // The type a multi-token-prediction layer has: the model's last attention layer's.
     LayerType mtpLayerType() const;
+    // The same model with trained sparse attention made dense: DSA layers as the MLA they were
+    // trained from, no indexer.
+    ModelSpec denseTwin() const;
     bool isMoE() const { return experts > 0; }
     bool isMoELayer(int layer) const;
     int moeLayers() const;

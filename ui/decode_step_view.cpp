@@ -27,9 +27,10 @@ constexpr double kWeightsHeight = 2.6;
 constexpr double kValuesY = 7.7;
 constexpr double kCaptionY = 10.2;
 constexpr double kHeightCells = 11.7;
-// Smallest unit that keeps its labels legible on a desk; labels are this share of the unit.
+// Smallest unit that keeps its labels legible on a desk; labels are this share of the unit
+// (a word wider than its room is set smaller).
 constexpr int kMinCellPixels = 12;
-constexpr double kLabelShare = 0.8;
+constexpr double kLabelShare = 0.9;
 constexpr int kPhaseMillis = 2200;
 
 double widthCells(qsizetype tokens)
@@ -106,7 +107,7 @@ QSize DecodeStepView::minimumSizeHint() const
 
 double DecodeStepView::minimumUnit() const
 {
-    // The labels at least 80% of the type around them: read from as far as the step's text.
+    // The labels about as large as the type around them: read from as far as the step's text.
     return std::max(double(kMinCellPixels), double(fontInfo().pixelSize()));
 }
 
@@ -177,7 +178,9 @@ void DecodeStepView::paintEvent(QPaintEvent *)
         p.setBrush(n - 1 == m_phase ? accent : text);
         p.setPen(Qt::NoPen);
         p.drawEllipse(r);
-        p.setFont(bold);
+        QFont digit = bold; // inside its circle
+        digit.setPixelSize(std::max(6, int(0.75 * unitPixels())));
+        p.setFont(digit);
         p.setPen(n - 1 == m_phase ? palette().color(QPalette::HighlightedText) : base);
         p.drawText(r, Qt::AlignCenter, QString::number(n));
     };
@@ -187,9 +190,10 @@ void DecodeStepView::paintEvent(QPaintEvent *)
     const double newX = column(n) + 0.2;
     const double outX = column(n + 1) + 0.4;
 
-    // Row heads, numbered in the order a lecturer tells them.
-    badge(1, 0, kKeysY);
-    label(at(1.0, kKeysY - 0.1, 2.4, 1.1), tr("query"), Qt::AlignLeft | Qt::AlignVCenter, bold);
+    // Row heads, numbered in the order a lecturer tells them; the query's above its strip,
+    // where the row of token numbers leaves the room a whole word needs.
+    badge(1, 0, -0.05);
+    label(at(1.0, -0.1, kLabelWidth - 1, 1.1), tr("query"), Qt::AlignLeft | Qt::AlignVCenter, bold);
     strip(m_step.query, 3.4, kKeysY);
     badge(2, 0, kKeysY + 1.5);
     label(at(1.0, kKeysY + 1.4, 2.4, 1.1), tr("keys"), Qt::AlignLeft | Qt::AlignVCenter, bold);
@@ -213,7 +217,7 @@ void DecodeStepView::paintEvent(QPaintEvent *)
         p.setPen(Qt::NoPen);
         p.setBrush(t == top ? positive : blend(base, text, 0.45));
         p.drawRect(at(sx, kWeightsY + kWeightsHeight - h, kStrip, h));
-        label(at(x - 0.2, kWeightsY + kWeightsHeight, kColumn + 0.4, 0.9), percent(w),
+        label(at(x + 0.1, kWeightsY + kWeightsHeight, kColumn - 0.2, 0.9), percent(w),
               Qt::AlignCenter, t == top ? bold : small);
         strip(m_step.values.at(t), sx, kValuesY);
     }

@@ -18,6 +18,7 @@
 #include <QPushButton>
 #include <QScrollArea>
 #include <QStyle>
+#include <QTimer>
 #include <QVBoxLayout>
 
 namespace kvl {
@@ -205,9 +206,12 @@ void LedgerView::highlight(const QString &key)
 {
     m_highlight = key;
     paintHighlight();
-    for (const Row &r : std::as_const(m_rows))
-        if (!key.isEmpty() && r.key == key)
-            m_scroll->ensureWidgetVisible(r.frame);
+    // Once the layout has placed the rows: a tour step that changes the model moves them first.
+    QTimer::singleShot(0, this, [this] {
+        for (const Row &r : std::as_const(m_rows))
+            if (!m_highlight.isEmpty() && r.key == m_highlight)
+                m_scroll->ensureWidgetVisible(r.frame);
+    });
 }
 
 // Only rows whose state changed: render() runs on every slider step.

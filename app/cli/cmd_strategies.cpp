@@ -40,9 +40,12 @@ QJsonObject resultJson(const KvStrategy &k, const StrategyResult &r)
     return o;
 }
 
-QList<KvStrategy> strategiesFromOptions(const QCommandLineParser &p)
+QList<KvStrategy> strategiesFromOptions(const QCommandLineParser &p, const ModelSpec &m)
 {
     QList<KvStrategy> out{KvStrategy{}}; // the full cache first, for comparison
+    // A model that reads less than it holds: its dense twin too, what the sparse reads save.
+    if (const auto dense = denseReference(m))
+        out << *dense;
     QStringList specs = p.values(QStringLiteral("strategy"));
     if (specs.isEmpty())
         for (const StrategyPreset &preset : strategyPresets())
@@ -68,10 +71,11 @@ int runStrategies(const QStringList &args, QTextStream &out)
     addScenarioOptions(p);
     p.addOptions({
         {QStringLiteral("strategy"),
-         QStringLiteral("fp8 | int4 | window:W[,sinks:S][,layers:F] | budget:B|P%[,recent:R] | "
-                        "duo:F[,sinks:S,window:W] | sparse:k=K,block=S[,summary=N,window=W,"
-                        "compress=D,compress-block=L,dense=N] | recent:R[@P],old=P | a preset; "
-                        "join a token policy and a precision with '+'. Repeatable."),
+         QStringLiteral(
+             "fp8 | int4 | window:W[,sinks:S][,layers:F] | budget:B|P%[,recent:R] | "
+             "duo:F[,sinks:S,window:W] | sparse:k=K,block=S[,summary=N,window=W,"
+             "compress=D,compress-block=L,dense=N] | recent:R[@P],old=P | dense | a preset; "
+             "join a token policy and a precision with '+'. Repeatable."),
          QStringLiteral("SPEC")},
         {QStringLiteral("sweep"),
          QStringLiteral("Seconds per token over context (log-spaced), one column per strategy.")},
@@ -87,7 +91,7 @@ int runStrategies(const QStringList &args, QTextStream &out)
         return 0;
     const Scenario s = scenarioFromOptions(p);
     const ByteUnits units = unitsFromOptions(p);
-    const QList<KvStrategy> strategies = strategiesFromOptions(p);
+    const QList<KvStrategy> strategies = strategiesFromOptions(p, s.model);
 
     if (p.isSet(QStringLiteral("sweep"))) {
         const QList<qint64> contexts = contextsFromOptions(p, 32);

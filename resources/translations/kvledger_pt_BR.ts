@@ -2433,16 +2433,28 @@
         <translation>Os primeiros %1 e os %2 tokens mais recentes em %3, os obsoletos entre eles em %4: arredondamento, não perda.</translation>
     </message>
     <message>
-        <source>a precision (fp8, int8, int4, fp4), window:W[,sinks:S][,layers:F], budget:B|P%[,recent:R], duo:F[,sinks:S][,window:W], sparse:k=K,block=S[,summary=N,window=W,compress=D,compress-block=L,dense=N], recent:R[@P][,sinks=S],old=P[,scale-bits=N], or a preset (%1)</source>
-        <translation>uma precisão (fp8, int8, int4, fp4), window:W[,sinks:S][,layers:F], budget:B|P%[,recent:R], duo:F[,sinks:S][,window:W], sparse:k=K,block=S[,summary=N,window=W,compress=D,compress-block=L,dense=N], recent:R[@P][,sinks=S],old=P[,scale-bits=N] ou uma predefinição (%1)</translation>
-    </message>
-    <message>
         <source>This model&apos;s own trained sparse attention (DSA): every token stays in memory; a step scores all %1 index keys and reads the %2 latents its indexer picks. These are the model&apos;s own figures; no block selection is stacked on top.</source>
         <translation>A atenção esparsa treinada do próprio modelo (DSA): todos os tokens ficam na memória; cada passo pontua todas as %1 index keys e lê os %2 latentes que o indexador escolhe. Estes são os números do próprio modelo; nenhuma seleção de blocos é empilhada por cima.</translation>
     </message>
     <message>
         <source>Nothing dropped: every token stays in memory, and the model&apos;s own sparse attention (DSA) reads %1 of the %2 latents per layer, after scoring every index key.</source>
         <translation>Nada descartado: todos os tokens ficam na memória, e a atenção esparsa do próprio modelo (DSA) lê %1 dos %2 latentes por camada, depois de pontuar todas as index keys.</translation>
+    </message>
+    <message>
+        <source>Dense attention: every step reads all %1 tokens&apos; latents on every layer, with no indexer, as the dense model this one was trained from does. The reference the sparse reads are measured against.</source>
+        <translation>Atenção densa: cada passo lê os latents de todos os %1 tokens em todas as camadas, sem indexador, como faz o modelo denso do qual este foi treinado. É a referência contra a qual se medem as leituras esparsas.</translation>
+    </message>
+    <message>
+        <source>Dense attention</source>
+        <translation>Atenção densa</translation>
+    </message>
+    <message>
+        <source>The same model with every latent read each step, no indexer: the dense attention its sparse attention replaces.</source>
+        <translation>O mesmo modelo lendo todos os latents a cada passo, sem indexador: a atenção densa que a atenção esparsa substitui.</translation>
+    </message>
+    <message>
+        <source>a precision (fp8, int8, int4, fp4), window:W[,sinks:S][,layers:F], budget:B|P%[,recent:R], duo:F[,sinks:S][,window:W], sparse:k=K,block=S[,summary=N,window=W,compress=D,compress-block=L,dense=N], recent:R[@P][,sinks=S],old=P[,scale-bits=N], dense, or a preset (%1)</source>
+        <translation>uma precisão (fp8, int8, int4, fp4), window:W[,sinks:S][,layers:F], budget:B|P%[,recent:R], duo:F[,sinks:S][,window:W], sparse:k=K,block=S[,summary=N,window=W,compress=D,compress-block=L,dense=N], recent:R[@P][,sinks=S],old=P[,scale-bits=N], dense ou uma predefinição (%1)</translation>
     </message>
 </context>
 <context>
@@ -5238,6 +5250,10 @@ prefill %4, resposta %5, %6</translation>
         <source>A strategy spec: fp8 | int4 | window:W[,sinks:S][,layers:F] | budget:B|P%[,recent:R] | duo:F[,sinks:S,window:W] | sparse:k=K,block=S[,summary=N,window=W,compress=D,compress-block=L,dense=N] | recent:R[@P][,sinks=S],old=P | a preset id; a token policy and a precision joined by &apos;+&apos;</source>
         <translation>Uma especificação de estratégia: fp8 | int4 | window:W[,sinks:S][,layers:F] | budget:B|P%[,recent:R] | duo:F[,sinks:S,window:W] | sparse:k=K,block=S[,summary=N,window=W,compress=D,compress-block=L,dense=N] | recent:R[@P][,sinks=S],old=P | o id de uma predefinição; uma política de tokens e uma precisão unidas por &apos;+&apos;</translation>
     </message>
+    <message>
+        <source>Full cache, sparse reads</source>
+        <translation>Cache completo, leituras esparsas</translation>
+    </message>
 </context>
 <context>
     <name>kvl::StrategyParameters</name>
@@ -5842,16 +5858,16 @@ prefill %4, resposta %5, %6</translation>
         <translation>O jogo final já está em produção</translation>
     </message>
     <message>
-        <source>It is not a paper: %1 ships with DeepSeek Sparse Attention. At %2 tokens it holds %3 of cache, yet a step reads %4 of it, %5 fewer bytes: a small indexer scores every token&apos;s index key and each layer reads only the %6 latents it picks. It saves reads, not memory: the whole cache stays, and with the weights it takes %7 GPUs to hold.</source>
-        <translation>Não é só um artigo: o %1 já sai com a DeepSeek Sparse Attention. Com %2 tokens, ele guarda %3 de KV cache, mas um passo lê só %4 disso, %5 menos bytes: um pequeno indexador pontua a index key de cada token e cada camada lê só os %6 latents que ele escolhe. Ela economiza leituras, não memória: o cache inteiro continua lá e, somado aos pesos, exige %7 GPUs para caber.</translation>
-    </message>
-    <message>
         <source>KV cache held</source>
         <translation>KV cache guardado</translation>
     </message>
     <message>
-        <source>Fewer bytes read</source>
-        <translation>Redução na leitura</translation>
+        <source>It is not a paper: %1 ships with DeepSeek Sparse Attention. At %2 tokens it holds %3 of cache, yet a step reads %4 of it, %5 fewer bytes than dense attention reading every latent (%6): a small indexer scores every token&apos;s index key and each layer reads only the %7 latents it picks. It saves reads, not memory: the whole cache stays, and with the weights it takes %8 GPUs to hold.</source>
+        <translation>Não é só um artigo: o %1 já sai com a DeepSeek Sparse Attention. Com %2 tokens, ele guarda %3 de KV cache, mas um passo lê só %4 disso, %5 menos bytes do que a atenção densa, que lê todos os latents (%6): um pequeno indexador pontua a index key de cada token e cada camada lê só os %7 latents que ele escolhe. Ela economiza leituras, não memória: o cache inteiro continua lá e, somado aos pesos, exige %8 GPUs para caber.</translation>
+    </message>
+    <message>
+        <source>Fewer bytes read than dense</source>
+        <translation>Redução na leitura vs. densa</translation>
     </message>
 </context>
 <context>

@@ -1,6 +1,7 @@
 // Every KV strategy against hand arithmetic written here: bytes held, bytes read, time, loss.
 #include "kv_strategy.h"
 #include "ledger.h"
+#include "presets.h"
 #include "step_model.h"
 #include "strategy_presets.h"
 #include "test_models.h"
@@ -551,6 +552,38 @@ private slots:
         const StrategyResult window = evaluateStrategy(s, strategy("window:100,sinks:4"));
         QCOMPARE(window.heldBytes, 4.0 * (160 + 132) * 104);
         QVERIFY2(window.lossNote.contains(u"on 4 of 4 layers"), qPrintable(window.lossNote));
+
+        // Its dense reference: the same latents, every one read, no index keys held or read.
+        const auto reference = denseReference(m);
+        QVERIFY(reference);
+        QCOMPARE(reference->spec(), QStringLiteral("dense"));
+        QVERIFY(std::holds_alternative<DenseReads>(KvStrategy::parse("dense")->tokens));
+        const StrategyResult dense = evaluateStrategy(s, *reference);
+        QCOMPARE(dense.heldBytes, 4.0 * 160 * 1000);
+        QCOMPARE(dense.readBytesPerStep, 4.0 * 160 * 1000);
+        QVERIFY(!dense.losesTokens);
+        // The sparse model reads (132,000 + 1,280) / 160,000 = 83.3% of what dense attention
+        // would here: the index keys dominate at 1,000 tokens.
+        QCOMPARE(full.readBytesPerStep / dense.readBytesPerStep, 133'280.0 / 160'000);
+        // A model that reads what it holds has no dense reference.
+        QVERIFY(!denseReference(llama70b()));
+        QVERIFY(!denseReference(deepseekV3()));
+    }
+
+    // DeepSeek-V3.2 at 131,072 tokens (61 layers, a 1,152 B latent and a 132 B index key, top
+    // 2,048): dense attention would read 61 × 1,152 × 131,072 = 9,210,691,584 B a step; DSA reads
+    // 61 × (132 × 131,072 + 1,152 × 2,048) = 1,199,308,800 B, 13.0% of it.
+    void denseReferenceOfDeepSeekV32()
+    {
+        Scenario s = scenario(*PresetLibrary::instance().model(QStringLiteral("deepseek-v3.2")));
+        s.context = 131'072;
+        const StrategyResult dense = evaluateStrategy(s, *denseReference(s.model));
+        QCOMPARE(dense.readBytesPerStep, 9'210'691'584.0);
+        QCOMPARE(dense.heldBytes, 9'210'691'584.0);
+        const StrategyResult own = evaluateStrategy(s, KvStrategy{});
+        QCOMPARE(own.readBytesPerStep, 1'199'308'800.0);
+        QCOMPARE(own.heldBytes, 61.0 * (1152 + 132) * 131'072);
+        QVERIFY(own.secondsPerToken < dense.secondsPerToken);
     }
 };
 

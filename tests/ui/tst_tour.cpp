@@ -236,12 +236,13 @@ private slots:
             // DeepSeek-V3.2 at a million tokens: 61 layers × (576 × 2 B latent + 132 B index key)
             // = 78,324 B per token, 78.324 GB held; a step reads every index key (61 × 132 B ×
             // 1,000,000 = 8.052 GB) and 2,048 latents per layer (61 × 2,048 × 1,152 B =
-            // 143.9 MB): 8,195,917,056 B, 8.196 GB, 78.324 / 8.196 = 9.56× fewer.
+            // 143.9 MB): 8,195,917,056 B, 8.196 GB. Dense attention would read every latent:
+            // 61 × 1,152 B × 1,000,000 = 70.272 GB, 70.272 / 8.196 = 8.57× more.
             {17,
-             {"**8.196 GB**", "**78.32 GB**", "**9.56×**", "DeepSeek-V3.2", "2,048 latents",
-              "saves reads, not memory"},
-             {"**8,196 GB**", "**78,32 GB**", "**9,56×**", "DeepSeek-V3.2", "2.048 latents",
-              "economiza leituras, não memória"}},
+             {"**8.196 GB**", "**78.32 GB**", "**8.57×**", "70.27 GB", "DeepSeek-V3.2",
+              "2,048 latents", "saves reads, not memory"},
+             {"**8,196 GB**", "**78,32 GB**", "**8,57×**", "70,27 GB", "DeepSeek-V3.2",
+              "2.048 latents", "economiza leituras, não memória"}},
             {18,
              {"**6 of 8**", "**76.4%**", "**1%**",
               "replay a sample of your production "

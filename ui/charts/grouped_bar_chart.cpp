@@ -331,8 +331,14 @@ void GroupedBarChart::relayoutOverlays()
         ghosts && !m_presentation && QFontMetricsF(font).height() > barHeight * 0.9;
     if (crowded)
         font = labelFont(2 * barHeight);
+    // On screen, even the smallest font taller than a bar's room (many strategies on a small
+    // screen): no value labels, which would overlap; hovering a bar says its value, the table
+    // lists them. An export sizes its image for the labels and keeps them.
+    const bool tooThin = !m_presentation && isVisible() &&
+                         QFontMetricsF(font).height() > barHeight * (crowded ? 2.0 : 1.0);
     for (int v = 0; v < sets; ++v) {
-        const bool unlabelled = crowded && v < m_variants.size() && m_variants.at(v).ghost;
+        const bool unlabelled =
+            tooThin || (crowded && v < m_variants.size() && m_variants.at(v).ghost);
         const int position = sets - 1 - v; // bottom-up index within a group
         for (int m = 0; m < metrics; ++m) {
             const int category = metrics - 1 - m;

@@ -101,11 +101,15 @@ void StrategyComparisonChart::drawResults()
                                           [](const StrategyResult &a, const StrategyResult &b) {
                                               return a.secondsPerToken < b.secondsPerToken;
                                           });
-    const StrategyResult &full = m_results.constFirst(); // first() would detach: fastest dangles
+    // The full cache, after a sparse model's dense reference row when there is one.
+    const auto baselineAt = std::find_if(m_strategies.cbegin(), m_strategies.cend(),
+                                         [](const KvStrategy &k) { return k.isBaseline(); });
+    const StrategyResult &full =
+        m_results.at(baselineAt == m_strategies.cend() ? 0 : baselineAt - m_strategies.cbegin());
     QString heading = tr("At %1 tokens on %2 × %3: full cache %4 per token")
                           .arg(formatInteger(s.context), QString::number(s.gpus), s.gpu.name,
                                formatSeconds(full.secondsPerToken));
-    if (fastest != m_results.cbegin())
+    if (&*fastest != &full)
         heading += tr(", %1 %2 (%3)")
                        .arg(fastest->name, formatSeconds(fastest->secondsPerToken),
                             fastest->losesTokens ? tr("drops tokens") : tr("keeps every token"));

@@ -57,6 +57,7 @@ ViewPage *strategiesPage(ScenarioController *controller, QWidget *parent,
                      &StrategyPanel::setUnits);
     page->setRefresh([=](const Scenario &s, const Ledger &) {
         panel->setScenario(s); // evaluates each strategy once
+        sync();                // a sparse model brings its dense reference row
         comparison->updateFrom(s, panel->results());
         latency->updateFrom(s, panel->results());
     });
