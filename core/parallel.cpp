@@ -74,8 +74,19 @@ double Interconnect::bandwidthFor(int gpus) const
     return gpus <= domainGpus && nvlinkBandwidth > 0 ? nvlinkBandwidth : networkBandwidth;
 }
 
+ModelLoad modelLoad(const Scenario &s)
+{
+    return {weightBytes(s), activeParameters(s.model)};
+}
+
 GpuLoad gpuLoad(const Scenario &s, const ParallelPlan &plan, qint64 batch, qint64 context,
                 double tokensPerSequence)
+{
+    return gpuLoad(s, modelLoad(s), plan, batch, context, tokensPerSequence);
+}
+
+GpuLoad gpuLoad(const Scenario &s, const ModelLoad &model, const ParallelPlan &plan, qint64 batch,
+                qint64 context, double tokensPerSequence)
 {
     const ModelSpec &m = s.model;
     GpuLoad g;
@@ -88,7 +99,7 @@ GpuLoad gpuLoad(const Scenario &s, const ParallelPlan &plan, qint64 batch, qint6
 
     // Weights: attention, dense MLPs and embeddings split by TP (replicated over DP and CP
     // ranks); routed experts split over the MoE group; a step reads the experts it touches.
-    const WeightBytes w = weightBytes(s);
+    const WeightBytes &w = model.weights;
     const double dense = (w.rest + w.embeddings) / plan.tp;
     const double experts = w.routedExperts / group;
     double touched = 1;
@@ -105,7 +116,7 @@ GpuLoad gpuLoad(const Scenario &s, const ParallelPlan &plan, qint64 batch, qint6
     g.stateBytes = g.sequences * cache.stateBytes * stage;
     g.attentionFlop = g.tokens * (cache.attentionFlop(context) / plan.cp + cache.stateFlop) * stage;
 
-    const ActiveParameters active = activeParameters(m);
+    const ActiveParameters &active = model.active;
     g.matmulFlop =
         2.0 * (g.tokens * active.dense / plan.tp + stepTokens * active.experts / group) * stage;
 
@@ -164,12 +175,12 @@ QList<int> tpDegrees(const ModelSpec &m, const Interconnect &links)
 
 // The least context-parallel degree that holds the cache of `plan`'s ranks (the experts spread
 // over the CP ranks too), 0 when none up to the GPU limit does.
-int contextDegree(const Scenario &s, ParallelPlan plan)
+int contextDegree(const Scenario &s, const ModelLoad &model, ParallelPlan plan)
 {
     const int most = limits::maxGpus / std::max(1, plan.tp * plan.dp * plan.pp);
     plan.cp = 1;
     while (plan.cp <= most) {
-        const GpuLoad load = gpuLoad(s, plan, s.batch, s.context);
+        const GpuLoad load = gpuLoad(s, model, plan, s.batch, s.context);
         if (load.bytesHeld() <= usableBytes(s))
             return plan.cp;
         const double free = usableBytes(s) - load.weightBytesHeld - load.stateBytes;
@@ -215,6 +226,7 @@ QString planReason(const Scenario &s, const ParallelPlan &p)
 PlanFit fitPlan(const Scenario &s, const Interconnect &links)
 {
     const ModelSpec &m = s.model;
+    const ModelLoad model = modelLoad(s);
     PlanFit best;
     qint64 bestGpus = 0;
     const auto consider = [&](ParallelPlan p) {
@@ -222,7 +234,7 @@ PlanFit fitPlan(const Scenario &s, const Interconnect &links)
             p.ep = std::gcd(p.moeGroup(), std::max(1, m.experts));
         if (!p.validate(m).isEmpty() || qint64(p.gpus()) > limits::maxGpus)
             return;
-        if (gpuLoad(s, p, s.batch, s.context).bytesHeld() > usableBytes(s))
+        if (gpuLoad(s, model, p, s.batch, s.context).bytesHeld() > usableBytes(s))
             return;
         // Fewest GPUs; among equals the widest TP (one collective group, no CP or DP ranks).
         if (bestGpus == 0 || p.gpus() < bestGpus || (p.gpus() == bestGpus && p.tp > best.plan.tp)) {
@@ -235,7 +247,7 @@ PlanFit fitPlan(const Scenario &s, const Interconnect &links)
             for (int dp = 1; dp <= s.batch && qint64(tp) * dp * pp <= limits::maxGpus;
                  dp = dp * 2 > s.batch && dp < s.batch ? s.batch : dp * 2) {
                 ParallelPlan p{tp, pp, dp, 1, 1};
-                p.cp = contextDegree(s, p);
+                p.cp = contextDegree(s, model, p);
                 if (p.cp == 0)
                     continue;
                 consider(p);

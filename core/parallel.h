@@ -1,6 +1,7 @@
 #pragma once
 
 #include "scenario.h"
+#include "weights.h"
 #include <QString>
 
 namespace kvl {
@@ -74,6 +75,17 @@ ActiveParameters activeParameters(const ModelSpec &m);
 
 GpuLoad gpuLoad(const Scenario &s, const ParallelPlan &plan, qint64 batch, qint64 context,
                 double tokensPerSequence = 1);
+
+// What gpuLoad needs of the model whatever the plan (the parameter estimate walks every layer):
+// computed once where many plans are tried.
+struct ModelLoad
+{
+    WeightBytes weights;
+    ActiveParameters active;
+};
+ModelLoad modelLoad(const Scenario &s);
+GpuLoad gpuLoad(const Scenario &s, const ModelLoad &model, const ParallelPlan &plan, qint64 batch,
+                qint64 context, double tokensPerSequence = 1);
 
 // The smallest plan that holds the scenario's weights and cache in usable memory, and why:
 // heads split by TP while that shrinks the cache, then attention DP (several sequences) or

@@ -172,7 +172,7 @@ TourStep belowTheRidge()
         return TourText{
             TourStrings::tr(
                 "Decode does little arithmetic per byte. At batch %1 the weight matmuls do %2 "
-                "FLOP per byte, %3 below the ridge, and MHA attention %4, %5 below: the "
+                "FLOP per byte, %3 below the ridge, and MHA attention does %4, %5 below: the "
                 "article's “hundreds of times”. GQA shares each key among %6 query heads, so "
                 "its attention does %7 FLOP per byte, still %8 below. Either way the tensor cores "
                 "idle while memory streams: decoding is memory-bound.")

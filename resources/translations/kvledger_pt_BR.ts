@@ -5746,8 +5746,8 @@ prefill %4, resposta %5, %6</translation>
         <translation>Centenas de vezes abaixo do ponto de equilíbrio</translation>
     </message>
     <message>
-        <source>Decode does little arithmetic per byte. At batch %1 the weight matmuls do %2 FLOP per byte, %3 below the ridge, and MHA attention %4, %5 below: the article&apos;s “hundreds of times”. GQA shares each key among %6 query heads, so its attention does %7 FLOP per byte, still %8 below. Either way the tensor cores idle while memory streams: decoding is memory-bound.</source>
-        <translation>A decodificação faz pouca aritmética por byte. Com batch %1, as multiplicações pelos pesos fazem %2 FLOP por byte, %3 abaixo do ponto de equilíbrio, e a atenção MHA %4, %5 abaixo: as “centenas de vezes” do artigo. O GQA compartilha cada key entre %6 query heads, então sua atenção faz %7 FLOP por byte, ainda %8 abaixo. De todo modo, os núcleos tensores ficam ociosos enquanto a memória flui: é a decodificação limitada por memória.</translation>
+        <source>Decode does little arithmetic per byte. At batch %1 the weight matmuls do %2 FLOP per byte, %3 below the ridge, and MHA attention does %4, %5 below: the article&apos;s “hundreds of times”. GQA shares each key among %6 query heads, so its attention does %7 FLOP per byte, still %8 below. Either way the tensor cores idle while memory streams: decoding is memory-bound.</source>
+        <translation>A decodificação faz pouca aritmética por byte. Com batch %1, as multiplicações pelos pesos fazem %2 FLOP por byte, %3 abaixo do ponto de equilíbrio, e a atenção MHA faz %4, %5 abaixo: as “centenas de vezes” do artigo. O GQA compartilha cada key entre %6 query heads, então sua atenção faz %7 FLOP por byte, ainda %8 abaixo. De todo modo, os núcleos tensores ficam ociosos enquanto a memória flui: é a decodificação limitada por memória.</translation>
     </message>
     <message>
         <source>Weight matmuls below the ridge</source>
