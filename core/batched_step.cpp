@@ -20,9 +20,10 @@ double usableBytes(const Scenario &s)
 }
 
 // Requests the replica's memory holds at once, each with its whole prompt and answer cached.
-double requestsThatFit(const Scenario &s, const ParallelPlan &plan, const Workload &w)
+double requestsThatFit(const Scenario &s, const ModelLoad &model, const ParallelPlan &plan,
+                       const Workload &w)
 {
-    const GpuLoad one = gpuLoad(s, plan, plan.dp, w.inputTokens + w.outputTokens);
+    const GpuLoad one = gpuLoad(s, model, plan, plan.dp, w.inputTokens + w.outputTokens);
     const double perSequence = one.kvBytes + one.stateBytes; // one sequence per rank
     const double free = usableBytes(s) - one.weightBytesHeld;
     if (perSequence <= 0)
@@ -34,10 +35,10 @@ double requestsThatFit(const Scenario &s, const ParallelPlan &plan, const Worklo
 // TP, the experts `tokens` tokens touch split over the MoE group) and the output head. DeepSeek's
 // MTP module is one such layer sharing the model's head (TensorRT-LLM tech blog 2, "MTP
 // modules"); EAGLE-style drafting runs it once per draft token.
-double draftPassBytes(const Scenario &s, const ParallelPlan &plan, double tokens)
+double draftPassBytes(const Scenario &s, const WeightBytes &w, const ParallelPlan &plan,
+                      double tokens)
 {
     const ModelSpec &m = s.model;
-    const WeightBytes w = weightBytes(s);
     const double layers = std::max(1, m.layers);
     double bytes = w.rest / layers / plan.tp;
     if (m.isMoE() && m.moeLayers() > 0) {
@@ -59,13 +60,14 @@ StepTerms stepTerms(const Scenario &s, const Interconnect &links, const Parallel
 {
     StepTerms t;
     const ModelSpec &m = s.model;
-    t.running = std::min(double(w.concurrency), requestsThatFit(s, plan, w));
+    const ModelLoad model = modelLoad(s);
+    t.running = std::min(double(w.concurrency), requestsThatFit(s, model, plan, w));
     t.draftTokens = w.draftTokens;
     if (w.acceptedTokens)
         t.acceptedTokens = std::clamp(*w.acceptedTokens, 0.0, double(w.draftTokens));
     t.stages = plan.pp;
     const qint64 running = qint64(t.running);
-    t.load = gpuLoad(s, plan, running, w.context(), 1.0 + w.draftTokens);
+    t.load = gpuLoad(s, model, plan, running, w.context(), 1.0 + w.draftTokens);
     const GpuLoad &g = t.load;
     t.collectives = g.collectives;
     t.layers = g.layers + w.draftTokens;
@@ -74,7 +76,7 @@ StepTerms stepTerms(const Scenario &s, const Interconnect &links, const Parallel
     const double bandwidth = s.gpu.bandwidth;
     const double matmulPeak = s.gpu.peakFlops(computePrecision(s));
     const double attentionPeak = s.gpu.peakBf16;
-    const ActiveParameters active = activeParameters(m);
+    const ActiveParameters &active = model.active;
     const double stage = 1.0 / plan.pp;
     const int group = plan.moeGroup();
     t.moeLayers = m.isMoE() ? m.moeLayers() * stage + w.draftTokens : 0;
@@ -97,7 +99,8 @@ StepTerms stepTerms(const Scenario &s, const Interconnect &links, const Parallel
 
     // A draft pass per draft token, each over one token of every sequence of the rank, its
     // experts touched by the whole step's sequences.
-    t.draft = w.draftTokens * draftPassBytes(s, plan, double(running)) * stage / bandwidth;
+    t.draft =
+        w.draftTokens * draftPassBytes(s, model.weights, plan, double(running)) * stage / bandwidth;
     t.memory = (g.bytesRead() + kvWritten) / bandwidth + t.draft;
     t.compute = g.matmulFlop / matmulPeak + g.attentionFlop / attentionPeak;
     t.prefill = promptMatmul(t.prefillTokens) / matmulPeak + prompts * promptFlop / attentionPeak;

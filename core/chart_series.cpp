@@ -1,5 +1,6 @@
 #include "chart_series.h"
 
+#include "engine_prediction.h"
 #include "measured_bandwidth.h"
 #include "step_model.h"
 #include "sweep.h"
@@ -105,6 +106,25 @@ LatencySeries latencySeries(const Scenario &s, const QList<qint64> &contexts)
             add(stepCurve(StepModel(atMeasuredBandwidth(t)), contexts, false),
                 QStringLiteral("measured-"), true);
     }
+    if (!s.engine.isEmpty()) {
+        Curve &c = out.calibrated;
+        c.key = QStringLiteral("calibrated-%1").arg(s.gpus);
+        c.gpus = s.gpus;
+        c.points.reserve(contexts.size());
+        Scenario t = s;
+        for (qint64 x : contexts) {
+            t.context = x;
+            const EnginePrediction p = predictEngine(t);
+            if (!p.valid) {
+                c.points.clear();
+                break;
+            }
+            // Past where the batch fits the engine queues requests: no time per token at it.
+            if (p.running < s.batch)
+                break;
+            c.points.append(QPointF(double(x), p.secondsPerToken));
+        }
+    }
     return out;
 }
 
@@ -162,7 +182,7 @@ QList<PrecisionVariant> precisionVariants(const Scenario &s)
 
 ChartSeries chartSeries(const Scenario &s, const Ledger &l, SeriesParts parts)
 {
-    ChartSeries out{s, l, parts, {}, {}, {}, {}};
+    ChartSeries out{s, l, parts, {}, {}, {}, {}, {}};
     if (parts & SeriesPart::Memory)
         out.memory = memorySeries(s, axisContexts(s.context, kMemoryPoints));
     if (parts & SeriesPart::Latency)

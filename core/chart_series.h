@@ -67,6 +67,10 @@ struct LatencySeries
     QList<int> gpuCounts;
     double measuredBytesPerSecond = 0; // per GPU; 0 when nothing was measured
     QList<Curve> curves;               // per count in gpuCounts order: step, KV, measured
+    // The scenario's own GPU count as Scenario::engine serves it, with the constants fitted to
+    // measured runs: a calibrated prediction, not a floor. Empty without an engine; it ends
+    // where the batch no longer fits in memory (the engine would queue requests).
+    Curve calibrated;
 
     // nullptr when absent.
     const Curve *curve(int gpus, bool kvOnly, bool measured) const;

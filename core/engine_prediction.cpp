@@ -13,6 +13,17 @@ QStringList calibratedEngines()
     return Calibration::bundled().engines();
 }
 
+QString engineName(const QString &id)
+{
+    if (id == u"vllm")
+        return QStringLiteral("vLLM");
+    if (id == u"sglang")
+        return QStringLiteral("SGLang");
+    if (id == u"trtllm")
+        return QStringLiteral("TensorRT-LLM");
+    return id;
+}
+
 EnginePrediction predictEngine(const Scenario &s)
 {
     EnginePrediction p;
@@ -40,6 +51,7 @@ EnginePrediction predictEngine(const Scenario &s)
     p.valid = true;
     p.secondsPerToken = calibratedSecondsPerToken(t, fit->constants);
     p.floorSecondsPerToken = floorSecondsPerToken(t);
+    p.running = t.running;
     p.architecture = fit->architecture;
     p.fittedTo = cal.fittedTo;
     return p;

@@ -13,6 +13,7 @@ struct EnginePrediction
     bool valid = false;
     double secondsPerToken = 0;      // calibrated
     double floorSecondsPerToken = 0; // the same step at datasheet rates, no fixed cost
+    double running = 0;              // requests the memory holds at once, at most the batch
     QString architecture;            // the fit used: "hopper", "blackwell" or "all"
     QString fittedTo;
     QString reason; // why there is none: no engine chosen, an engine without constants
@@ -21,5 +22,7 @@ struct EnginePrediction
 EnginePrediction predictEngine(const Scenario &s);
 // The engines the bundled calibration has constants for: "sglang", "trtllm", "vllm".
 QStringList calibratedEngines();
+// The engine's own spelling: "vLLM", "SGLang", "TensorRT-LLM"; an unknown id as it is.
+QString engineName(const QString &id);
 
 } // namespace kvl

@@ -183,7 +183,7 @@ Ledger evaluate(const Scenario &s)
     l.predictedSecondsPerToken = engine.secondsPerToken;
     l.predictionNote =
         engine.valid ? QCoreApplication::translate("kvl::Ledger", "%1, constants fitted to %2")
-                           .arg(s.engine, engine.fittedTo)
+                           .arg(engineName(s.engine), engine.fittedTo)
                      : engine.reason;
 
     l.arithmeticIntensity = attentionIntensity(m, kvp);

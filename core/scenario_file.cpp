@@ -78,6 +78,8 @@ static QJsonObject scenarioFieldsToJson(const Scenario &s)
         {QStringLiteral("response_tokens"), double(s.responseTokens)},
         {QStringLiteral("speculative_decoding"), s.speculativeDecoding},
     };
+    if (!s.engine.isEmpty())
+        o.insert(QStringLiteral("engine"), s.engine);
     if (s.measured)
         o.insert(QStringLiteral("measured"), measuredToJson(*s.measured));
     return o;
@@ -199,6 +201,13 @@ std::optional<Scenario> scenarioFieldsFromJson(const QJsonObject &o, QString *er
     else if (!v.isUndefined()) {
         fail(error, FileText::tr("speculative_decoding: expected true or false, got %1")
                         .arg(jsonValueText(v)));
+        return std::nullopt;
+    }
+    // Optional; absent, the floor alone. Scenario::validate() names an engine without constants.
+    if (const QJsonValue v = o.value(QStringLiteral("engine")); v.isString())
+        s.engine = v.toString();
+    else if (!v.isUndefined()) {
+        fail(error, FileText::tr("engine: expected a name, got %1").arg(jsonValueText(v)));
         return std::nullopt;
     }
     if (gpus < 0 || gpus > limits::maxGpus || batch < 0 || batch > limits::maxBatch) {

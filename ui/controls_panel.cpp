@@ -1,5 +1,6 @@
 #include "controls_panel.h"
 
+#include "engine_prediction.h"
 #include "presets.h"
 #include "scenario_controller.h"
 #include "slider_field.h"
@@ -247,6 +248,16 @@ void ControlsPanel::build()
     efficiency->spinBox()->setSuffix(QStringLiteral(" %"));
     for (auto *f : {context, gpus, batch, efficiency})
         deploy->addWidget(f);
+    // A serving engine's calibrated time beside the floor.
+    m_engineLabel = new QLabel(this);
+    m_engine = new QComboBox(this);
+    m_engine->setObjectName(QStringLiteral("engine"));
+    m_engineLabel->setBuddy(m_engine);
+    m_engine->addItem(QString(), QString()); // "None", named in retranslate()
+    for (const QString &id : calibratedEngines())
+        m_engine->addItem(engineName(id), id);
+    deploy->addWidget(m_engineLabel);
+    deploy->addWidget(m_engine);
     layout->addWidget(deployBox);
     m_groups << deployBox;
     layout->addStretch(1);
@@ -292,6 +303,11 @@ void ControlsPanel::build()
                                s.weightsAsStored = false;
                                s.weightPrecision = formatAt(index - 1);
                            });
+    });
+    connect(m_engine, &QComboBox::activated, this, [this](int index) {
+        const QString id = m_engine->itemData(index).toString();
+        m_controller->edit([] { return tr("Serving engine"); },
+                           [id](Scenario &s) { s.engine = id; });
     });
     connectField(context, [this](int v) {
         m_controller->edit([] { return tr("Context length"); },
@@ -383,6 +399,14 @@ void ControlsPanel::retranslate()
             .arg(formula);
     m_weightsLabel->setToolTip(weightsTip);
     m_weights->setToolTip(weightsTip);
+    m_engineLabel->setText(tr("Serving engine (e&xpected time)"));
+    m_engine->setItemText(0, tr("None: the floor only"));
+    const QString engineTip =
+        tr("Beside the floor, the time per token this engine reached on measured runs: constants "
+           "fitted per engine and GPU generation (a calibrated prediction, not a floor), drawn "
+           "above the floor on the latency chart and given in the ledger.");
+    m_engineLabel->setToolTip(engineTip);
+    m_engine->setToolTip(engineTip);
 }
 
 void ControlsPanel::refresh()
@@ -430,6 +454,10 @@ void ControlsPanel::refresh()
     field(QStringLiteral("gpus"))->setValue(s.gpus);
     field(QStringLiteral("batch"))->setValue(s.batch);
     field(QStringLiteral("efficiency"))->setValue(int(std::lround(s.efficiency * 100)));
+    {
+        const QSignalBlocker block(m_engine);
+        m_engine->setCurrentIndex(std::max(0, m_engine->findData(s.engine)));
+    }
 }
 
 // A preset's published count, until a shape edit leaves it to core's estimate.

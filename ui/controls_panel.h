@@ -50,6 +50,8 @@ private:
     QLabel *m_notes = nullptr;
     QLabel *m_weightsLabel = nullptr;
     QComboBox *m_weights = nullptr;
+    QLabel *m_engineLabel = nullptr;
+    QComboBox *m_engine = nullptr; // none (the floor only), then the calibrated engines
     QHash<QString, SliderField *> m_fields;
     QList<QWidget *> m_groups;
     bool m_loading = false; // refresh() is writing the scenario into the widgets

@@ -661,6 +661,10 @@
         <source>speculative_decoding: expected true or false, got %1</source>
         <translation>speculative_decoding: esperava true ou false, veio %1</translation>
     </message>
+    <message>
+        <source>engine: expected a name, got %1</source>
+        <translation>engine: esperava um nome, veio %1</translation>
+    </message>
 </context>
 <context>
     <name>GpuText</name>
@@ -3075,6 +3079,22 @@
         <source>Ba&amp;ndwidth efficiency</source>
         <translation>E&amp;ficiência de largura de banda</translation>
     </message>
+    <message>
+        <source>Serving engine</source>
+        <translation>Engine de inferência</translation>
+    </message>
+    <message>
+        <source>Serving engine (e&amp;xpected time)</source>
+        <translation>Engine de inferência (tempo esperado)</translation>
+    </message>
+    <message>
+        <source>None: the floor only</source>
+        <translation>Nenhuma: só o piso</translation>
+    </message>
+    <message>
+        <source>Beside the floor, the time per token this engine reached on measured runs: constants fitted per engine and GPU generation (a calibrated prediction, not a floor), drawn above the floor on the latency chart and given in the ledger.</source>
+        <translation>Ao lado do piso, o tempo por token que esta engine atingiu em execuções medidas: constantes ajustadas por engine e geração de GPU (uma previsão calibrada, não um piso), desenhada acima do piso no gráfico de latência e dada no livro-caixa.</translation>
+    </message>
 </context>
 <context>
     <name>kvl::CostBatchChart</name>
@@ -3630,6 +3650,18 @@ Só o termo de KV: %3</translation>
     <message>
         <source>%1: the KV read alone</source>
         <translation>%1: só a leitura do KV</translation>
+    </message>
+    <message>
+        <source>%1 at %2 tokens
+%3 per token
+%4</source>
+        <translation>%1 com %2 tokens
+%3 por token
+%4</translation>
+    </message>
+    <message>
+        <source>%1 calibrated, %2</source>
+        <translation>%1 calibrada, %2</translation>
     </message>
 </context>
 <context>

@@ -37,7 +37,7 @@ int main(int argc, char *argv[])
         sink = sink + sweepContext(s, Quantity::SecondsPerToken, contexts).last().y();
         sweepNs << t.nsecsElapsed();
     }
-    QList<qint64> memoryNs, latencyNs, measuredNs, pageNs;
+    QList<qint64> memoryNs, latencyNs, measuredNs, engineNs, pageNs;
     Scenario m = s;
     m.measured = MeasuredBandwidth{
         QStringLiteral("cuda:0"), QStringLiteral("H100"), 2.5e12, 2.6e12, 1 << 30, {}};
@@ -54,6 +54,11 @@ int main(int argc, char *argv[])
         t.start();
         sink = sink + latencySeries(m, contexts).curves.last().points.last().y();
         measuredNs << t.nsecsElapsed();
+        Scenario e = s;
+        e.engine = QStringLiteral("vllm");
+        t.start();
+        sink = sink + latencySeries(e, contexts).calibrated.points.size();
+        engineNs << t.nsecsElapsed();
         const Ledger l = evaluate(m);
         t.start();
         sink = sink + chartSeries(m, l, page).latency.curves.size();
@@ -95,6 +100,7 @@ int main(int argc, char *argv[])
         {QStringLiteral("memory_series_512"), benchStats(memoryNs)},
         {QStringLiteral("latency_series_512"), benchStats(latencyNs)},
         {QStringLiteral("latency_series_512_measured"), benchStats(measuredNs)},
+        {QStringLiteral("latency_series_512_engine"), benchStats(engineNs)},
         {QStringLiteral("cost_page_series"), benchStats(pageNs)},
         {QStringLiteral("models"), models},
     };

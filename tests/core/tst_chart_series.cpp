@@ -72,6 +72,7 @@ private slots:
     void seedLatencyByHand_data();
     void seedLatencyByHand();
     void seedMeasuredByHand();
+    void calibratedEqualsLedger();
     void memoryEqualsLedger_data() { addScenarioRows(); }
     void memoryEqualsLedger();
     void latencyEqualsLedger_data() { addScenarioRows(); }
@@ -180,6 +181,34 @@ void TestChartSeries::seedMeasuredByHand()
     Scenario none = s;
     none.gpu.bandwidth = 0;
     QCOMPARE(latencySeries(none, {1000}).measuredBytesPerSecond, 0.0);
+}
+
+// With an engine, the scenario's GPU count gets the calibrated curve: each point the ledger's
+// prediction at that context, bit for bit; without one, no curve.
+void TestChartSeries::calibratedEqualsLedger()
+{
+    Scenario s = seed();
+    s.gpus = 8;
+    QVERIFY(latencySeries(s, {1000, 131072}).calibrated.points.isEmpty());
+    s.engine = QStringLiteral("vllm");
+    const QList<qint64> contexts{1000, 8192, 131072, 1'000'000};
+    const LatencySeries l = latencySeries(s, contexts);
+    QCOMPARE(l.calibrated.key, QStringLiteral("calibrated-8"));
+    QCOMPARE(l.calibrated.points.size(), contexts.size());
+    for (qsizetype i = 0; i < contexts.size(); ++i) {
+        Scenario at = s;
+        at.context = contexts.at(i);
+        const Ledger ledger = evaluate(at);
+        QVERIFY(ledger.predictedSecondsPerToken > 0);
+        QCOMPARE(l.calibrated.points.at(i).y(), ledger.predictedSecondsPerToken);
+        // A prediction of what the engine reached, above the floor's time per token.
+        QVERIFY(ledger.predictedSecondsPerToken > ledger.secondsPerToken);
+    }
+    // Batch 64 on 8 H100s at 10M tokens: 64 caches of 3.3 TB do not fit, and the curve ends
+    // before that context rather than draw a step the engine would not run.
+    s.batch = 64;
+    const LatencySeries big = latencySeries(s, {1000, 10'000'000});
+    QCOMPARE(big.calibrated.points.size(), 1);
 }
 
 // Each point is the ledger of its context, bit for bit: the charts plot core's numbers.

@@ -55,6 +55,9 @@ private slots:
         dsa.model = *PresetLibrary::instance().model(QStringLiteral("deepseek-v3.2"));
         dsa.speculativeDecoding = true;
         QTest::addRow("DSA, speculative decoding") << dsa;
+        Scenario engine = Scenario::seed();
+        engine.engine = QStringLiteral("sglang");
+        QTest::addRow("a serving engine") << engine;
     }
     void roundTrip()
     {
@@ -78,6 +81,12 @@ private slots:
         o.insert("speculative_decoding", "yes");
         QTest::addRow("speculative_decoding a string")
             << QJsonDocument(o).toJson() << "speculative_decoding: expected true or false";
+        o = seedJson();
+        o.insert("engine", 3);
+        QTest::addRow("engine a number") << QJsonDocument(o).toJson() << "engine: expected a name";
+        o.insert("engine", "ollama");
+        QTest::addRow("engine without constants")
+            << QJsonDocument(o).toJson() << "engine: \"ollama\" has no fitted constants";
         o = seedJson();
         o.insert("version", 99);
         QTest::addRow("future version") << QJsonDocument(o).toJson() << "version 99";

@@ -121,6 +121,7 @@ private slots:
     void latencySeries_data() { addScenarioRows(); }
     void latencySeries();
     void latencyLinearAxes();
+    void latencyCalibrated();
     void measuredOverlay();
     void legendEntries_data();
     void legendEntries();
@@ -291,6 +292,33 @@ void TstCharts::latencySeries()
     QVERIFY(qFuzzyCompare(rate->min(), 1000 / ms->max()));
     QVERIFY(qFuzzyCompare(rate->max(), 1000 / ms->min()));
     QVERIFY(ms->min() <= l.secondsPerToken * 1000 && l.secondsPerToken * 1000 <= ms->max());
+}
+
+// With a serving engine the chart draws core's calibrated curve for the scenario's GPU count,
+// in the legend and the table; without one the series stays hidden.
+void TstCharts::latencyCalibrated()
+{
+    Scenario s = Scenario::seed();
+    s.gpus = 8;
+    LatencyChart chart;
+    chart.updateFrom(s, evaluate(s));
+    auto *calibrated = findSeries<QLineSeries>(&chart, "calibrated");
+    QVERIFY(calibrated);
+    QVERIFY(!calibrated->isVisible());
+    QVERIFY(!chart.table().header.join(u',').contains(u"calibrated"));
+
+    s.engine = QStringLiteral("vllm");
+    const Ledger l = evaluate(s);
+    chart.updateFrom(s, l);
+    QVERIFY(calibrated->isVisible());
+    const QList<qint64> contexts = contextsOf(calibrated->points());
+    const LatencySeries core = kvl::latencySeries(s, contexts);
+    COMPARE_POINTS(calibrated->points(), scaled(core.calibrated.points, 1000));
+    QCOMPARE(calibrated->name(), QStringLiteral("vLLM calibrated, 8 GPUs"));
+    QVERIFY(chart.table().header.contains(QStringLiteral("calibrated_seconds_per_token_8gpu")));
+    // The y axis reaches the prediction at the scenario's context.
+    auto *ms = qobject_cast<QLogValueAxis *>(chart.chart()->axes(Qt::Vertical).first());
+    QVERIFY(ms->max() >= l.predictedSecondsPerToken * 1000);
 }
 
 void TstCharts::latencyLinearAxes()

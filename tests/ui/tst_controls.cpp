@@ -1,6 +1,7 @@
 // The scenario controls on their own: what an edit writes into the scenario, what a loaded
 // scenario shows, and the ranges the fields offer.
 #include "controls_panel.h"
+#include "engine_prediction.h"
 #include "input_limits.h"
 #include "ledger_text.h"
 #include "presets.h"
@@ -218,6 +219,31 @@ private slots:
         QTest::keyClick(box, Qt::Key_Down);
         QCOMPARE(m_controller->scenario().weightPrecision,
                  Precision::of(Precision::allFormats().at(box->currentIndex() - 1)));
+    }
+
+    // The serving engine: none (the floor alone) first, then each engine with fitted constants;
+    // a pick is one undoable edit, the ledger gains the calibrated time, and a loaded scenario's
+    // engine shows.
+    void servingEngine()
+    {
+        auto *box = m_panel->findChild<QComboBox *>(QStringLiteral("engine"));
+        QVERIFY(box);
+        QCOMPARE(box->count(), 1 + calibratedEngines().size());
+        QCOMPARE(box->currentIndex(), 0);
+        QVERIFY(box->itemData(0).toString().isEmpty());
+        const int vllm = box->findData(QStringLiteral("vllm"));
+        QVERIFY(vllm > 0);
+        QCOMPARE(box->itemText(vllm), QStringLiteral("vLLM"));
+        box->setCurrentIndex(vllm);
+        emit box->activated(vllm);
+        QCOMPARE(m_controller->scenario().engine, QStringLiteral("vllm"));
+        QCOMPARE(m_controller->undoStack()->count(), 1);
+        QVERIFY(m_controller->ledger().predictedSecondsPerToken > 0);
+        m_controller->undoStack()->undo();
+        QVERIFY(m_controller->scenario().engine.isEmpty());
+        QCOMPARE(box->currentIndex(), 0);
+        m_controller->undoStack()->redo();
+        QCOMPARE(box->currentIndex(), vllm);
     }
 };
 

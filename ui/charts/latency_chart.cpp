@@ -1,6 +1,7 @@
 #include "latency_chart.h"
 
 #include "chart_label.h"
+#include "engine_prediction.h"
 #include "scenario_compare.h"
 
 #include <QCategoryAxis>
@@ -66,13 +67,21 @@ LatencyChart::LatencyChart(QWidget *parent) : LedgerChart(parent)
     m_measuredKey = new QLineSeries(this);
     m_marker = new QScatterSeries(this);
     m_marker->setObjectName(QStringLiteral("marker"));
+    m_calibrated = new QLineSeries(this);
+    m_calibrated->setObjectName(QStringLiteral("calibrated"));
     m_baseStep = new QLineSeries(this);
     m_baseStep->setObjectName(QStringLiteral("baseline-step"));
     m_baseMarker = new QScatterSeries(this);
     m_baseMarker->setObjectName(QStringLiteral("baseline-marker"));
     for (QAbstractSeries *s : std::initializer_list<QAbstractSeries *>{
-             m_kvKey, m_measuredKey, m_marker, m_baseStep, m_baseMarker})
+             m_kvKey, m_measuredKey, m_calibrated, m_marker, m_baseStep, m_baseMarker})
         c->addSeries(s);
+    connectHover(m_calibrated, [this](int p) {
+        const QPointF at = m_series.calibrated.points.value(p);
+        return tr("%1 at %2 tokens\n%3 per token\n%4")
+            .arg(m_calibrated->name(), formatInteger(qint64(at.x())), formatSeconds(at.y()),
+                 m_ledger.predictionNote);
+    });
     connectHover(m_baseStep, [this](int p) {
         const QPointF at = m_baseCurve ? m_baseCurve->points.value(p) : QPointF();
         return tr("%1 at %2 tokens\n%3 per token")
@@ -212,6 +221,7 @@ void LatencyChart::syncLegend()
         setLegendVisible(c, slot.measured, false);
     }
     setLegendVisible(c, m_measuredKey, m_series.measuredBytesPerSecond > 0);
+    setLegendVisible(c, m_calibrated, !m_series.calibrated.points.isEmpty());
     setLegendVisible(c, m_baseStep, m_baseCurve.has_value());
     setLegendVisible(c, m_baseMarker, false);
 }
@@ -258,6 +268,7 @@ void LatencyChart::restyle()
     const QColor key = isDark() ? QColor(0xC0, 0xC0, 0xC0) : QColor(0x50, 0x50, 0x50);
     m_kvKey->setPen(QPen(key, lineWidth(1.5), Qt::DotLine));
     m_measuredKey->setPen(QPen(key, lineWidth(1.6), Qt::DashLine));
+    m_calibrated->setPen(QPen(textColor(), lineWidth(3), Qt::DashDotLine));
     m_marker->setColor(textColor());
     m_marker->setBorderColor(isDark() ? Qt::black : Qt::white);
     m_marker->setMarkerSize(m_presentation ? 16 : 10);
@@ -396,6 +407,19 @@ void LatencyChart::updateCurves()
         if (slot.gpus > 0)
             setName(slot.step, slotName(slot));
     }
+    // The engine's prediction: what a deployment of it measured, not a floor.
+    const Curve &calibrated = m_series.calibrated;
+    for (const QPointF &p : calibrated.points) {
+        m_minMs = std::min(m_minMs, p.y() * 1000);
+        m_maxMs = std::max(m_maxMs, p.y() * 1000);
+    }
+    replacePoints(m_calibrated, milliseconds(calibrated));
+    m_calibrated->setVisible(!calibrated.points.isEmpty());
+    if (!calibrated.points.isEmpty())
+        setName(m_calibrated,
+                tr("%1 calibrated, %2")
+                    .arg(engineName(m_scenario.engine),
+                         m_scenario.gpus == 1 ? tr("1 GPU") : tr("%1 GPUs").arg(m_scenario.gpus)));
 }
 
 void LatencyChart::updateAxes(double minMs, double maxMs)
@@ -461,6 +485,10 @@ ChartTable LatencyChart::table() const
             t.header << QStringLiteral("measured_seconds_per_token_%1gpu").arg(slot.gpus);
             columns << &slot.measuredCurve;
         }
+    }
+    if (!m_series.calibrated.points.isEmpty()) {
+        t.header << QStringLiteral("calibrated_seconds_per_token_%1gpu").arg(m_scenario.gpus);
+        columns << &m_series.calibrated;
     }
     if (m_baseCurve) {
         t.header << QStringLiteral("baseline_seconds_per_token_%1gpu").arg(m_baseScenario.gpus);

@@ -89,6 +89,7 @@ private:
     double m_minMs = 0, m_maxMs = 0;      // over every curve
     QLineSeries *m_kvKey = nullptr;       // legend entry for the dotted style
     QLineSeries *m_measuredKey = nullptr; // legend entry for the dashed style
+    QLineSeries *m_calibrated = nullptr;  // the engine's calibrated prediction, above the floor
     QScatterSeries *m_marker = nullptr;
     bool m_kvOnlyMark = false;
     ChartLabel *m_markLabel = nullptr;      // the KV-only time beside the marker
