@@ -58,9 +58,14 @@ double draftPassBytes(const Scenario &s, const WeightBytes &w, const ParallelPla
 StepTerms stepTerms(const Scenario &s, const Interconnect &links, const ParallelPlan &plan,
                     const Workload &w)
 {
+    return stepTerms(s, modelLoad(s), links, plan, w);
+}
+
+StepTerms stepTerms(const Scenario &s, const ModelLoad &model, const Interconnect &links,
+                    const ParallelPlan &plan, const Workload &w)
+{
     StepTerms t;
     const ModelSpec &m = s.model;
-    const ModelLoad model = modelLoad(s);
     t.running = std::min(double(w.concurrency), requestsThatFit(s, model, plan, w));
     t.draftTokens = w.draftTokens;
     if (w.acceptedTokens)

@@ -64,6 +64,9 @@ struct StepTerms
 
 StepTerms stepTerms(const Scenario &s, const Interconnect &links, const ParallelPlan &plan,
                     const Workload &w);
+// The same with the model's plan-independent figures computed once (modelLoad(s)).
+StepTerms stepTerms(const Scenario &s, const ModelLoad &model, const Interconnect &links,
+                    const ParallelPlan &plan, const Workload &w);
 
 // Constants an engine reaches on a GPU generation, fitted to measured runs (core/calibrate).
 // At their ideal values (fractions 1, times 0) the step is the datasheet's.

@@ -106,25 +106,9 @@ LatencySeries latencySeries(const Scenario &s, const QList<qint64> &contexts)
             add(stepCurve(StepModel(atMeasuredBandwidth(t)), contexts, false),
                 QStringLiteral("measured-"), true);
     }
-    if (!s.engine.isEmpty()) {
-        Curve &c = out.calibrated;
-        c.key = QStringLiteral("calibrated-%1").arg(s.gpus);
-        c.gpus = s.gpus;
-        c.points.reserve(contexts.size());
-        Scenario t = s;
-        for (qint64 x : contexts) {
-            t.context = x;
-            const EnginePrediction p = predictEngine(t);
-            if (!p.valid) {
-                c.points.clear();
-                break;
-            }
-            // Past where the batch fits the engine queues requests: no time per token at it.
-            if (p.running < s.batch)
-                break;
-            c.points.append(QPointF(double(x), p.secondsPerToken));
-        }
-    }
+    out.calibrated.key = QStringLiteral("calibrated-%1").arg(s.gpus);
+    out.calibrated.gpus = s.gpus;
+    out.calibrated.points = predictedSecondsPerToken(s, contexts);
     return out;
 }
 

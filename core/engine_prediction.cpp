@@ -24,37 +24,82 @@ QString engineName(const QString &id)
     return id;
 }
 
-EnginePrediction predictEngine(const Scenario &s)
+namespace {
+
+// What a prediction needs of the scenario whatever its context: computed once for a curve.
+struct EngineSetup
 {
-    EnginePrediction p;
+    EnginePrediction base; // valid, with its fit named, or the reason there is none
+    SystemInfo system;
+    const EngineFit *fit = nullptr;
+    ParallelPlan plan;
+    ModelLoad model;
+};
+
+EngineSetup setupFor(const Scenario &s)
+{
+    EngineSetup e;
     if (s.engine.isEmpty()) {
-        p.reason = QCoreApplication::translate("kvl::EnginePrediction", "no engine chosen");
-        return p;
+        e.base.reason = QCoreApplication::translate("kvl::EnginePrediction", "no engine chosen");
+        return e;
     }
-    const SystemInfo system = systemForGpu(s.gpu.id);
+    e.system = systemForGpu(s.gpu.id);
     const Calibration &cal = Calibration::bundled();
-    const EngineFit *fit = cal.find(s.engine, system.architecture);
-    if (!fit) {
-        p.reason = QCoreApplication::translate("kvl::EnginePrediction",
-                                               "no constants fitted for engine \"%1\"")
-                       .arg(s.engine);
-        return p;
+    e.fit = cal.find(s.engine, e.system.architecture);
+    if (!e.fit) {
+        e.base.reason = QCoreApplication::translate("kvl::EnginePrediction",
+                                                    "no constants fitted for engine \"%1\"")
+                            .arg(s.engine);
+        return e;
     }
+    e.base.valid = true;
+    e.base.architecture = e.fit->architecture;
+    e.base.fittedTo = cal.fittedTo;
+    e.plan = {s.gpus, 1, 1, s.model.isMoE() ? std::gcd(s.gpus, std::max(1, s.model.experts)) : 1,
+              1};
+    e.model = modelLoad(s);
+    return e;
+}
+
+// `s.batch` requests in flight at `context` tokens, each answering `s.responseTokens`.
+EnginePrediction predictAt(const Scenario &s, const EngineSetup &e, qint64 context)
+{
+    EnginePrediction p = e.base;
+    if (!p.valid)
+        return p;
     Workload w;
     w.concurrency = s.batch;
-    w.inputTokens = std::max<qint64>(1, s.context);
+    w.inputTokens = std::max<qint64>(1, context);
     w.outputTokens = std::max<qint64>(1, s.responseTokens);
-    w.decodeContext = std::max<qint64>(1, s.context);
-    const ParallelPlan plan{
-        s.gpus, 1, 1, s.model.isMoE() ? std::gcd(s.gpus, std::max(1, s.model.experts)) : 1, 1};
-    const StepTerms t = stepTerms(s, system.links, plan, w);
-    p.valid = true;
-    p.secondsPerToken = calibratedSecondsPerToken(t, fit->constants);
+    w.decodeContext = std::max<qint64>(1, context);
+    const StepTerms t = stepTerms(s, e.model, e.system.links, e.plan, w);
+    p.secondsPerToken = calibratedSecondsPerToken(t, e.fit->constants);
     p.floorSecondsPerToken = floorSecondsPerToken(t);
     p.running = t.running;
-    p.architecture = fit->architecture;
-    p.fittedTo = cal.fittedTo;
     return p;
+}
+
+} // namespace
+
+EnginePrediction predictEngine(const Scenario &s)
+{
+    return predictAt(s, setupFor(s), s.context);
+}
+
+QList<QPointF> predictedSecondsPerToken(const Scenario &s, const QList<qint64> &contexts)
+{
+    const EngineSetup e = setupFor(s);
+    QList<QPointF> out;
+    if (!e.base.valid)
+        return out;
+    out.reserve(contexts.size());
+    for (qint64 x : contexts) {
+        const EnginePrediction p = predictAt(s, e, x);
+        if (p.running < s.batch)
+            break;
+        out.append(QPointF(double(x), p.secondsPerToken));
+    }
+    return out;
 }
 
 } // namespace kvl

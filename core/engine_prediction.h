@@ -2,6 +2,7 @@
 
 #include "batched_step.h"
 #include "scenario.h"
+#include <QPointF>
 
 namespace kvl {
 
@@ -20,6 +21,9 @@ struct EnginePrediction
 };
 
 EnginePrediction predictEngine(const Scenario &s);
+// predictEngine's time per token at each context, while the scenario's batch fits in memory
+// (past that the engine queues requests): the calibrated curve. Empty without a prediction.
+QList<QPointF> predictedSecondsPerToken(const Scenario &s, const QList<qint64> &contexts);
 // The engines the bundled calibration has constants for: "sglang", "trtllm", "vllm".
 QStringList calibratedEngines();
 // The engine's own spelling: "vLLM", "SGLang", "TensorRT-LLM"; an unknown id as it is.

@@ -179,7 +179,7 @@ void DecodeStepView::paintEvent(QPaintEvent *)
         p.setPen(Qt::NoPen);
         p.drawEllipse(r);
         QFont digit = bold; // inside its circle
-        digit.setPixelSize(std::max(6, int(0.75 * unitPixels())));
+        digit.setPixelSize(std::max(6, int(0.75 * u)));
         p.setFont(digit);
         p.setPen(n - 1 == m_phase ? palette().color(QPalette::HighlightedText) : base);
         p.drawText(r, Qt::AlignCenter, QString::number(n));

@@ -3652,14 +3652,6 @@ Só o termo de KV: %3</translation>
         <translation>%1: só a leitura do KV</translation>
     </message>
     <message>
-        <source>%1 at %2 tokens
-%3 per token
-%4</source>
-        <translation>%1 com %2 tokens
-%3 por token
-%4</translation>
-    </message>
-    <message>
         <source>%1 calibrated, %2</source>
         <translation>%1 calibrada, %2</translation>
     </message>

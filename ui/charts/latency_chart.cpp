@@ -59,7 +59,7 @@ LatencyChart::LatencyChart(QWidget *parent) : LedgerChart(parent)
             const Slot &s = m_slots.at(i);
             const QPointF at = s.kvCurve.points.at(p);
             return tr("%1 at %2 tokens\nKV term only: %3")
-                .arg(slotName(s), formatInteger(qint64(at.x())), formatSeconds(at.y()));
+                .arg(gpusName(s.gpus), formatInteger(qint64(at.x())), formatSeconds(at.y()));
         });
         m_slots << slot;
     }
@@ -77,15 +77,11 @@ LatencyChart::LatencyChart(QWidget *parent) : LedgerChart(parent)
              m_kvKey, m_measuredKey, m_calibrated, m_marker, m_baseStep, m_baseMarker})
         c->addSeries(s);
     connectHover(m_calibrated, [this](int p) {
-        const QPointF at = m_series.calibrated.points.value(p);
-        return tr("%1 at %2 tokens\n%3 per token\n%4")
-            .arg(m_calibrated->name(), formatInteger(qint64(at.x())), formatSeconds(at.y()),
-                 m_ledger.predictionNote);
+        return pointText(m_calibrated, m_series.calibrated.points.value(p)) + u'\n' +
+               m_ledger.predictionNote;
     });
     connectHover(m_baseStep, [this](int p) {
-        const QPointF at = m_baseCurve ? m_baseCurve->points.value(p) : QPointF();
-        return tr("%1 at %2 tokens\n%3 per token")
-            .arg(m_baseStep->name(), formatInteger(qint64(at.x())), formatSeconds(at.y()));
+        return pointText(m_baseStep, m_baseCurve ? m_baseCurve->points.value(p) : QPointF());
     });
     m_measuredKey->setVisible(false);
     m_markLabel = new ChartLabel(c);
@@ -226,10 +222,17 @@ void LatencyChart::syncLegend()
     setLegendVisible(c, m_baseMarker, false);
 }
 
-QString LatencyChart::slotName(const Slot &slot) const
+// One point of a single curve (the baseline's, the engine's): its name, context and time.
+QString LatencyChart::pointText(const QLineSeries *series, const QPointF &at)
 {
-    // The selected count is told by its thicker line and the marker, keeping the legend short.
-    return slot.gpus == 1 ? tr("1 GPU") : tr("%1 GPUs").arg(slot.gpus);
+    return tr("%1 at %2 tokens\n%3 per token")
+        .arg(series->name(), formatInteger(qint64(at.x())), formatSeconds(at.y()));
+}
+
+// The selected count is told by its thicker line and the marker, keeping the legend short.
+QString LatencyChart::gpusName(int gpus)
+{
+    return gpus == 1 ? tr("1 GPU") : tr("%1 GPUs").arg(gpus);
 }
 
 QString LatencyChart::describe(const Slot &slot, int index, bool measured) const
@@ -237,7 +240,7 @@ QString LatencyChart::describe(const Slot &slot, int index, bool measured) const
     const QPointF at = (measured ? slot.measuredCurve : slot.stepCurve).points.at(index);
     const double t = at.y();
     QString text = tr("%1 at %2 tokens\n%3 per token, %4 tokens/s")
-                       .arg(slotName(slot), formatInteger(qint64(at.x())), formatSeconds(t),
+                       .arg(gpusName(slot.gpus), formatInteger(qint64(at.x())), formatSeconds(t),
                             formatNumber(1 / t, 3));
     if (measured)
         text += u'\n' + m_measuredKey->name();
@@ -405,7 +408,7 @@ void LatencyChart::updateCurves()
         replacePoints(slot.kv, milliseconds(slot.kvCurve));
         replacePoints(slot.measured, milliseconds(slot.measuredCurve));
         if (slot.gpus > 0)
-            setName(slot.step, slotName(slot));
+            setName(slot.step, gpusName(slot.gpus));
     }
     // The engine's prediction: what a deployment of it measured, not a floor.
     const Curve &calibrated = m_series.calibrated;
@@ -416,10 +419,9 @@ void LatencyChart::updateCurves()
     replacePoints(m_calibrated, milliseconds(calibrated));
     m_calibrated->setVisible(!calibrated.points.isEmpty());
     if (!calibrated.points.isEmpty())
-        setName(m_calibrated,
-                tr("%1 calibrated, %2")
-                    .arg(engineName(m_scenario.engine),
-                         m_scenario.gpus == 1 ? tr("1 GPU") : tr("%1 GPUs").arg(m_scenario.gpus)));
+        setName(
+            m_calibrated,
+            tr("%1 calibrated, %2").arg(engineName(m_scenario.engine), gpusName(m_scenario.gpus)));
 }
 
 void LatencyChart::updateAxes(double minMs, double maxMs)

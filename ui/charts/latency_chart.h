@@ -70,7 +70,8 @@ private:
     void styleSlots();
     void updateAxes(double minMs, double maxMs);
     void updateRateAxisLinear();
-    QString slotName(const Slot &slot) const;
+    static QString gpusName(int gpus);
+    static QString pointText(const QLineSeries *series, const QPointF &at);
     QString describe(const Slot &slot, int index, bool measured) const;
 
     Scenario m_scenario;
