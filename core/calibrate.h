@@ -58,6 +58,8 @@ struct Calibration
     // The engine's fit for the architecture, else its "all" fit; nullptr when the engine has none.
     const EngineFit *find(const QString &engine, const QString &architecture) const;
     QStringList engines() const;
+    // The runs the constants were fitted to with a time per token: each engine's "all" fit's.
+    int fittedRows() const;
     QJsonObject toJson() const;
     static std::optional<Calibration> fromJson(const QJsonObject &o, QString *error);
     // resources/calibration/engines.json, compiled in.

@@ -45,6 +45,15 @@ ErrorSummary summaryFrom(const QJsonObject &o)
 
 } // namespace
 
+int Calibration::fittedRows() const
+{
+    int rows = 0;
+    for (const EngineFit &f : fits)
+        if (f.architecture == u"all")
+            rows += f.tpot.count;
+    return rows;
+}
+
 const EngineFit *Calibration::find(const QString &engine, const QString &architecture) const
 {
     const EngineFit *all = nullptr;

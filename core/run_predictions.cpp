@@ -67,6 +67,8 @@ QList<RunPrediction> predictRuns(const QList<MeasuredRun> &runs, ModelResolver &
         p.note = m.note;
         p.reason = m.reason;
         p.architecture = m.system.architecture;
+        p.model = m.scenario.model;
+        p.gpuId = m.scenario.gpu.id;
         if (p.reason.isEmpty()) {
             p.terms = stepTerms(m.scenario, m.system.links, m.plan, m.workload);
             p.floorTpot = floorSecondsPerToken(p.terms);

@@ -12,8 +12,10 @@ struct RunPrediction
 {
     MeasuredRun run;
     QString architecture;
-    QString note;   // how the row was read, when not literally
-    QString reason; // empty when predicted
+    ModelSpec model; // as resolved (a preset or the run's config); empty when unknown
+    QString gpuId;   // the GPU preset of the run's system: "h200"
+    QString note;    // how the row was read, when not literally
+    QString reason;  // empty when predicted
     std::optional<double> floorTpot;
     std::optional<double> predictedTpot;
     std::optional<double> predictedTtft;

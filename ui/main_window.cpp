@@ -134,9 +134,9 @@ LedgerChart *MainWindow::chart(const QString &id) const
 
 QStringList MainWindow::tabIds()
 {
-    return {QStringLiteral("cost"),   QStringLiteral("strategies"), QStringLiteral("roofline"),
-            QStringLiteral("mass"),   QStringLiteral("capacity"),   QStringLiteral("token-cost"),
-            QStringLiteral("session")};
+    return {QStringLiteral("cost"),    QStringLiteral("strategies"), QStringLiteral("roofline"),
+            QStringLiteral("mass"),    QStringLiteral("capacity"),   QStringLiteral("token-cost"),
+            QStringLiteral("session"), QStringLiteral("reality")};
 }
 
 // The centre: one tab page per view. The first holds the four cost charts in two columns, one
@@ -171,9 +171,14 @@ void MainWindow::buildPages()
     cost->setRefresh([this](const Scenario &, const Ledger &) { drawCostPage(); });
     const TradeoffViews tradeoffs = createTradeoffViews(m_controller, m_views);
     const ServingViews serving = createServingViews(m_controller, m_views);
-    m_pages = {cost,           tradeoffs.strategies, tradeoffs.roofline,
-               tradeoffs.mass, serving.capacity,     serving.tokenCost,
-               serving.session};
+    m_pages = {cost,
+               tradeoffs.strategies,
+               tradeoffs.roofline,
+               tradeoffs.mass,
+               serving.capacity,
+               serving.tokenCost,
+               serving.session,
+               serving.reality};
     m_views->addTab(cost, QString());
     for (ViewPage *page : m_pages.mid(1)) {
         auto *scroll = new QScrollArea(m_views);
@@ -448,7 +453,7 @@ void MainWindow::retranslate()
     m_menus.help->setTitle(tr("&Help"));
     const QStringList tabs = {tr("Cost"),           tr("KV strategies"), tr("Roofline"),
                               tr("Attention mass"), tr("Capacity"),      tr("Token cost"),
-                              tr("Session")};
+                              tr("Session"),        tr("Reality")};
     const QStringList tips = {
         tr("Memory, time per token, GQA and precision"),
         tr("Quantize, window, evict or read sparsely: what each holds, reads and loses"),
@@ -456,7 +461,9 @@ void MainWindow::retranslate()
         tr("Measure first: how much attention mass the top 1% of KV blocks holds, per layer"),
         tr("Capacity as vLLM computes it, latency against throughput, measured against predicted"),
         tr("What a million output tokens cost against the batch and the context"),
-        tr("An agent session turn by turn: prefill, answers and cost, prefix cache on and off")};
+        tr("An agent session turn by turn: prefill, answers and cost, prefix cache on and off"),
+        tr("How far real engines are from the model: measured serving runs against their "
+           "calibrated prediction")};
     for (int i = 0; i < m_views->count() && i < tabs.size(); ++i) {
         m_views->setTabText(i, tabs.at(i));
         m_views->setTabToolTip(i, tips.at(i));

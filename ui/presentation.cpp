@@ -49,8 +49,9 @@ QList<QStringList> slides(bool pairs)
             for (const QString &id : pair)
                 s << QStringList{id};
     }
-    for (const char *id : {"strategies", "strategy-latency", "roofline", "mass-top", "mass-curve",
-                           "throughput-latency", "cost-batch", "cost-context", "session"})
+    for (const char *id :
+         {"strategies", "strategy-latency", "roofline", "mass-top", "mass-curve",
+          "throughput-latency", "cost-batch", "cost-context", "session", "reality"})
         s << QStringList{QLatin1String(id)};
     return s;
 }
@@ -61,7 +62,7 @@ QStringList headlineKeys(const QString &tab)
     if (tab == u"roofline")
         return {QStringLiteral("arithmetic_intensity"), QStringLiteral("kv_seconds_per_token"),
                 QStringLiteral("seconds_per_token"), QStringLiteral("tokens_per_second")};
-    if (tab == u"capacity" || tab == u"token-cost" || tab == u"session")
+    if (tab == u"capacity" || tab == u"token-cost" || tab == u"session" || tab == u"reality")
         return {QStringLiteral("seconds_per_token"), QStringLiteral("tokens_per_second"),
                 QStringLiteral("cost_per_million_output_tokens"), QStringLiteral("gpus_to_fit")};
     if (tab == u"strategies" || tab == u"mass")

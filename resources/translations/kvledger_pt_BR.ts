@@ -3269,6 +3269,45 @@
     </message>
 </context>
 <context>
+    <name>kvl::EngineRealityTable</name>
+    <message>
+        <source>%1 of %2</source>
+        <translation>%1 de %2</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>nenhum</translation>
+    </message>
+    <message>
+        <source>Engine</source>
+        <translation>Engine</translation>
+    </message>
+    <message>
+        <source>Runs drawn</source>
+        <translation>Execuções no gráfico</translation>
+    </message>
+    <message>
+        <source>Median error</source>
+        <translation>Erro mediano</translation>
+    </message>
+    <message>
+        <source>p90 error</source>
+        <translation>Erro p90</translation>
+    </message>
+    <message>
+        <source>Share of the floor&apos;s speed</source>
+        <translation>Fração da velocidade do piso</translation>
+    </message>
+    <message>
+        <source>The median of floor time per token / measured time per token over the engine&apos;s aggregated runs: the share of the datasheet&apos;s speed the engine reaches</source>
+        <translation>A mediana de tempo por token do piso / tempo por token medido nas execuções agregadas da engine: a fração da velocidade do datasheet que a engine atinge</translation>
+    </message>
+    <message>
+        <source>Each engine&apos;s error and the share of the floor&apos;s speed it reaches</source>
+        <translation>O erro de cada engine e a fração da velocidade do piso que ela atinge</translation>
+    </message>
+</context>
+<context>
     <name>kvl::ExportActions</name>
     <message>
         <source>Export failed</source>
@@ -4150,6 +4189,14 @@ Só o termo de KV: %3</translation>
         <source>Baseline: %1</source>
         <translation>Referência: %1</translation>
     </message>
+    <message>
+        <source>Reality</source>
+        <translation>Realidade</translation>
+    </message>
+    <message>
+        <source>How far real engines are from the model: measured serving runs against their calibrated prediction</source>
+        <translation>Quão longe as engines reais estão do modelo: execuções de serviço medidas contra a previsão calibrada</translation>
+    </message>
 </context>
 <context>
     <name>kvl::MappedSpinBox</name>
@@ -4704,6 +4751,100 @@ Pesos %2 + KV %3 = %4</translation>
     <message>
         <source>These files in %1 were skipped:</source>
         <translation>Estes arquivos em %1 foram ignorados:</translation>
+    </message>
+</context>
+<context>
+    <name>kvl::RealityChart</name>
+    <message>
+        <source>%1%</source>
+        <translation>%1%</translation>
+    </message>
+    <message>
+        <source>%1
+%2 %3, %4 on %5
+measured %6, predicted %7 (%8)</source>
+        <translation>%1
+%2 %3, %4 em %5
+medido %6, previsto %7 (%8)</translation>
+    </message>
+    <message>
+        <source>Measured against calibrated: time per output token</source>
+        <translation>Medido vs. calibrado: tempo por token de saída</translation>
+    </message>
+    <message>
+        <source>Measured against calibrated: time to first token</source>
+        <translation>Medido vs. calibrado: tempo até o primeiro token</translation>
+    </message>
+    <message>
+        <source>%1 on %2</source>
+        <translation>%1 em %2</translation>
+    </message>
+    <message>
+        <source>%1 %2</source>
+        <translation>%1 %2</translation>
+    </message>
+    <message>
+        <source>%1 of %2 measured runs against their calibrated prediction; median error %3</source>
+        <translation>%1 de %2 execuções medidas contra a previsão calibrada; erro mediano %3</translation>
+    </message>
+    <message>
+        <source>no measured run of %1</source>
+        <translation>nenhuma execução medida de %1</translation>
+    </message>
+    <message>
+        <source>%1: %2 runs, median error %3</source>
+        <translation>%1: %2 execuções, erro mediano %3</translation>
+    </message>
+    <message>
+        <source>%1. %2.</source>
+        <translation>%1. %2.</translation>
+    </message>
+    <message>
+        <source>%1 (ringed)</source>
+        <translation>%1 (circulado)</translation>
+    </message>
+    <message>
+        <source>Measured time per output token (ms, log)</source>
+        <translation>Tempo por token de saída medido (ms, log)</translation>
+    </message>
+    <message>
+        <source>Measured time to first token (ms, log)</source>
+        <translation>Tempo até o primeiro token medido (ms, log)</translation>
+    </message>
+    <message>
+        <source>Predicted time per output token (ms, log)</source>
+        <translation>Tempo por token de saída previsto (ms, log)</translation>
+    </message>
+    <message>
+        <source>Predicted time to first token (ms, log)</source>
+        <translation>Tempo até o primeiro token previsto (ms, log)</translation>
+    </message>
+    <message>
+        <source>Prediction = measurement</source>
+        <translation>Previsão = medição</translation>
+    </message>
+    <message>
+        <source>±25%</source>
+        <translation>±25%</translation>
+    </message>
+</context>
+<context>
+    <name>kvl::RealityHeader</name>
+    <message>
+        <source>Measured quantit&amp;y:</source>
+        <translation>Grandeza medida:</translation>
+    </message>
+    <message>
+        <source>Time per output token</source>
+        <translation>Tempo por token de saída</translation>
+    </message>
+    <message>
+        <source>Time to first token</source>
+        <translation>Tempo até o primeiro token</translation>
+    </message>
+    <message>
+        <source>Each dot is one measured serving run (data/measured, from ai-dynamo/aiconfigurator, Apache-2.0), predicted without reading its own measurement, with constants per engine and GPU generation fitted to %1 aggregated runs. Dots on the diagonal are predicted exactly; between the dashed lines, within 25%.</source>
+        <translation>Cada ponto é uma execução de serviço medida (data/measured, do ai-dynamo/aiconfigurator, Apache-2.0), prevista sem ler a própria medição, com constantes por engine e geração de GPU ajustadas a %1 execuções agregadas. Pontos na diagonal são previstos com exatidão; entre as linhas tracejadas, com até 25% de erro.</translation>
     </message>
 </context>
 <context>

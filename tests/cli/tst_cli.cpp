@@ -406,7 +406,7 @@ private slots:
         QTest::addColumn<QStringList>("args");
         QTest::addColumn<int>("charts");
         QTest::addColumn<QString>("page"); // how "Page 1 of N" reads
-        QTest::addRow("every chart") << QStringList{} << 8 << "Page %1 of %2";
+        QTest::addRow("every chart") << QStringList{} << 9 << "Page %1 of %2";
         QTest::addRow("two, all options")
             << QStringList{"--chart", "session,latency", "--gpus", "8", "--units", "binary"} << 2
             << "Page %1 of %2";

@@ -4,6 +4,7 @@
 #include "capacity_panel.h"
 #include "chart_export.h"
 #include "chart_factory.h"
+#include "reality_chart.h"
 #include "serving_charts.h"
 #include "session_chart.h"
 #include "test_scenarios.h"
@@ -155,6 +156,41 @@ private slots:
         QCOMPARE(table.rowCount(), rows.size());
         QCOMPARE(table.item(0, 2)->text(), formatSeconds(rows.at(0).measured));
         QCOMPARE(table.item(0, 3)->text(), formatSeconds(predict(rows.at(0)).predicted));
+    }
+
+    // The Reality chart draws core's series: each engine's runs in milliseconds, the scenario's
+    // ringed, its table one row per dot; switching to the first token redraws the other quantity.
+    void realityChart_data()
+    {
+        QTest::addColumn<Scenario>("scenario");
+        QTest::addRow("seed") << Scenario::seed();
+        QTest::addRow("DeepSeek-V3 on B200") << presetScenario("deepseek-v3", "b200", 8, 8192, 64);
+        QTest::addRow("Gemma 2 9B, no run") << presetScenario("gemma-2-9b", "h100-sxm", 1, 8192, 1);
+    }
+    void realityChart()
+    {
+        QFETCH(Scenario, scenario);
+        RealityChart chart;
+        for (const RealityQuantity q : {RealityQuantity::Tpot, RealityQuantity::Ttft}) {
+            chart.setQuantity(q);
+            chart.updateFrom(scenario, evaluate(scenario));
+            const RealitySeries expected = realitySeries(bundledRunPredictions(), scenario, q);
+            qsizetype rows = 0;
+            for (const EngineReality &e : expected.engines) {
+                const QList<QPointF> drawn =
+                    findSeries<QScatterSeries>(&chart, QStringLiteral("engine-") + e.engine)
+                        ->points();
+                QCOMPARE(drawn.size(), e.points.size());
+                for (qsizetype i = 0; i < drawn.size(); ++i)
+                    QCOMPARE(drawn.at(i), e.points.at(i) * 1e3);
+                rows += e.points.size();
+            }
+            QCOMPARE(findSeries<QScatterSeries>(&chart, "marked")->count(), expected.marked.size());
+            QCOMPARE(chart.table().rows.size(), rows);
+            QVERIFY(chart.headline().contains(scenario.model.name));
+            QVERIFY(chart.title().contains(q == RealityQuantity::Tpot ? u"per output token"
+                                                                      : u"first token"));
+        }
     }
 
     // Each chart exports from the CLI's factory as it draws in the window.

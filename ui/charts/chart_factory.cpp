@@ -4,6 +4,7 @@
 #include "latency_chart.h"
 #include "memory_chart.h"
 #include "precision_chart.h"
+#include "reality_chart.h"
 #include "serving_charts.h"
 #include "session_chart.h"
 
@@ -18,7 +19,7 @@ QStringList chartIds()
 QStringList servingChartIds()
 {
     return {QStringLiteral("throughput-latency"), QStringLiteral("cost-batch"),
-            QStringLiteral("cost-context"), QStringLiteral("session")};
+            QStringLiteral("cost-context"), QStringLiteral("session"), QStringLiteral("reality")};
 }
 
 LedgerChart *createChart(const QString &id, QWidget *parent)
@@ -39,6 +40,8 @@ LedgerChart *createChart(const QString &id, QWidget *parent)
         return new CostContextChart(parent);
     if (id == u"session")
         return new SessionChart(parent);
+    if (id == u"reality")
+        return new RealityChart(parent);
     return nullptr;
 }
 

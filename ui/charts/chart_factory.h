@@ -16,7 +16,8 @@ class LedgerChart;
 // Chart ids in display order: "memory", "latency", "gqa", "precision".
 QStringList chartIds();
 // The serving tabs' charts, exportable one at a time: "throughput-latency", "cost-batch",
-// "cost-context", "session" (its default turns from the scenario's context).
+// "cost-context", "session" (its default turns from the scenario's context), "reality" (the
+// measured runs against their calibrated predictions).
 QStringList servingChartIds();
 // One of each chart, in chartIds() order.
 QList<LedgerChart *> createCharts(QWidget *parent = nullptr);

@@ -3,6 +3,7 @@
 #include "capacity_panel.h"
 #include "chart_grid.h"
 #include "field_flow.h"
+#include "reality_page.h"
 #include "scenario_controller.h"
 #include "serving_charts.h"
 #include "session_chart.h"
@@ -224,6 +225,7 @@ ServingViews createServingViews(ScenarioController *controller, QWidget *parent)
     v.capacity = capacityPage(controller, parent, v.charts);
     v.tokenCost = tokenCostPage(controller, parent, v.charts);
     v.session = sessionPage(controller, parent, v.charts);
+    v.reality = realityPage(controller, parent, v.charts);
     QObject::connect(controller, &ScenarioController::interactiveChanged, controller,
                      [charts = v.charts](bool on) {
                          for (LedgerChart *c : charts)

@@ -18,6 +18,7 @@ struct ServingViews
                                    // published measurements beside the floor
     ViewPage *tokenCost = nullptr; // the cost of a token against batch and context
     ViewPage *session = nullptr;   // an agent session, prefix cache on and off
+    ViewPage *reality = nullptr;   // measured runs against the calibrated prediction
     QList<LedgerChart *> charts;
 };
 
