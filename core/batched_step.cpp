@@ -167,7 +167,8 @@ double calibratedFirstTokenSeconds(const StepTerms &t, const EngineConstants &c)
     const double decode = (t.outputTokens - 1) * calibratedSecondsPerToken(t, c);
     const double burst = (t.clients - 1) * prefill / 2;
     const double steady = closedQueueResponse(prefill, decode, t.clients) - prefill;
-    const double wait = t.firstWave * burst + (1 - t.firstWave) * steady;
+    const double waves = t.firstWave + c.burstShare * (1 - t.firstWave);
+    const double wait = waves * burst + (1 - waves) * steady;
     return c.firstTokenSeconds + prefill + wait + calibratedStepSeconds(t, c);
 }
 

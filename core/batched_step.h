@@ -82,12 +82,15 @@ struct EngineConstants
     double sequenceSeconds = 0;   // per sequence in the batch and step
     double prefillFraction = 1;   // achieved / dense FLOP/s while prefilling (time to first token)
     double firstTokenSeconds = 0; // request handling before the first token
+    // Share of the prompts after the benchmark's first wave that still come in waves, queueing
+    // behind each other as the first do: answers started together end together.
+    double burstShare = 0;
     // Chance that a draft token is accepted given the ones before it were (one value for every
     // engine: a property of the draft and the text, fitted to the runs with MTP).
     double draftAcceptance = 1;
 };
 inline constexpr int kStepConstants = 8; // the first eight, fitted to TPOT
-inline constexpr int kFirstTokenConstants = 2;
+inline constexpr int kFirstTokenConstants = 3;
 
 // Tokens each sequence gains per step: 1 + the accepted drafts, p + p² + … + p^draft with
 // acceptance p per position when the run does not give them.
@@ -98,9 +101,10 @@ double calibratedStepSeconds(const StepTerms &t, const EngineConstants &c);
 double calibratedSecondsPerToken(const StepTerms &t, const EngineConstants &c);
 // Request handling + the wait and the prefill at the prompt's attention rank + the step that
 // gives the first token. The rank's prefill serves one prompt at a time (P each). The first
-// prompts of the benchmark arrive together and wait on average (n − 1) P / 2; the rest arrive as
-// answers end: a closed queue of n clients that decode their answer (Z) before the next prompt,
-// solved by mean value analysis, R(k) = P (1 + Q(k − 1)), X(k) = k / (R(k) + Z), Q(k) = X(k) R(k).
+// prompts of the benchmark, and the burst share b of the later ones, arrive together and wait on
+// average (n − 1) P / 2; the rest arrive as answers end: a closed queue of n clients that decode
+// their answer (Z) before the next prompt, solved by mean value analysis,
+// R(k) = P (1 + Q(k − 1)), X(k) = k / (R(k) + Z), Q(k) = X(k) R(k).
 double calibratedFirstTokenSeconds(const StepTerms &t, const EngineConstants &c);
 // R(n) of that queue, its time in the queue and in service.
 double closedQueueResponse(double service, double think, double clients);

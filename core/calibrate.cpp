@@ -207,11 +207,14 @@ EngineConstants fitConstants(const QList<CalibrationRow> &rows, double draftAcce
                 EngineConstants t = c;
                 t.prefillFraction = x[0];
                 t.firstTokenSeconds = x[1];
+                t.burstShare = x[2];
                 return calibratedFirstTokenSeconds(*ttftTerms.at(i), t);
             },
-            ttft, {start.prefillFraction, start.firstTokenSeconds}, {0.02, 1e-6}, {1.0, 5.0});
+            ttft, {start.prefillFraction, start.firstTokenSeconds, start.burstShare},
+            {0.02, 1e-6, 1e-4}, {1.0, 5.0, 1.0});
         c.prefillFraction = x[0];
         c.firstTokenSeconds = x[1];
+        c.burstShare = x[2];
     }
     return c;
 }

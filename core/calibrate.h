@@ -71,11 +71,12 @@ struct Calibration
 inline constexpr double kDraftAcceptancePrior = 0.85;
 
 // Fits EngineConstants per engine and architecture (and per engine over all architectures) to
-// the rows: the seven step constants to TPOT, then the two first-token constants to TTFT; and one
+// the rows: the eight step constants to TPOT, then the three first-token constants to TTFT; and one
 // draft acceptance for every engine, to the TPOT of the runs that drafted tokens.
 Calibration calibrate(const QList<CalibrationRow> &rows, const QString &fittedTo);
 // A starting point engines are near.
-inline constexpr EngineConstants kFitStart{0.7, 0.5, 0.5, 5e-6, 1e-3, 2e-5, 2e-5, 1e-5, 0.5, 0.05};
+inline constexpr EngineConstants kFitStart{0.7,  0.5,  0.5, 5e-6, 1e-3, 2e-5,
+                                           2e-5, 1e-5, 0.5, 0.05, 0.1};
 // From `start` (an engine's fit over every architecture, or kFitStart).
 EngineConstants fitConstants(const QList<CalibrationRow> &rows,
                              double draftAcceptance = kDraftAcceptancePrior,

@@ -27,6 +27,7 @@ constexpr Field kFields[] = {
     {"sequence_seconds", &EngineConstants::sequenceSeconds},
     {"prefill_fraction", &EngineConstants::prefillFraction},
     {"first_token_seconds", &EngineConstants::firstTokenSeconds},
+    {"burst_share", &EngineConstants::burstShare},
     {"draft_acceptance", &EngineConstants::draftAcceptance},
 };
 

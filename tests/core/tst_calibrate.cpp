@@ -38,7 +38,7 @@ struct Lcg
     }
 };
 
-const EngineConstants kKnown{0.8, 0.45, 0.6, 8e-6, 2e-3, 3e-5, 4e-5, 2e-5, 0.4, 0.03};
+const EngineConstants kKnown{0.8, 0.45, 0.6, 8e-6, 2e-3, 3e-5, 4e-5, 2e-5, 0.4, 0.03, 0.3};
 
 // Memory-bound and compute-bound steps, with and without links, prefill and routed experts.
 StepTerms syntheticStep(Lcg &rng, int i)
@@ -110,6 +110,8 @@ private slots:
                  qPrintable(QString::number(fit.prefillFraction)));
         QVERIFY2(close(fit.firstTokenSeconds, known.firstTokenSeconds),
                  qPrintable(QString::number(fit.firstTokenSeconds)));
+        QVERIFY2(close(fit.burstShare, known.burstShare),
+                 qPrintable(QString::number(fit.burstShare)));
     }
 
     void recoversDraftAcceptance()
@@ -146,7 +148,7 @@ private slots:
         c.fits << EngineFit{
             QStringLiteral("vllm"),
             QStringLiteral("hopper"),
-            EngineConstants{0.8, 0.45, 0.6, 8e-6, 2e-3, 3e-5, 4e-5, 2e-5, 0.4, 0.03, 0.6},
+            EngineConstants{0.8, 0.45, 0.6, 8e-6, 2e-3, 3e-5, 4e-5, 2e-5, 0.4, 0.03, 0.25, 0.6},
             {10, 0.05, 0.2},
             {10, 0.1, 0.3}};
         c.fits << EngineFit{QStringLiteral("vllm"), QStringLiteral("all"), {}, {}, {}};
@@ -156,6 +158,7 @@ private slots:
         QCOMPARE(back->fits.size(), 2);
         QCOMPARE(back->fits.first().constants.layerSeconds, 3e-5);
         QCOMPARE(back->fits.first().constants.moeLayerSeconds, 4e-5);
+        QCOMPARE(back->fits.first().constants.burstShare, 0.25);
         QCOMPARE(back->fits.first().constants.draftAcceptance, 0.6);
         QCOMPARE(back->find(QStringLiteral("vllm"), QStringLiteral("hopper"))->architecture,
                  QStringLiteral("hopper"));
