@@ -5,8 +5,10 @@ set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/setup.sh"
 cd "$KVL_ROOT"
 
-kvl_install_packages
-kvl_build default
+# Only what the window and the CLI need: the tests, the fuzzers and their tools are
+# scripts/test.sh's.
+kvl_install_packages app
+kvl_build default kvledger kvledger-cli
 
 bin=build/default/app
 if [ -x "$bin/kvledger" ] && { [ -n "${DISPLAY:-}" ] || [ -n "${WAYLAND_DISPLAY:-}" ]; }; then
