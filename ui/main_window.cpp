@@ -16,6 +16,7 @@
 #include "main_actions.h"
 #include "mass_panel.h"
 #include "measurement_model.h"
+#include "pages.h"
 #include "presentation.h"
 #include "preset_problems.h"
 #include "presets.h"
@@ -132,11 +133,9 @@ LedgerChart *MainWindow::chart(const QString &id) const
     return nullptr;
 }
 
-QStringList MainWindow::tabIds()
+ViewPage *MainWindow::page(const QString &id) const
 {
-    return {QStringLiteral("cost"),    QStringLiteral("strategies"), QStringLiteral("roofline"),
-            QStringLiteral("mass"),    QStringLiteral("capacity"),   QStringLiteral("token-cost"),
-            QStringLiteral("session"), QStringLiteral("reality")};
+    return m_pages.value(pageIds().indexOf(id));
 }
 
 // The centre: one tab page per view. The first holds the four cost charts in two columns, one
@@ -179,6 +178,7 @@ void MainWindow::buildPages()
                serving.tokenCost,
                serving.session,
                serving.reality};
+    Q_ASSERT(m_pages.size() == pageInfos().size());
     m_views->addTab(cost, QString());
     for (ViewPage *page : m_pages.mid(1)) {
         auto *scroll = new QScrollArea(m_views);
@@ -246,8 +246,8 @@ void MainWindow::buildDocks()
             [this](const QString &why) { showError(tr("GPU measurement"), why); });
 
     m_tour = new TourPanel(m_controller, this);
-    m_tour->setViews(m_pages.at(1)->findChild<StrategyPanel *>(),
-                     m_pages.at(3)->findChild<MassPanel *>());
+    m_tour->setViews(page(QStringLiteral("strategies"))->findChild<StrategyPanel *>(),
+                     page(QStringLiteral("mass"))->findChild<MassPanel *>());
     m_tourDock = new QDockWidget(this);
     m_tourDock->setObjectName(QStringLiteral("tourDock"));
     m_tourDock->setWidget(m_tour);
@@ -382,7 +382,7 @@ void MainWindow::connectTour()
     });
     connect(m_tour, &TourPanel::stepShown, this, [this](int step) {
         const TourStep &t = m_tour->stepAt(step);
-        const int tab = tabIds().indexOf(t.tab);
+        const int tab = pageIds().indexOf(t.tab);
         if (tab >= 0)
             m_views->setCurrentIndex(tab);
         m_view->setUnits(t.units);
@@ -451,22 +451,9 @@ void MainWindow::retranslate()
     m_menus.view->setTitle(tr("&View"));
     m_menus.language->setTitle(tr("&Language"));
     m_menus.help->setTitle(tr("&Help"));
-    const QStringList tabs = {tr("Cost"),           tr("KV strategies"), tr("Roofline"),
-                              tr("Attention mass"), tr("Capacity"),      tr("Token cost"),
-                              tr("Session"),        tr("Reality")};
-    const QStringList tips = {
-        tr("Memory, time per token, GQA and precision"),
-        tr("Quantize, window, evict or read sparsely: what each holds, reads and loses"),
-        tr("Where decode sits below the GPU's ridge point"),
-        tr("Measure first: how much attention mass the top 1% of KV blocks holds, per layer"),
-        tr("Capacity as vLLM computes it, latency against throughput, measured against predicted"),
-        tr("What a million output tokens cost against the batch and the context"),
-        tr("An agent session turn by turn: prefill, answers and cost, prefix cache on and off"),
-        tr("How far real engines are from the model: measured serving runs against their "
-           "calibrated prediction")};
-    for (int i = 0; i < m_views->count() && i < tabs.size(); ++i) {
-        m_views->setTabText(i, tabs.at(i));
-        m_views->setTabToolTip(i, tips.at(i));
+    for (int i = 0; i < m_views->count() && i < pageInfos().size(); ++i) {
+        m_views->setTabText(i, pageInfos().at(i).translatedTitle());
+        m_views->setTabToolTip(i, pageInfos().at(i).translatedToolTip());
     }
     m_controlsDock->setWindowTitle(tr("Scenario"));
     m_ledgerDock->setWindowTitle(tr("Ledger"));
@@ -605,12 +592,12 @@ bool MainWindow::importConfig(const QString &path)
 DocumentViews MainWindow::documentViews() const
 {
     return {m_views,
-            tabIds(),
+            pageIds(),
             m_view,
-            m_pages.at(1)->findChild<StrategyPanel *>(),
-            m_pages.at(2)->findChild<RooflinePanel *>(),
-            m_pages.at(3)->findChild<MassPanel *>(),
-            m_pages.at(6)};
+            page(QStringLiteral("strategies"))->findChild<StrategyPanel *>(),
+            page(QStringLiteral("roofline"))->findChild<RooflinePanel *>(),
+            page(QStringLiteral("mass"))->findChild<MassPanel *>(),
+            page(QStringLiteral("session"))};
 }
 
 // The scenario with another model: the comparison a lecturer makes between architectures.

@@ -47,8 +47,6 @@ public:
     const QList<LedgerChart *> &allCharts() const { return m_allCharts; } // every view's
     QTabWidget *views() const { return m_views; }
     LedgerChart *chart(const QString &id) const;
-    // The views' tab names, in tab order, as --view and the tour name them.
-    static QStringList tabIds();
 
     // File operations; return false and show a message on failure (state untouched).
     bool openScenario(const QString &path);
@@ -73,6 +71,8 @@ protected:
     void changeEvent(QEvent *e) override;
 
 private:
+    // The tab page of pageInfos()' `id`.
+    ViewPage *page(const QString &id) const;
     void buildPages();
     void buildDocks();
     void connectActions();
@@ -106,7 +106,7 @@ private:
     QDockWidget *m_tourDock = nullptr;
     QTabWidget *m_views = nullptr;
     QScrollArea *m_chartArea = nullptr; // the cost charts
-    QList<ViewPage *> m_pages;          // in tab order
+    QList<ViewPage *> m_pages;          // in pageInfos() order
     QList<LedgerChart *> m_charts;
     QList<LedgerChart *> m_allCharts;
     struct Menus

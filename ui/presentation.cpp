@@ -5,6 +5,7 @@
 #include "ledger_text.h"
 #include "ledger_view.h"
 #include "main_window.h"
+#include "pages.h"
 #include "scenario_controller.h"
 #include "tour.h"
 
@@ -56,20 +57,11 @@ QList<QStringList> slides(bool pairs)
     return s;
 }
 
-// The ledger rows shown large outside the tour, per view.
+// The ledger rows shown large outside the tour, per view (the cost tab's for an unknown one).
 QStringList headlineKeys(const QString &tab)
 {
-    if (tab == u"roofline")
-        return {QStringLiteral("arithmetic_intensity"), QStringLiteral("kv_seconds_per_token"),
-                QStringLiteral("seconds_per_token"), QStringLiteral("tokens_per_second")};
-    if (tab == u"capacity" || tab == u"token-cost" || tab == u"session" || tab == u"reality")
-        return {QStringLiteral("seconds_per_token"), QStringLiteral("tokens_per_second"),
-                QStringLiteral("cost_per_million_output_tokens"), QStringLiteral("gpus_to_fit")};
-    if (tab == u"strategies" || tab == u"mass")
-        return {QStringLiteral("kv_bytes"), QStringLiteral("kv_seconds_per_token"),
-                QStringLiteral("seconds_per_token"), QStringLiteral("tokens_per_second")};
-    return {QStringLiteral("kv_bytes_per_token"), QStringLiteral("kv_bytes"),
-            QStringLiteral("gpus_to_fit"), QStringLiteral("seconds_per_token")};
+    const PageInfo *page = pageInfo(tab);
+    return (page ? *page : pageInfos().first()).headlineKeys;
 }
 
 QDockWidget *dockOf(QWidget *w)
@@ -391,7 +383,7 @@ QList<Headline> Presentation::ledgerHeadlines() const
 {
     const ScenarioController *c = m_window->controller();
     const ByteUnits units = m_window->ledgerView()->units();
-    const QString tab = MainWindow::tabIds().value(m_window->views()->currentIndex());
+    const QString tab = pageIds().value(m_window->views()->currentIndex());
     const QList<LedgerRow> rows = ledgerRows(c->scenario(), c->ledger(), units);
     QList<Headline> out;
     for (const QString &key : headlineKeys(tab)) {

@@ -31,7 +31,7 @@ struct TourStep
     QString id; // stable: "bytes-per-token"
     QString title;
     std::function<void(Scenario &)> apply; // starting from the seed scenario
-    QString tab;                           // one of MainWindow::tabIds()
+    QString tab;                           // one of pageIds()
     QString ledgerKey;                     // row to highlight
     QString chartId;                       // chart to highlight
     ByteUnits units = ByteUnits::SI;

@@ -8,6 +8,7 @@
 #include "main_window.h"
 #include "mass_panel.h"
 #include "native_path.h"
+#include "pages.h"
 #include "presets.h"
 #include "probe_runner.h"
 #include "regular_file.h"
@@ -74,8 +75,7 @@ void describeOptions(QCommandLineParser &parser)
                         "standard output, then quit."),
          QStringLiteral("FILE")},
         {QStringLiteral("seed"), QStringLiteral("Start on the seed scenario, not the last one.")},
-        {QStringLiteral("view"),
-         QStringLiteral("Open on a view: %1.").arg(MainWindow::tabIds().join(u", ")),
+        {QStringLiteral("view"), QStringLiteral("Open on a view: %1.").arg(pageIds().join(u", ")),
          QStringLiteral("NAME")},
         {QStringLiteral("measure"),
          QStringLiteral(
@@ -284,7 +284,7 @@ int main(int argc, char *argv[])
         window.tour()->goTo(step - 1);
     }
     if (parser.isSet(QStringLiteral("view"))) {
-        const QStringList views = MainWindow::tabIds();
+        const QStringList views = pageIds();
         const int index = views.indexOf(parser.value(QStringLiteral("view")));
         if (index < 0)
             return fail(QStringLiteral("--view: \"%1\" is not one of %2")

@@ -7,6 +7,7 @@
 #include "ledger_chart.h"
 #include "ledger_view.h"
 #include "main_window.h"
+#include "pages.h"
 #include "scenario_controller.h"
 #include "strategy_panel.h"
 
@@ -118,8 +119,8 @@ private slots:
         QTest::addColumn<QString>("language");
         QTest::addColumn<int>("tab");
         for (const char *lang : {"en", "pt_BR"})
-            for (int tab = 0; tab < MainWindow::tabIds().size(); ++tab)
-                QTest::addRow("%s %s", lang, qPrintable(MainWindow::tabIds().at(tab)))
+            for (int tab = 0; tab < pageIds().size(); ++tab)
+                QTest::addRow("%s %s", lang, qPrintable(pageIds().at(tab)))
                     << QString::fromLatin1(lang) << tab;
     }
     // Every control a screen reader reaches has a name, without the colon of its label, and

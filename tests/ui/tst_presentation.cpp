@@ -5,6 +5,7 @@
 #include "headline_strip.h"
 #include "ledger_chart.h"
 #include "main_window.h"
+#include "pages.h"
 #include "presentation.h"
 #include "scenario_controller.h"
 #include "tour.h"
@@ -465,7 +466,7 @@ private slots:
         for (const QSize size : {QSize(1280, 720), QSize(1024, 768)})
             for (int tab = 0; tab < 4; ++tab)
                 QTest::addRow("%dx%d %s", size.width(), size.height(),
-                              qPrintable(MainWindow::tabIds().at(tab)))
+                              qPrintable(pageIds().at(tab)))
                     << size << tab;
     }
     void normalWindowFits()

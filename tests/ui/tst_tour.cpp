@@ -11,6 +11,7 @@
 #include "mass_charts.h"
 #include "mass_panel.h"
 #include "mass_table_model.h"
+#include "pages.h"
 #include "roofline_panel.h"
 #include "scenario_controller.h"
 #include "strategy_panel.h"
@@ -311,7 +312,7 @@ private slots:
         tour()->goTo(step);
         const TourStep &t = tour()->stepAt(step);
         QCOMPARE(tour()->step(), step);
-        QCOMPARE(m_window->views()->currentIndex(), MainWindow::tabIds().indexOf(t.tab));
+        QCOMPARE(m_window->views()->currentIndex(), pageIds().indexOf(t.tab));
         QCOMPARE(m_window->ledgerView()->highlighted(), t.ledgerKey);
         QCOMPARE(m_window->ledgerView()->units(), t.units);
         Scenario s = Scenario::seed();
