@@ -1,6 +1,7 @@
 #include "reality.h"
 
 #include <QFile>
+#include <QHash>
 #include <QMap>
 #include <algorithm>
 #include <cmath>
@@ -74,6 +75,7 @@ RealitySeries realitySeries(const QList<RunPrediction> &predictions, const Scena
     QMap<QString, EngineReality> engines;
     QMap<QString, QList<double>> shares;
     QList<double> markedErrors;
+    QHash<QString, bool> sameModel;
     double lo = std::numeric_limits<double>::max(), hi = 0;
     for (int i = 0; i < predictions.size(); ++i) {
         const RunPrediction &p = predictions.at(i);
@@ -92,7 +94,14 @@ RealitySeries realitySeries(const QList<RunPrediction> &predictions, const Scena
         ++out.points;
         lo = std::min({lo, *measured, *predicted});
         hi = std::max({hi, *measured, *predicted});
-        if (p.gpuId == s.gpu.id && sameArchitecture(p.model, s.model)) {
+        // Runs of one model share its shape: compared once per model, not once per run.
+        const auto same = sameModel.constFind(p.run.modelPath);
+        const bool marked =
+            p.gpuId == s.gpu.id &&
+            (same != sameModel.cend()
+                 ? *same
+                 : *sameModel.insert(p.run.modelPath, sameArchitecture(p.model, s.model)));
+        if (marked) {
             out.marked << point;
             out.markedRows << i;
             markedErrors << *predicted / *measured - 1;

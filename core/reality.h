@@ -43,6 +43,7 @@ struct RealitySeries
     double lo = 0, hi = 0;
 };
 
+// Of the scenario, only its GPU (id) and its model's architecture (sameArchitecture) matter.
 RealitySeries realitySeries(const QList<RunPrediction> &predictions, const Scenario &s,
                             RealityQuantity quantity);
 // Two models whose decode step moves the same bytes and FLOP: the same shape of layers, heads,

@@ -1,10 +1,12 @@
 // How long one full ledger and one 512-point sweep take (the work behind a slider step), and
-// core's chart series: 512-point memory and latency series, and what one slider step computes
-// for the cost page (every part of chartSeries at the charts' point counts). Config files given
-// after the run count (a hybrid, a sparse-attention model) get their own ledger and sweep timings.
+// core's chart series: 512-point memory and latency series, what one slider step computes for the
+// cost page (every part of chartSeries at the charts' point counts) and the Reality tab's series.
+// Config files given after the run count (a hybrid, a sparse-attention model) get their own
+// ledger and sweep timings.
 #include "bench_stats.h"
 #include "chart_series.h"
 #include "hf_config.h"
+#include "reality.h"
 #include "sweep.h"
 
 #include <QCoreApplication>
@@ -64,6 +66,18 @@ int main(int argc, char *argv[])
         sink = sink + chartSeries(m, l, page).latency.curves.size();
         pageNs << t.nsecsElapsed();
     }
+    // The Reality tab's series for a scenario (every bundled run matched against it), after the
+    // runs were read and predicted once (bundled_runs_first_ms).
+    t.start();
+    sink = sink + bundledRunPredictions().size();
+    const double bundledMs = double(t.nsecsElapsed()) / 1e6;
+    QList<qint64> realityNs;
+    for (int i = 0; i < runs / 10; ++i) {
+        s.gpus = 1 + i % 8;
+        t.start();
+        sink = sink + realitySeries(bundledRunPredictions(), s, RealityQuantity::Tpot).points;
+        realityNs << t.nsecsElapsed();
+    }
     QJsonObject models;
     for (int a = 2; a < argc; ++a) {
         const QString path = QString::fromLocal8Bit(argv[a]);
@@ -102,6 +116,8 @@ int main(int argc, char *argv[])
         {QStringLiteral("latency_series_512_measured"), benchStats(measuredNs)},
         {QStringLiteral("latency_series_512_engine"), benchStats(engineNs)},
         {QStringLiteral("cost_page_series"), benchStats(pageNs)},
+        {QStringLiteral("bundled_runs_first_ms"), bundledMs},
+        {QStringLiteral("reality_series"), benchStats(realityNs)},
         {QStringLiteral("models"), models},
     };
     std::fputs(QJsonDocument(out).toJson(QJsonDocument::Indented).constData(), stdout);

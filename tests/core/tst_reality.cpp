@@ -34,6 +34,7 @@ RunPrediction run(const char *engine, const char *mode, const char *gpu, const M
                   std::optional<double> floor)
 {
     RunPrediction p;
+    p.run.modelPath = model.name; // one path per model, as the runs' Hugging Face ids
     p.run.engine = QString::fromLatin1(engine);
     p.run.mode = QString::fromLatin1(mode);
     p.gpuId = QString::fromLatin1(gpu);

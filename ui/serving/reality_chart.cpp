@@ -157,7 +157,16 @@ void RealityChart::setQuantity(RealityQuantity q)
 
 void RealityChart::updateFrom(const Scenario &s, const Ledger &)
 {
-    draw(s, realitySeries(bundledRunPredictions(), s, m_quantity));
+    // The runs ringed depend on the GPU and the architecture alone (realitySeries): a slider
+    // over the context, the batch or the precision leaves the chart as it is.
+    const bool same = m_series.runs > 0 && m_series.quantity == m_quantity &&
+                      s.gpu.id == m_scenario.gpu.id && s.gpu.name == m_scenario.gpu.name &&
+                      s.model.name == m_scenario.model.name &&
+                      sameArchitecture(s.model, m_scenario.model);
+    if (same)
+        m_scenario = s;
+    else
+        draw(s, realitySeries(bundledRunPredictions(), s, m_quantity));
 }
 
 void RealityChart::draw(const Scenario &s, const RealitySeries &series)
