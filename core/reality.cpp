@@ -107,8 +107,7 @@ RealitySeries realitySeries(const QList<RunPrediction> &predictions, const Scena
             markedErrors << *predicted / *measured - 1;
         }
     }
-    for (auto it = engines.begin(); it != engines.end(); ++it) {
-        EngineReality &e = *it;
+    for (EngineReality &e : engines) {
         QList<double> errors;
         errors.reserve(e.points.size());
         for (const QPointF &p : std::as_const(e.points))
