@@ -29,7 +29,6 @@ public:
     explicit Presentation(MainWindow *window);
     ~Presentation() override;
 
-    bool isActive() const { return m_active; }
     void setActive(bool on);
 
     // Body text in pixels for a screen `height` pixels high.

@@ -27,7 +27,6 @@ public:
     void refresh();
     // Redraws now if a change was missed (before an export).
     void catchUp();
-    bool isStale() const { return m_stale; }
 
 protected:
     bool event(QEvent *e) override;
