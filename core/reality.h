@@ -1,6 +1,7 @@
 #pragma once
 
 #include "calibrate.h"
+#include "reality_quantity.h"
 #include "run_predictions.h"
 #include "scenario.h"
 #include <QList>
@@ -8,13 +9,6 @@
 #include <optional>
 
 namespace kvl {
-
-// What the Reality tab draws: measured runs against their calibrated predictions.
-enum class RealityQuantity
-{
-    Tpot, // time per output token
-    Ttft  // time to the first token
-};
 
 // One engine's runs: every run with both a prediction and a measurement of the quantity.
 struct EngineReality

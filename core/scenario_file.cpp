@@ -269,6 +269,10 @@ QJsonObject viewToJson(const ViewState &v)
             m.insert(QStringLiteral("file"), v.mass->file);
         o.insert(QStringLiteral("mass"), m);
     }
+    if (v.reality)
+        o.insert(QStringLiteral("reality"), *v.reality == RealityQuantity::Ttft
+                                                ? QStringLiteral("ttft")
+                                                : QStringLiteral("tpot"));
     if (v.session)
         o.insert(QStringLiteral("session"),
                  QJsonObject{{QStringLiteral("turns"), v.session->turns},
@@ -377,6 +381,15 @@ std::optional<ViewState> viewFromJson(const QJsonObject &o, QString *error)
             return failed(QStringLiteral("session"), e);
         session.turns = check.turns;
         v.session = session;
+    }
+    if (o.contains(QStringLiteral("reality"))) {
+        const QString r = o.value(QStringLiteral("reality")).toString();
+        if (r == u"tpot")
+            v.reality = RealityQuantity::Tpot;
+        else if (r == u"ttft")
+            v.reality = RealityQuantity::Ttft;
+        else
+            return failed(QStringLiteral("reality"), FileText::tr("expected \"tpot\" or \"ttft\""));
     }
     return v;
 }

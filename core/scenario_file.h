@@ -1,5 +1,6 @@
 #pragma once
 
+#include "reality_quantity.h"
 #include "scenario.h"
 #include "units.h"
 #include <QByteArray>
@@ -47,6 +48,7 @@ struct ViewState
     std::optional<qint64> rooflinePrompt;      // tokens of the roofline's prefill point
     std::optional<Mass> mass;
     std::optional<Session> session;
+    std::optional<RealityQuantity> reality; // what the Reality tab draws
 
     friend bool operator==(const ViewState &, const ViewState &) = default;
 };

@@ -8,6 +8,7 @@
 #include "synthetic_mass.h"
 #include "view_settings.h"
 
+#include <QComboBox>
 #include <QFileInfo>
 #include <QSpinBox>
 #include <QTabWidget>
@@ -19,6 +20,12 @@ namespace {
 QSpinBox *sessionField(const DocumentViews &v, const char *name)
 {
     return v.session ? v.session->findChild<QSpinBox *>(QLatin1String(name)) : nullptr;
+}
+// The Reality page's quantity box, a RealityQuantity in each item's data.
+QComboBox *realityBox(const DocumentViews &v)
+{
+    return v.reality ? v.reality->findChild<QComboBox *>(QStringLiteral("realityQuantity"))
+                     : nullptr;
 }
 } // namespace
 
@@ -51,6 +58,8 @@ ViewState captureViewState(const DocumentViews &v)
     QSpinBox *response = sessionField(v, "sessionResponse");
     if (turns && input && response)
         s.session = ViewState::Session{turns->value(), input->value(), response->value()};
+    if (const QComboBox *box = realityBox(v))
+        s.reality = RealityQuantity(box->currentData().toInt());
     return s;
 }
 
@@ -101,6 +110,8 @@ void applyViewState(const DocumentViews &v, const ViewState &state)
         if (QSpinBox *response = sessionField(v, "sessionResponse"))
             response->setValue(int(std::min<qint64>(state.session->response, INT_MAX)));
     }
+    if (QComboBox *box = realityBox(v); box && state.reality)
+        box->setCurrentIndex(box->findData(int(*state.reality)));
 }
 
 } // namespace kvl

@@ -25,6 +25,7 @@ struct DocumentViews
     RooflinePanel *roofline = nullptr;
     MassPanel *mass = nullptr;
     QWidget *session = nullptr; // the session page, with its turn fields
+    QWidget *reality = nullptr; // the Reality page, with its quantity box
 };
 
 ViewState captureViewState(const DocumentViews &v);

@@ -597,7 +597,8 @@ DocumentViews MainWindow::documentViews() const
             page(QStringLiteral("strategies"))->findChild<StrategyPanel *>(),
             page(QStringLiteral("roofline"))->findChild<RooflinePanel *>(),
             page(QStringLiteral("mass"))->findChild<MassPanel *>(),
-            page(QStringLiteral("session"))};
+            page(QStringLiteral("session")),
+            page(QStringLiteral("reality"))};
 }
 
 // The scenario with another model: the comparison a lecturer makes between architectures.

@@ -665,6 +665,10 @@
         <source>engine: expected a name, got %1</source>
         <translation>engine: esperava um nome, veio %1</translation>
     </message>
+    <message>
+        <source>expected &quot;tpot&quot; or &quot;ttft&quot;</source>
+        <translation>esperava &quot;tpot&quot; ou &quot;ttft&quot;</translation>
+    </message>
 </context>
 <context>
     <name>GpuText</name>

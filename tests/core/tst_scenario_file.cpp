@@ -191,6 +191,7 @@ private slots:
         v.mass = ViewState::Mass{
             SyntheticMass::parse(QStringLiteral("power-law:exponent=1.2"))->spec(), {}, 64, 0.05};
         v.session = ViewState::Session{20, 2000, 500};
+        v.reality = RealityQuantity::Ttft;
         QTest::addRow("every view part") << ScenarioDocumentData{fp8, Scenario::seed(), v};
         ViewState file;
         file.mass = ViewState::Mass{{}, QStringLiteral("/data/attention mass.npy"), 16, 0.01};
@@ -245,6 +246,8 @@ private slots:
         QTest::addRow("strategies not a list") << view({{"strategies", "fp8"}}) << "strategies";
         QTest::addRow("roofline prompt")
             << view({{"roofline_prompt", 0}}) << "view: roofline_prompt: 0 tokens";
+        QTest::addRow("reality quantity")
+            << view({{"reality", "itl"}}) << "view: reality: expected \"tpot\" or \"ttft\"";
         QTest::addRow("mass block") << view({{"mass", QJsonObject{{"block_size", 0},
                                                                   {"top_fraction", 0.01},
                                                                   {"synthetic", "uniform"}}}})

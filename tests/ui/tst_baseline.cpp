@@ -5,6 +5,7 @@
 #include "kv_strategy.h"
 #include "ledger_view.h"
 #include "main_window.h"
+#include "reality_chart.h"
 #include "roofline_panel.h"
 #include "scenario_compare.h"
 #include "scenario_controller.h"
@@ -20,6 +21,7 @@
 #include <QAction>
 #include <QBarSeries>
 #include <QBarSet>
+#include <QComboBox>
 #include <QHorizontalBarSeries>
 #include <QLabel>
 #include <QLineSeries>
@@ -229,6 +231,10 @@ private slots:
         strategies->setChecked(1, !strategies->isChecked(1));
         QVERIFY(strategies->addCustom(QStringLiteral("window:2048,sinks:4")));
         m_window->findChild<RooflinePanel *>()->promptBox()->setValue(64000);
+        const auto realityBox = [](MainWindow &w) {
+            return w.findChild<QComboBox *>(QStringLiteral("realityQuantity"));
+        };
+        realityBox(*m_window)->setCurrentIndex(1); // time to first token
         m_window->viewSettings()->setUnits(ByteUnits::Binary);
         m_window->views()->setCurrentIndex(2);
         QTemporaryDir dir;
@@ -243,6 +249,8 @@ private slots:
         QCOMPARE(other.views()->currentIndex(), 2);
         QCOMPARE(other.viewSettings()->units(), ByteUnits::Binary);
         QCOMPARE(other.findChild<RooflinePanel *>()->promptBox()->value(), 64000);
+        QCOMPARE(realityBox(other)->currentIndex(), 1);
+        QCOMPARE(other.findChild<RealityChart *>()->quantity(), RealityQuantity::Ttft);
         auto *reopened = other.findChild<StrategyPanel *>();
         QCOMPARE(reopened->strategyCount(), strategies->strategyCount());
         for (int i = 0; i < strategies->strategyCount(); ++i) {

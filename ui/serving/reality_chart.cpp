@@ -255,6 +255,9 @@ void RealityChart::retranslate()
     m_y->setTitleText(tpot ? tr("Predicted time per output token (ms, log)")
                            : tr("Predicted time to first token (ms, log)"));
     m_diagonal->setName(tr("Prediction = measurement"));
+    // Words from the data, but a language switch alone does not redraw (updateFrom).
+    m_marked->setName(tr("%1 (ringed)").arg(markedName()));
+    setAccessibleDescription(headline());
     m_over->setName(tr("±25%"));
 }
 

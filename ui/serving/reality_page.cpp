@@ -106,8 +106,8 @@ public:
         layout->setContentsMargins(0, 0, 0, 0);
         layout->addLayout(row);
         layout->addWidget(m_note);
-        connect(m_quantity, &QComboBox::currentIndexChanged, this, [this](int i) {
-            m_chart->setQuantity(i == 1 ? RealityQuantity::Ttft : RealityQuantity::Tpot);
+        connect(m_quantity, &QComboBox::currentIndexChanged, this, [this] {
+            m_chart->setQuantity(RealityQuantity(m_quantity->currentData().toInt()));
             emit quantityChanged();
         });
         retranslate();
@@ -131,7 +131,8 @@ private:
         const QSignalBlocker block(m_quantity);
         const int current = std::max(0, m_quantity->currentIndex());
         m_quantity->clear();
-        m_quantity->addItems({tr("Time per output token"), tr("Time to first token")});
+        m_quantity->addItem(tr("Time per output token"), int(RealityQuantity::Tpot));
+        m_quantity->addItem(tr("Time to first token"), int(RealityQuantity::Ttft));
         m_quantity->setCurrentIndex(current);
         m_note->setText(
             tr("Each dot is one measured serving run (data/measured, from "
