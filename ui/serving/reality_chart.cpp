@@ -16,11 +16,6 @@ namespace {
 constexpr double kMs = 1e3; // core's seconds, drawn in milliseconds
 constexpr double kBand = 0.25;
 
-QString percent(double share)
-{
-    return RealityChart::tr("%1%").arg(formatNumber(share * 100, 3));
-}
-
 } // namespace
 
 RealityChart::RealityChart(QWidget *parent) : LedgerChart(parent)
@@ -113,6 +108,16 @@ void RealityChart::showRun(QScatterSeries *series, const QPointF &point, const Q
                  (v.y() >= v.x() ? QStringLiteral("+") : QString()) + percent(v.y() / v.x() - 1)));
 }
 
+QString RealityChart::percent(double share)
+{
+    return tr("%1%").arg(formatNumber(share * 100, 3));
+}
+
+void RealityChart::nameMarked()
+{
+    m_marked->setName(tr("%1 (ringed)").arg(markedName()));
+}
+
 QString RealityChart::title() const
 {
     return m_quantity == RealityQuantity::Tpot
@@ -194,7 +199,7 @@ void RealityChart::draw(const Scenario &s, const RealitySeries &series)
             m->setVisible(drawn.contains(it.key()));
     }
     replacePoints(m_marked, ms(series.marked));
-    m_marked->setName(tr("%1 (ringed)").arg(markedName()));
+    nameMarked();
     for (QLegendMarker *m : chart()->legend()->markers(m_marked))
         m->setVisible(!series.marked.isEmpty());
     if (series.hi > series.lo) {
@@ -256,7 +261,7 @@ void RealityChart::retranslate()
                            : tr("Predicted time to first token (ms, log)"));
     m_diagonal->setName(tr("Prediction = measurement"));
     // Words from the data, but a language switch alone does not redraw (updateFrom).
-    m_marked->setName(tr("%1 (ringed)").arg(markedName()));
+    nameMarked();
     setAccessibleDescription(headline());
     m_over->setName(tr("±25%"));
 }

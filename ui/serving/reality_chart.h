@@ -30,6 +30,8 @@ public:
     const RealitySeries &series() const { return m_series; }
     // "Llama 3.1 70B on H200": what the rings mark.
     QString markedName() const;
+    // "8.92%": a share in percent, as the chart and its page's table write it.
+    static QString percent(double share);
 
 protected:
     void restyle() override;
@@ -37,6 +39,7 @@ protected:
 
 private:
     QScatterSeries *engineSeries(const QString &engine);
+    void nameMarked(); // the rings' legend entry, from the scenario
     void showRun(QScatterSeries *series, const QPointF &point, const QList<int> &rows);
 
     RealityQuantity m_quantity = RealityQuantity::Tpot;

@@ -19,11 +19,6 @@ namespace kvl {
 
 namespace {
 
-QString percent(double share)
-{
-    return RealityChart::tr("%1%").arg(formatNumber(share * 100, 3));
-}
-
 // Each engine's runs, errors and the share of the floor's speed it reaches.
 class EngineRealityTable : public QTableWidget
 {
@@ -51,8 +46,9 @@ public:
             const QStringList cells = {
                 engineName(e.engine),
                 tr("%1 of %2").arg(formatInteger(e.points.size()), formatInteger(qint64(e.runs))),
-                any ? percent(e.error.median) : tr("none"), any ? percent(e.error.p90) : tr("none"),
-                e.floorShare ? percent(*e.floorShare) : tr("none")};
+                any ? RealityChart::percent(e.error.median) : tr("none"),
+                any ? RealityChart::percent(e.error.p90) : tr("none"),
+                e.floorShare ? RealityChart::percent(*e.floorShare) : tr("none")};
             for (int c = 0; c < cells.size(); ++c) {
                 auto *item = new QTableWidgetItem(cells.at(c));
                 if (c > 0)
