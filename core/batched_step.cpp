@@ -88,8 +88,11 @@ StepTerms stepTerms(const Scenario &s, const ModelLoad &model, const Interconnec
     // Attention FLOP of one prompt on this GPU: heads split by TP, keys by CP, layers by PP.
     const double promptFlop = mixerPrefillFlop(m, w.inputTokens, 0, plan.tp) / plan.cp / plan.pp;
     // Matmul FLOP on this GPU for `tokens` prompt tokens of its rank (all ranks alike).
+    const auto expertMatmul = [&](double tokens) {
+        return 2.0 * tokens * plan.dp * active.experts / group * stage;
+    };
     const auto promptMatmul = [&](double tokens) {
-        return 2.0 * tokens * (active.dense / plan.tp + plan.dp * active.experts / group) * stage;
+        return 2.0 * tokens * active.dense / plan.tp * stage + expertMatmul(tokens);
     };
 
     // Continuous batching: while a request decodes, the others finish at running / answer length
@@ -114,6 +117,7 @@ StepTerms stepTerms(const Scenario &s, const ModelLoad &model, const Interconnec
     // Time to first token: one prompt of this rank, in chunks that each read the weights (prompts
     // shorter than a chunk share one).
     t.firstCompute = promptMatmul(double(w.inputTokens)) / matmulPeak + promptFlop / attentionPeak;
+    t.firstExperts = expertMatmul(double(w.inputTokens)) / matmulPeak;
     const double chunks = double(w.inputTokens) / double(std::max<qint64>(1, w.maxBatchedTokens));
     t.firstMemory = chunks * g.weightBytesHeld / bandwidth;
     t.clients = std::max(1.0, double(w.concurrency) / plan.dp);
@@ -162,8 +166,9 @@ double closedQueueResponse(double service, double think, double clients)
 
 double calibratedFirstTokenSeconds(const StepTerms &t, const EngineConstants &c)
 {
-    const double prefill = t.stages * std::max(t.firstCompute / c.prefillFraction,
-                                               t.firstMemory / c.bandwidthFraction);
+    const double compute = (t.firstCompute - t.firstExperts) / c.prefillFraction +
+                           t.firstExperts / c.expertPrefillFraction;
+    const double prefill = t.stages * std::max(compute, t.firstMemory / c.bandwidthFraction);
     const double decode = (t.outputTokens - 1) * calibratedSecondsPerToken(t, c);
     const double burst = (t.clients - 1) * prefill / 2;
     const double steady = closedQueueResponse(prefill, decode, t.clients) - prefill;

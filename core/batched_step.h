@@ -56,6 +56,7 @@ struct StepTerms
     // weights read once per chunk), the clients of that rank, the answer each decodes before it
     // sends its next prompt, and the share of prompts sent together at the start.
     double firstCompute = 0;
+    double firstExperts = 0; // of firstCompute, the routed experts' matmuls
     double firstMemory = 0;
     double clients = 1;
     double outputTokens = 1;
@@ -80,7 +81,11 @@ struct EngineConstants
     double layerSeconds = 0;      // kernel launches and small ops per layer
     double moeLayerSeconds = 0;   // more per layer with routed experts (routing, permutes)
     double sequenceSeconds = 0;   // per sequence in the batch and step
-    double prefillFraction = 1;   // achieved / dense FLOP/s while prefilling (time to first token)
+    // Achieved / dense FLOP/s while prefilling (time to first token): on the dense matmuls and
+    // attention, and on the routed experts' matmuls, many small grouped GEMMs with the routing
+    // and permutes around them.
+    double prefillFraction = 1;
+    double expertPrefillFraction = 1;
     double firstTokenSeconds = 0; // request handling before the first token
     // Share of the prompts after the benchmark's first wave that still come in waves, queueing
     // behind each other as the first do: answers started together end together.
@@ -89,8 +94,6 @@ struct EngineConstants
     // engine: a property of the draft and the text, fitted to the runs with MTP).
     double draftAcceptance = 1;
 };
-inline constexpr int kStepConstants = 8; // the first eight, fitted to TPOT
-inline constexpr int kFirstTokenConstants = 3;
 
 // Tokens each sequence gains per step: 1 + the accepted drafts, p + p² + … + p^draft with
 // acceptance p per position when the run does not give them.

@@ -208,13 +208,17 @@ EngineConstants fitConstants(const QList<CalibrationRow> &rows, double draftAcce
                 t.prefillFraction = x[0];
                 t.firstTokenSeconds = x[1];
                 t.burstShare = x[2];
+                t.expertPrefillFraction = x[3];
                 return calibratedFirstTokenSeconds(*ttftTerms.at(i), t);
             },
-            ttft, {start.prefillFraction, start.firstTokenSeconds, start.burstShare},
-            {0.02, 1e-6, 1e-4}, {1.0, 5.0, 1.0});
+            ttft,
+            {start.prefillFraction, start.firstTokenSeconds, start.burstShare,
+             start.expertPrefillFraction},
+            {0.02, 1e-6, 1e-4, 0.02}, {1.0, 5.0, 1.0, 1.0});
         c.prefillFraction = x[0];
         c.firstTokenSeconds = x[1];
         c.burstShare = x[2];
+        c.expertPrefillFraction = x[3];
     }
     return c;
 }

@@ -76,7 +76,7 @@ inline constexpr double kDraftAcceptancePrior = 0.85;
 Calibration calibrate(const QList<CalibrationRow> &rows, const QString &fittedTo);
 // A starting point engines are near.
 inline constexpr EngineConstants kFitStart{0.7,  0.5,  0.5, 5e-6, 1e-3, 2e-5,
-                                           2e-5, 1e-5, 0.5, 0.05, 0.1};
+                                           2e-5, 1e-5, 0.5, 0.5,  0.05, 0.1};
 // From `start` (an engine's fit over every architecture, or kFitStart).
 EngineConstants fitConstants(const QList<CalibrationRow> &rows,
                              double draftAcceptance = kDraftAcceptancePrior,

@@ -26,6 +26,7 @@ constexpr Field kFields[] = {
     {"moe_layer_seconds", &EngineConstants::moeLayerSeconds},
     {"sequence_seconds", &EngineConstants::sequenceSeconds},
     {"prefill_fraction", &EngineConstants::prefillFraction},
+    {"expert_prefill_fraction", &EngineConstants::expertPrefillFraction},
     {"first_token_seconds", &EngineConstants::firstTokenSeconds},
     {"burst_share", &EngineConstants::burstShare},
     {"draft_acceptance", &EngineConstants::draftAcceptance},

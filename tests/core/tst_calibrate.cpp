@@ -38,7 +38,7 @@ struct Lcg
     }
 };
 
-const EngineConstants kKnown{0.8, 0.45, 0.6, 8e-6, 2e-3, 3e-5, 4e-5, 2e-5, 0.4, 0.03, 0.3};
+const EngineConstants kKnown{0.8, 0.45, 0.6, 8e-6, 2e-3, 3e-5, 4e-5, 2e-5, 0.4, 0.15, 0.03, 0.3};
 
 // Memory-bound and compute-bound steps, with and without links, prefill and routed experts.
 StepTerms syntheticStep(Lcg &rng, int i)
@@ -81,6 +81,7 @@ private slots:
             t.outputTokens = 100 + 1000 * rng.next();
             t.firstWave = 0.1;
             t.firstCompute = 1e-2 * (1 + 50 * rng.next());
+            t.firstExperts = i % 4 == 0 ? 0 : t.firstCompute * rng.next();
             t.firstMemory = 1e-3 * rng.next();
             CalibrationRow r;
             r.terms = t;
@@ -108,6 +109,8 @@ private slots:
                  qPrintable(QString::number(fit.sequenceSeconds)));
         QVERIFY2(close(fit.prefillFraction, known.prefillFraction),
                  qPrintable(QString::number(fit.prefillFraction)));
+        QVERIFY2(close(fit.expertPrefillFraction, known.expertPrefillFraction),
+                 qPrintable(QString::number(fit.expertPrefillFraction)));
         QVERIFY2(close(fit.firstTokenSeconds, known.firstTokenSeconds),
                  qPrintable(QString::number(fit.firstTokenSeconds)));
         QVERIFY2(close(fit.burstShare, known.burstShare),
@@ -145,12 +148,12 @@ private slots:
     {
         Calibration c;
         c.fittedTo = QStringLiteral("test rows");
-        c.fits << EngineFit{
-            QStringLiteral("vllm"),
-            QStringLiteral("hopper"),
-            EngineConstants{0.8, 0.45, 0.6, 8e-6, 2e-3, 3e-5, 4e-5, 2e-5, 0.4, 0.03, 0.25, 0.6},
-            {10, 0.05, 0.2},
-            {10, 0.1, 0.3}};
+        c.fits << EngineFit{QStringLiteral("vllm"),
+                            QStringLiteral("hopper"),
+                            EngineConstants{0.8, 0.45, 0.6, 8e-6, 2e-3, 3e-5, 4e-5, 2e-5, 0.4, 0.15,
+                                            0.03, 0.25, 0.6},
+                            {10, 0.05, 0.2},
+                            {10, 0.1, 0.3}};
         c.fits << EngineFit{QStringLiteral("vllm"), QStringLiteral("all"), {}, {}, {}};
         QString error;
         const auto back = Calibration::fromJson(c.toJson(), &error);
@@ -158,6 +161,7 @@ private slots:
         QCOMPARE(back->fits.size(), 2);
         QCOMPARE(back->fits.first().constants.layerSeconds, 3e-5);
         QCOMPARE(back->fits.first().constants.moeLayerSeconds, 4e-5);
+        QCOMPARE(back->fits.first().constants.expertPrefillFraction, 0.15);
         QCOMPARE(back->fits.first().constants.burstShare, 0.25);
         QCOMPARE(back->fits.first().constants.draftAcceptance, 0.6);
         QCOMPARE(back->find(QStringLiteral("vllm"), QStringLiteral("hopper"))->architecture,

@@ -294,6 +294,29 @@ private slots:
         QVERIFY(qAbs(steady - 0.8) < 1e-12);
     }
 
+    void firstTokenExperts()
+    {
+        // Mixtral 8x7B on DP 8 × EP 8, a 1,000-token prompt per rank: of the prompt's matmuls,
+        // the routed experts' are 2 experts × 32 layers × 3 × 4096 × 14336 = 11,274,289,152
+        // parameters per token, 2 FLOP each, for the 8 ranks' 8,000 tokens over 8 GPUs; they run
+        // at the expert fraction, the rest at the prefill one.
+        const Scenario s = scenario(mixtral8x7b());
+        Workload w;
+        w.inputTokens = 1000;
+        const StepTerms t = stepTerms(s, kNvlink, {1, 1, 8, 8, 1}, w);
+        QCOMPARE(t.firstExperts * s.gpu.peakBf16, 2.0 * 8000 * 11'274'289'152.0 / 8);
+        QVERIFY(t.firstExperts < t.firstCompute);
+        EngineConstants c;
+        c.prefillFraction = 0.5;
+        c.expertPrefillFraction = 0.25;
+        const double prefill = (t.firstCompute - t.firstExperts) / 0.5 + t.firstExperts / 0.25;
+        QVERIFY(prefill > t.firstMemory);
+        QVERIFY(qAbs(calibratedFirstTokenSeconds(t, c) - (prefill + calibratedStepSeconds(t, c))) <
+                1e-12);
+        // A dense model has none.
+        QCOMPARE(stepTerms(scenario(llama8b()), kNvlink, {}, w).firstExperts, 0.0);
+    }
+
     void planForLongContext()
     {
         // Llama 3.1 70B at 10^6 tokens on H100s: TP 8, as cost-model.md section 5 has it.
