@@ -9,6 +9,7 @@
 #include <QCoreApplication>
 #include <QStringList>
 #include <algorithm>
+#include <atomic>
 #include <cmath>
 
 namespace kvl {
@@ -36,6 +37,8 @@ double attentionIntensity(const ModelSpec &m, const Precision &p)
 }
 
 namespace {
+
+std::atomic<quint64> g_evaluations{0};
 
 double perGpuBytes(const Scenario &s, int gpus, double weightBytes)
 {
@@ -68,8 +71,14 @@ qint64 gpusNeeded(double bytes, double usableBytesPerGpu)
     return needed > 1 ? qint64(std::min(needed, 9e15)) : 1;
 }
 
+quint64 evaluationCount()
+{
+    return g_evaluations.load(std::memory_order_relaxed);
+}
+
 Ledger evaluate(const Scenario &s)
 {
+    g_evaluations.fetch_add(1, std::memory_order_relaxed);
     Ledger l;
     if (!s.validate().isEmpty())
         return l;

@@ -105,6 +105,9 @@ struct Ledger
 
 // Throws nothing: call Scenario::validate() first; an invalid scenario yields a zeroed ledger.
 Ledger evaluate(const Scenario &s);
+// How many times evaluate() has run in this process, for the benchmarks that count a change's
+// work (bench_ui); no result depends on it.
+quint64 evaluationCount();
 
 // KV bytes one token adds over all layers, one sequence, whole model (with the
 // multi-token-prediction layers when `withMtp`).

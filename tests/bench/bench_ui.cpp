@@ -7,6 +7,10 @@
 //
 // --baseline pins fp8 KV beside the seed first: every chart then draws the baseline's twin and the
 // ledger compares the two on each step.
+//
+// "evaluations" counts core's evaluate() calls: per slider step (what the visible tab and
+// anything else listening costs during a drag) and per catch-up (what the hidden tabs cost once
+// the drag ends).
 #include "bench_stats.h"
 #include "controls_panel.h"
 #include "ledger_chart.h"
@@ -21,10 +25,21 @@
 #include <QJsonDocument>
 #include <QSlider>
 #include <QStandardPaths>
+#include <QThread>
 
 #include <cstdio>
 
 using namespace kvl;
+
+namespace {
+// Core evaluations per slider step and per catch-up after a drag.
+QJsonObject evaluations(quint64 steps, quint64 stepCount, quint64 catchUps, quint64 catchUpCount)
+{
+    return {{QStringLiteral("per_step"), double(steps) / double(std::max<quint64>(1, stepCount))},
+            {QStringLiteral("per_catch_up"),
+             double(catchUps) / double(std::max<quint64>(1, catchUpCount))}};
+}
+} // namespace
 
 int main(int argc, char *argv[])
 {
@@ -49,15 +64,18 @@ int main(int argc, char *argv[])
 
     QJsonObject perSlider;
     QList<qint64> all, forcedAll;
+    quint64 allSteps = 0, allStepEvaluations = 0, allCatchUps = 0, allCatchUpEvaluations = 0;
     QElapsedTimer t;
     for (const char *name : {"context", "kv_heads", "gpus", "layers", "kv_precision", "batch"}) {
         QSlider *slider = window.controls()->field(QLatin1String(name))->slider();
         QList<qint64> ns, forced;
+        quint64 stepEvaluations = 0;
         window.controller()->beginInteractive(); // as during a drag: animations off
         for (int sweep = 0; sweep < 2 * sweeps; ++sweep) {
             const bool force = sweep % 2;
             for (int i = slider->minimum(); i <= slider->maximum(); ++i) {
                 const int v = force ? slider->maximum() - (i - slider->minimum()) : i;
+                const quint64 before = evaluationCount();
                 t.start();
                 slider->setValue(v);
                 if (force) {
@@ -70,14 +88,31 @@ int main(int argc, char *argv[])
                     for (int round = 0; round < 3; ++round)
                         QCoreApplication::processEvents();
                     ns << t.nsecsElapsed();
+                    stepEvaluations += evaluationCount() - before;
                 }
             }
         }
+        // The drag ends: the hidden tabs catch up after their timer.
+        const quint64 beforeCatchUp = evaluationCount();
         window.controller()->endInteractive();
+        QElapsedTimer wait;
+        wait.start();
+        while (wait.elapsed() < 400) {
+            QCoreApplication::processEvents(QEventLoop::AllEvents, 50);
+            QThread::msleep(10);
+        }
+        const quint64 catchUpEvaluations = evaluationCount() - beforeCatchUp;
         window.controller()->replace(Scenario::seed(), QString());
-        perSlider.insert(QLatin1String(name),
-                         QJsonObject{{QStringLiteral("repainted"), benchStats(ns)},
-                                     {QStringLiteral("forced"), benchStats(forced)}});
+        perSlider.insert(
+            QLatin1String(name),
+            QJsonObject{{QStringLiteral("repainted"), benchStats(ns)},
+                        {QStringLiteral("forced"), benchStats(forced)},
+                        {QStringLiteral("evaluations"),
+                         evaluations(stepEvaluations, ns.size(), catchUpEvaluations, 1)}});
+        allSteps += ns.size();
+        allStepEvaluations += stepEvaluations;
+        ++allCatchUps;
+        allCatchUpEvaluations += catchUpEvaluations;
         all += ns;
         forcedAll += forced;
     }
@@ -90,6 +125,8 @@ int main(int argc, char *argv[])
                    "slider value change to charts and ledger repainted, offscreen, 1600x1000")},
         {QStringLiteral("repainted"), benchStats(all)},
         {QStringLiteral("forced"), benchStats(forcedAll)},
+        {QStringLiteral("evaluations"),
+         evaluations(allStepEvaluations, allSteps, allCatchUpEvaluations, allCatchUps)},
         {QStringLiteral("per_slider"), perSlider}};
     std::fputs(QJsonDocument(out).toJson(QJsonDocument::Indented).constData(), stdout);
     return 0;
