@@ -218,9 +218,15 @@ QString scenarioInputKey(ScenarioInput input)
 
 Comparison compareScenarios(const Scenario &a, const Scenario &b)
 {
+    return compareScenarios(a, evaluate(a), b, evaluate(b));
+}
+
+Comparison compareScenarios(const Scenario &a, const Ledger &ledgerA, const Scenario &b,
+                            const Ledger &ledgerB)
+{
     Comparison c;
-    c.a = evaluate(a);
-    c.b = evaluate(b);
+    c.a = ledgerA;
+    c.b = ledgerB;
     for (Quantity q : allQuantities()) {
         const double va = quantityValue(c.a, q), vb = quantityValue(c.b, q);
         c.quantities << QuantityChange{q, va, vb, va != 0 ? vb / va : 0};
@@ -234,7 +240,10 @@ Comparison compareScenarios(const Scenario &a, const Scenario &b)
             continue;
         // A model change brings its shape: its rows below compare equal from here on.
         const QString from = in.text(at), to = in.text(next);
-        const Ledger after = next.validate().isEmpty() ? evaluate(next) : Ledger{};
+        // The last step arrives at B, whose ledger is known.
+        const Ledger after = next == b                   ? ledgerB
+                             : next.validate().isEmpty() ? evaluate(next)
+                                                         : Ledger{};
         c.changes << InputChange{in.input, from, to, before, after};
         at = next;
         before = after;

@@ -60,6 +60,9 @@ struct Comparison
 };
 // Call validate() on both first.
 Comparison compareScenarios(const Scenario &a, const Scenario &b);
+// The same with A's and B's ledgers already evaluated (the window holds both).
+Comparison compareScenarios(const Scenario &a, const Ledger &ledgerA, const Scenario &b,
+                            const Ledger &ledgerB);
 // Whether a comparison's table shows `q`: the KV read figures only where A or B reads other
 // than it holds (sparse attention, shared caches); every other quantity always.
 bool shownInComparison(const Comparison &c, Quantity q);

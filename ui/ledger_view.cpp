@@ -338,7 +338,8 @@ void LedgerView::renderChanges()
     m_changes->setVisible(baseline.has_value());
     if (!baseline)
         return;
-    const Comparison c = compareScenarios(*baseline, m_controller->scenario());
+    const Comparison c = compareScenarios(*baseline, *m_controller->baselineLedger(),
+                                          m_controller->scenario(), m_controller->ledger());
     QStringList lines;
     for (const InputChange &change : c.changes)
         lines << u"• " + compareSentence(change, m_units);
