@@ -60,11 +60,24 @@ void ScenarioController::set(const Scenario &s, const std::optional<Scenario> &b
 {
     m_scenario = s;
     m_ledger = evaluate(s);
+    m_serving.reset();
     if (baseline != m_baseline) {
         m_baseline = baseline;
         m_baselineLedger = baseline ? std::optional<Ledger>(evaluate(*baseline)) : std::nullopt;
     }
     emit changed();
+}
+
+const ScenarioController::Serving &ScenarioController::serving() const
+{
+    if (!m_serving) {
+        const auto series = [](const Scenario &s) {
+            return s.validate().isEmpty() ? servingSeries(s) : ServingSeries{};
+        };
+        m_serving = Serving{series(m_scenario),
+                            m_baseline ? std::optional(series(*m_baseline)) : std::nullopt};
+    }
+    return *m_serving;
 }
 
 void ScenarioController::push(const Scenario &next, const std::optional<Scenario> &baseline,

@@ -2,6 +2,7 @@
 
 #include "ledger.h"
 #include "scenario.h"
+#include "serving_series.h"
 #include <QObject>
 #include <QUndoStack>
 #include <functional>
@@ -27,6 +28,14 @@ public:
     const std::optional<Scenario> &baseline() const { return m_baseline; }
     const std::optional<Ledger> &baselineLedger() const { return m_baselineLedger; }
     QUndoStack *undoStack() { return &m_undo; }
+    // The serving sweeps of the scenario and of the baseline, computed once per change on first
+    // use, so that the pages drawing them share one computation.
+    struct Serving
+    {
+        ServingSeries scenario;
+        std::optional<ServingSeries> baseline;
+    };
+    const Serving &serving() const;
 
     // An undo step's name, composed again after a language switch: a lambda around tr().
     using Text = std::function<QString()>;
@@ -88,6 +97,7 @@ private:
     Ledger m_ledger;
     std::optional<Scenario> m_baseline;
     std::optional<Ledger> m_baselineLedger;
+    mutable std::optional<Serving> m_serving; // nullopt until asked for after a change
     QUndoStack m_undo;
     QAction *m_undoAction = nullptr;
     QAction *m_redoAction = nullptr;

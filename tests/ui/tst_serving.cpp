@@ -5,6 +5,7 @@
 #include "chart_export.h"
 #include "chart_factory.h"
 #include "reality_chart.h"
+#include "scenario_controller.h"
 #include "serving_charts.h"
 #include "session_chart.h"
 #include "test_scenarios.h"
@@ -210,6 +211,33 @@ private slots:
         chart->updateFrom(s, evaluate(s));
         QVERIFY(!chart->table().rows.isEmpty());
         QVERIFY(!chart->headline().isEmpty());
+    }
+
+    // The serving pages share the controller's sweeps: core's, of the scenario and the baseline
+    // as they are now, never those of a scenario before an edit.
+    void sharedSeries_data() { addScenarioRows(); }
+    void sharedSeries()
+    {
+        QFETCH(Scenario, s);
+        const Scenario &scenario = s;
+        ScenarioController controller(Scenario::seed());
+        QCOMPARE(controller.serving().scenario, servingSeries(Scenario::seed()));
+        QVERIFY(!controller.serving().baseline);
+
+        controller.replace(scenario, std::optional(scenario), [] { return QStringLiteral("A"); });
+        QCOMPARE(controller.serving().scenario, servingSeries(scenario));
+        QCOMPARE(controller.serving().baseline, std::optional(servingSeries(scenario)));
+
+        controller.edit(QStringLiteral("batch"), [](Scenario &e) { e.batch += 1; });
+        Scenario edited = scenario;
+        edited.batch += 1;
+        QCOMPARE(controller.serving().scenario, servingSeries(edited));
+        QCOMPARE(controller.serving().baseline, std::optional(servingSeries(scenario)));
+
+        controller.undoStack()->undo();
+        QCOMPARE(controller.serving().scenario, servingSeries(scenario));
+        controller.setBaseline(std::nullopt, [] { return QStringLiteral("unpin"); });
+        QVERIFY(!controller.serving().baseline);
     }
 };
 

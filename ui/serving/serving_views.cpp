@@ -86,9 +86,10 @@ ViewPage *capacityPage(ScenarioController *controller, QWidget *parent,
     layout->addWidget(split);
 
     QObject::connect(latency, &ServingChart::unitsSwitched, panel, &CapacityPanel::setUnits);
-    page->setRefresh([=](const Scenario &s, const Ledger &l) {
+    page->setRefresh([=](const Scenario &s, const Ledger &) {
         panel->setScenario(s);
-        latency->updateFrom(s, l);
+        if (s.validate().isEmpty())
+            latency->draw(s, controller->serving().scenario, controller->serving().baseline);
     });
     return page;
 }
@@ -107,11 +108,9 @@ ViewPage *tokenCostPage(ScenarioController *controller, QWidget *parent,
     layout->setContentsMargins(2, 2, 2, 2);
     layout->addWidget(grid);
     page->setRefresh([=](const Scenario &s, const Ledger &) {
-        const ServingSeries series = servingSeries(s); // once for both charts
-        const std::optional<Scenario> &b = controller->baseline();
-        const auto base = b ? std::optional(servingSeries(*b)) : std::nullopt;
-        batch->draw(s, series, base);
-        context->draw(s, series, base);
+        const ScenarioController::Serving &serving = controller->serving();
+        batch->draw(s, serving.scenario, serving.baseline);
+        context->draw(s, serving.scenario, serving.baseline);
     });
     return page;
 }
