@@ -1,8 +1,6 @@
 #include "main_window.h"
 
 #include "accessible_names.h"
-#include "chart_factory.h"
-#include "chart_grid.h"
 #include "controls_panel.h"
 #include "document_view.h"
 #include "export_actions.h"
@@ -24,11 +22,9 @@
 #include "scenario_controller.h"
 #include "scenario_document.h"
 #include "screen_blank.h"
-#include "serving_views.h"
 #include "strategy_panel.h"
 #include "tour.h"
 #include "tour_pointer.h"
-#include "tradeoff_views.h"
 #include "view_page.h"
 #include "view_settings.h"
 #include "window_fit.h"
@@ -64,6 +60,9 @@ MainWindow::MainWindow(QWidget *parent)
     setWindowIcon(QIcon(QStringLiteral(":/icons/kvledger.svg")));
     buildPages();
     buildDocks();
+    // The ledger's datasheet-against-measured rows, whichever tab is up.
+    connect(m_controller, &ScenarioController::changed, this, &MainWindow::updateMeasuredRows);
+    updateMeasuredRows();
     m_actions = new MainActions(m_controller, language::available(), this);
     m_document = new ScenarioDocument(m_controller, &m_settings, this);
     m_exports = new ExportActions({m_controller, &m_settings, m_view, m_ledger, m_gpuPanel,
@@ -93,15 +92,13 @@ MainWindow::MainWindow(QWidget *parent)
     connect(m_controller, &ScenarioController::changed, this, &MainWindow::updateTitle);
     connect(m_document, &ScenarioDocument::titleChanged, this, &MainWindow::updateTitle);
     connect(m_controller, &ScenarioController::interactiveChanged, this, [this](bool on) {
-        for (LedgerChart *c : std::as_const(m_charts))
+        for (LedgerChart *c : std::as_const(m_allCharts))
             c->setInteractive(on);
     });
     connect(m_controller, &ScenarioController::validationFailed, this, [this](const QString &why) {
         statusBar()->showMessage(tr("Not applied: %1").arg(why), 8000);
     });
 
-    for (LedgerChart *c : std::as_const(m_charts))
-        c->setInteractive(false);
     updateTitle();
     fitToScreen(this, QSize(1600, 1000));
     restoreGeometry(m_settings.geometry());

@@ -8,7 +8,6 @@
 
 class QDockWidget;
 class QMenu;
-class QScrollArea;
 class QTabWidget;
 
 namespace kvl {
@@ -80,7 +79,6 @@ private:
     void connectTour();
     void connectViewSettings();
     void retranslate();
-    void drawCostPage();
     void updateMeasuredRows();
     void catchUpPages();
     void updateTitle();
@@ -105,8 +103,7 @@ private:
     QDockWidget *m_ledgerDock = nullptr;
     QDockWidget *m_tourDock = nullptr;
     QTabWidget *m_views = nullptr;
-    QScrollArea *m_chartArea = nullptr; // the cost charts
-    QList<ViewPage *> m_pages;          // in pageInfos() order
+    QList<ViewPage *> m_pages; // in pageInfos() order
     QList<LedgerChart *> m_charts;
     QList<LedgerChart *> m_allCharts;
     struct Menus

@@ -1,9 +1,6 @@
 #include "main_window.h"
 
-#include "chart_factory.h"
-#include "chart_grid.h"
 #include "controls_panel.h"
-#include "focus_frame.h"
 #include "gpu_panel.h"
 #include "ledger_chart.h"
 #include "ledger_view.h"
@@ -11,14 +8,11 @@
 #include "pages.h"
 #include "scenario_controller.h"
 #include "scenario_document.h"
-#include "serving_views.h"
 #include "strategy_panel.h"
 #include "tour.h"
-#include "tradeoff_views.h"
 #include "view_page.h"
 
 #include <QDockWidget>
-#include <QGridLayout>
 #include <QScrollArea>
 #include <QScrollBar>
 #include <QTabWidget>
@@ -26,9 +20,8 @@
 // The window's tab pages and docks, built once.
 namespace kvl {
 
-// The centre: one tab page per view. The first holds the four cost charts in two columns, one
-// on a narrow screen, scrolled where the rows do not fit; a page wider or taller than a small
-// screen leaves beside the docks scrolls rather than clips.
+// The centre: one tab page per view, in pages.h's order, each from its descriptor. A page wider
+// or taller than a small screen leaves beside the docks scrolls rather than clips.
 void MainWindow::buildPages()
 {
     m_views = new QTabWidget(this);
@@ -38,52 +31,24 @@ void MainWindow::buildPages()
     // rather than cutting every name to a letter or two.
     m_views->setUsesScrollButtons(true);
     m_views->setElideMode(Qt::ElideNone);
-    auto *cost = new ViewPage(m_controller, QStringLiteral("costPage"), m_views);
-    auto *grid = new ChartGrid;
-    m_charts = createCharts(grid);
-    for (LedgerChart *c : std::as_const(m_charts)) {
-        c->setFocusPolicy(Qt::StrongFocus);
-        FocusFrame::install(c);
-    }
-    grid->setCharts({m_charts.begin(), m_charts.end()});
-    m_chartArea = new QScrollArea(cost);
-    m_chartArea->setObjectName(QStringLiteral("costCharts"));
-    m_chartArea->setFrameShape(QFrame::NoFrame);
-    m_chartArea->setWidgetResizable(true);
-    m_chartArea->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
-    m_chartArea->setWidget(grid);
-    auto *layout = new QGridLayout(cost);
-    layout->setContentsMargins(0, 0, 0, 0);
-    layout->addWidget(m_chartArea);
-    cost->setRefresh([this](const Scenario &, const Ledger &) { drawCostPage(); });
-    const TradeoffViews tradeoffs = createTradeoffViews(m_controller, m_views);
-    const ServingViews serving = createServingViews(m_controller, m_views);
-    m_pages = {cost,
-               tradeoffs.strategies,
-               tradeoffs.roofline,
-               tradeoffs.mass,
-               serving.capacity,
-               serving.tokenCost,
-               serving.session,
-               serving.reality};
-    Q_ASSERT(m_pages.size() == pageInfos().size());
-    m_views->addTab(cost, QString());
-    for (ViewPage *page : m_pages.mid(1)) {
+    for (const PageInfo &info : pageInfos()) {
+        QList<LedgerChart *> charts;
+        ViewPage *page = info.create(m_controller, m_views, charts);
+        if (info.id == u"cost")
+            m_charts = charts;
+        m_allCharts += charts;
+        m_pages << page;
+        if (!info.scrolled) {
+            m_views->addTab(page, QString());
+            continue;
+        }
         auto *scroll = new QScrollArea(m_views);
         scroll->setFrameShape(QFrame::NoFrame);
         scroll->setWidgetResizable(true);
         scroll->setWidget(page);
         m_views->addTab(scroll, QString());
     }
-    m_allCharts = m_charts + tradeoffs.charts + serving.charts;
     setCentralWidget(m_views);
-}
-
-void MainWindow::drawCostPage()
-{
-    updateMeasuredRows();
-    drawCharts(m_charts, m_controller->scenario(), m_controller->ledger(), m_controller->baseline(),
-               m_controller->baselineLedger());
 }
 
 void MainWindow::catchUpPages()

@@ -1,5 +1,10 @@
 #include "pages.h"
 
+#include "cost_page.h"
+#include "reality_page.h"
+#include "serving_views.h"
+#include "tradeoff_views.h"
+
 #include <QCoreApplication>
 
 namespace kvl {
@@ -36,37 +41,38 @@ const QList<PageInfo> &pageInfos()
     static const QList<PageInfo> pages = {
         {QStringLiteral("cost"), QT_TRANSLATE_NOOP("kvl::MainWindow", "Cost"),
          QT_TRANSLATE_NOOP("kvl::MainWindow", "Memory, time per token, GQA and precision"),
-         kCostHeadline},
+         kCostHeadline, &costPage, false},
         {QStringLiteral("strategies"), QT_TRANSLATE_NOOP("kvl::MainWindow", "KV strategies"),
          QT_TRANSLATE_NOOP("kvl::MainWindow", "Quantize, window, evict or read sparsely: what "
                                               "each holds, reads and loses"),
-         kTradeoffHeadline},
+         kTradeoffHeadline, &strategiesPage},
         {QStringLiteral("roofline"),
          QT_TRANSLATE_NOOP("kvl::MainWindow", "Roofline"),
          QT_TRANSLATE_NOOP("kvl::MainWindow", "Where decode sits below the GPU's ridge point"),
          {QStringLiteral("arithmetic_intensity"), QStringLiteral("kv_seconds_per_token"),
-          QStringLiteral("seconds_per_token"), QStringLiteral("tokens_per_second")}},
+          QStringLiteral("seconds_per_token"), QStringLiteral("tokens_per_second")},
+         &rooflinePage},
         {QStringLiteral("mass"), QT_TRANSLATE_NOOP("kvl::MainWindow", "Attention mass"),
          QT_TRANSLATE_NOOP("kvl::MainWindow", "Measure first: how much attention mass the top "
                                               "1% of KV blocks holds, per layer"),
-         kTradeoffHeadline},
+         kTradeoffHeadline, &massPage},
         {QStringLiteral("capacity"), QT_TRANSLATE_NOOP("kvl::MainWindow", "Capacity"),
          QT_TRANSLATE_NOOP("kvl::MainWindow", "Capacity as vLLM computes it, latency against "
                                               "throughput, measured against predicted"),
-         kServingHeadline},
+         kServingHeadline, &capacityPage},
         {QStringLiteral("token-cost"), QT_TRANSLATE_NOOP("kvl::MainWindow", "Token cost"),
          QT_TRANSLATE_NOOP("kvl::MainWindow", "What a million output tokens cost against the "
                                               "batch and the context"),
-         kServingHeadline},
+         kServingHeadline, &tokenCostPage},
         {QStringLiteral("session"), QT_TRANSLATE_NOOP("kvl::MainWindow", "Session"),
          QT_TRANSLATE_NOOP("kvl::MainWindow", "An agent session turn by turn: prefill, answers "
                                               "and cost, prefix cache on and off"),
-         kServingHeadline},
+         kServingHeadline, &sessionPage},
         {QStringLiteral("reality"), QT_TRANSLATE_NOOP("kvl::MainWindow", "Reality"),
          QT_TRANSLATE_NOOP("kvl::MainWindow", "How far real engines are from the model: "
                                               "measured serving runs against their calibrated "
                                               "prediction"),
-         kServingHeadline},
+         kServingHeadline, &realityPage},
     };
     return pages;
 }

@@ -4,7 +4,19 @@
 #include <QString>
 #include <QStringList>
 
+class QWidget;
+
 namespace kvl {
+
+class LedgerChart;
+class ScenarioController;
+class ViewPage;
+
+// Builds a tab's page under `parent`, complete (controls and charts laid out, refreshed as every
+// ViewPage is), and adds the charts it draws to `charts`: Export All, the report, presentation
+// mode and the drag's interactive state go through them.
+using PageFactory = ViewPage *(*)(ScenarioController *controller, QWidget *parent,
+                                  QList<LedgerChart *> &charts);
 
 // One tab of the window, declared once: the window's tab bar, its retranslation, documents,
 // --view, the tour and presentation mode all read this list.
@@ -14,6 +26,10 @@ struct PageInfo
     const char *title;        // untranslated; title() translates it
     const char *toolTip;      // likewise
     QStringList headlineKeys; // the ledger rows presentation mode shows large beside the tab
+    PageFactory create;
+    // The window scrolls a page larger than its room; a page that scrolls its own parts (the
+    // cost charts' grid) says false.
+    bool scrolled = true;
 
     QString translatedTitle() const;
     QString translatedToolTip() const;

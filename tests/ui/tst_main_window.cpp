@@ -8,6 +8,7 @@
 #include "ledger_text.h"
 #include "ledger_view.h"
 #include "main_window.h"
+#include "pages.h"
 #include "preset_problems.h"
 #include "presets.h"
 #include "scenario_controller.h"
@@ -64,6 +65,27 @@ private slots:
         QVERIFY(QTest::qWaitForWindowExposed(m_window.get()));
     }
     void cleanup() { m_window.reset(); }
+
+    // The ledger's datasheet-against-measured rows follow a measurement whichever tab is up.
+    void measuredRowsOnEveryTab_data()
+    {
+        QTest::addColumn<int>("tab");
+        for (int i = 0; i < pageIds().size(); ++i)
+            QTest::addRow("%s", qPrintable(pageIds().at(i))) << i;
+    }
+    void measuredRowsOnEveryTab()
+    {
+        QFETCH(int, tab);
+        m_window->views()->setCurrentIndex(tab);
+        const QString row = QStringLiteral("Measured bandwidth");
+        QVERIFY(!m_window->ledgerView()->plainText().contains(row));
+        Scenario s = controller()->scenario();
+        s.measured = MeasuredBandwidth{"cuda:0", "NVIDIA H100 SXM", 2.5e12, 2.6e12, 1 << 30, {}};
+        controller()->replace(s, QStringLiteral("measured"));
+        QVERIFY(m_window->ledgerView()->plainText().contains(row));
+        controller()->undoStack()->undo();
+        QVERIFY(!m_window->ledgerView()->plainText().contains(row));
+    }
 
     // A restart comes back to the document it closed on: the scenario, its baseline, the tab and
     // the file's name; unsaved edits come back too, as Untitled.

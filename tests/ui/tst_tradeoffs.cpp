@@ -8,6 +8,7 @@
 #include "mass_charts.h"
 #include "mass_panel.h"
 #include "mass_table_model.h"
+#include "pages.h"
 #include "presets.h"
 #include "roofline_chart.h"
 #include "roofline_panel.h"
@@ -22,7 +23,6 @@
 #include "sweep.h"
 #include "synthetic_mass.h"
 #include "test_scenarios.h"
-#include "tradeoff_views.h"
 #include "view_page.h"
 
 #include <QAbstractAxis>
@@ -47,6 +47,22 @@ namespace {
 using kvl::test::addCommonScenarioRows;
 using kvl::test::findSeries;
 using kvl::test::presetScenario;
+
+// The trade-off tabs as the window builds them, from their descriptors.
+struct TradeoffPages
+{
+    ViewPage *strategies = nullptr, *roofline = nullptr, *mass = nullptr;
+    QList<LedgerChart *> charts;
+};
+
+TradeoffPages tradeoffPages(ScenarioController *controller, QWidget *parent)
+{
+    TradeoffPages p;
+    for (auto [id, page] :
+         {std::pair{"strategies", &p.strategies}, {"roofline", &p.roofline}, {"mass", &p.mass}})
+        *page = pageInfo(QLatin1String(id))->create(controller, parent, p.charts);
+    return p;
+}
 
 void addScenarioRows()
 {
@@ -823,7 +839,7 @@ void TestTradeoffs::viewsUpdateWhenShown()
 {
     ScenarioController controller(Scenario::seed());
     QWidget host;
-    const TradeoffViews views = createTradeoffViews(&controller, &host);
+    const TradeoffPages views = tradeoffPages(&controller, &host);
     QVERIFY(views.strategies && views.roofline && views.mass);
     QStringList ids;
     for (LedgerChart *c : views.charts)
@@ -865,7 +881,7 @@ void TestTradeoffs::viewsUpdateWhenShown()
     // Pages never shown fill themselves, so Export All right after start has numbers.
     ScenarioController fresh(Scenario::seed());
     QWidget hidden;
-    const TradeoffViews unseen = createTradeoffViews(&fresh, &hidden);
+    const TradeoffPages unseen = tradeoffPages(&fresh, &hidden);
     auto *roofline = qobject_cast<RooflineChart *>(unseen.charts.at(2));
     QVERIFY(roofline);
     QTRY_VERIFY(!roofline->roofline().points.isEmpty());
@@ -875,7 +891,7 @@ void TestTradeoffs::exportCharts()
 {
     ScenarioController controller(Scenario::seed());
     QWidget host;
-    const TradeoffViews views = createTradeoffViews(&controller, &host);
+    const TradeoffPages views = tradeoffPages(&controller, &host);
     host.resize(1600, 1000);
     host.show();
     QVERIFY(QTest::qWaitForWindowExposed(&host));

@@ -51,6 +51,8 @@ private:
     int m_breakpoint;
 };
 
+} // namespace
+
 // Capacity as the engine computes it, beside the batch curve that runs into its wall, and the
 // published measurements beside the floor.
 ViewPage *capacityPage(ScenarioController *controller, QWidget *parent,
@@ -114,6 +116,8 @@ ViewPage *tokenCostPage(ScenarioController *controller, QWidget *parent,
     });
     return page;
 }
+
+namespace {
 
 // The session's turns: how many, what each adds and how long each answer is.
 class SessionControls : public QWidget
@@ -199,6 +203,8 @@ private:
            *m_start = nullptr;
 };
 
+} // namespace
+
 ViewPage *sessionPage(ScenarioController *controller, QWidget *parent, QList<LedgerChart *> &charts)
 {
     auto *page = new ViewPage(controller, QStringLiteral("sessionPage"), parent);
@@ -214,23 +220,6 @@ ViewPage *sessionPage(ScenarioController *controller, QWidget *parent, QList<Led
         chart->updateFrom(s, l);
     });
     return page;
-}
-
-} // namespace
-
-ServingViews createServingViews(ScenarioController *controller, QWidget *parent)
-{
-    ServingViews v;
-    v.capacity = capacityPage(controller, parent, v.charts);
-    v.tokenCost = tokenCostPage(controller, parent, v.charts);
-    v.session = sessionPage(controller, parent, v.charts);
-    v.reality = realityPage(controller, parent, v.charts);
-    QObject::connect(controller, &ScenarioController::interactiveChanged, controller,
-                     [charts = v.charts](bool on) {
-                         for (LedgerChart *c : charts)
-                             c->setInteractive(on);
-                     });
-    return v;
 }
 
 } // namespace kvl

@@ -10,18 +10,17 @@ class LedgerChart;
 class ScenarioController;
 class ViewPage;
 
-// The serving economics tab pages, each complete, and the charts they hold (for Export All and
-// the report).
-struct ServingViews
-{
-    ViewPage *capacity = nullptr;  // capacity as vLLM computes it, latency against throughput,
-                                   // published measurements beside the floor
-    ViewPage *tokenCost = nullptr; // the cost of a token against batch and context
-    ViewPage *session = nullptr;   // an agent session, prefix cache on and off
-    ViewPage *reality = nullptr;   // measured runs against the calibrated prediction
-    QList<LedgerChart *> charts;
-};
-
-ServingViews createServingViews(ScenarioController *controller, QWidget *parent);
+// The serving economics tab pages (pages.h lists them; the Reality tab is reality_page.h's),
+// each complete, its charts added to `charts`.
+// Capacity as vLLM computes it, latency against throughput, published measurements beside the
+// floor.
+ViewPage *capacityPage(ScenarioController *controller, QWidget *parent,
+                       QList<LedgerChart *> &charts);
+// The cost of a token against the batch and the context.
+ViewPage *tokenCostPage(ScenarioController *controller, QWidget *parent,
+                        QList<LedgerChart *> &charts);
+// An agent session turn by turn, prefix cache on and off.
+ViewPage *sessionPage(ScenarioController *controller, QWidget *parent,
+                      QList<LedgerChart *> &charts);
 
 } // namespace kvl

@@ -22,8 +22,6 @@
 
 namespace kvl {
 
-namespace {
-
 ViewPage *strategiesPage(ScenarioController *controller, QWidget *parent,
                          QList<LedgerChart *> &charts)
 {
@@ -78,8 +76,10 @@ ViewPage *rooflinePage(ScenarioController *controller, QWidget *parent,
     return page;
 }
 
+namespace {
 // The least height at which a mass chart keeps its rotated axis title whole.
 constexpr int kMassChartHeight = 340;
+} // namespace
 
 ViewPage *massPage(ScenarioController *controller, QWidget *parent, QList<LedgerChart *> &charts)
 {
@@ -129,24 +129,6 @@ ViewPage *massPage(ScenarioController *controller, QWidget *parent, QList<Ledger
     // A teaching source is there from the start; a file replaces it.
     panel->analyze();
     return page;
-}
-
-} // namespace
-
-TradeoffViews createTradeoffViews(ScenarioController *controller, QWidget *parent)
-{
-    TradeoffViews v;
-    v.strategies = strategiesPage(controller, parent, v.charts);
-    v.roofline = rooflinePage(controller, parent, v.charts);
-    v.mass = massPage(controller, parent, v.charts);
-    QObject::connect(controller, &ScenarioController::interactiveChanged, controller,
-                     [charts = v.charts](bool on) {
-                         for (LedgerChart *c : charts)
-                             c->setInteractive(on);
-                     });
-    for (LedgerChart *c : std::as_const(v.charts))
-        c->setInteractive(false);
-    return v;
 }
 
 } // namespace kvl
