@@ -26,6 +26,9 @@ struct PageInfo
     const char *title;        // untranslated; title() translates it
     const char *toolTip;      // likewise
     QStringList headlineKeys; // the ledger rows presentation mode shows large beside the tab
+    // Presentation mode's slides on this tab outside the tour, by chart id: each group side by
+    // side where the screen is wide enough, else one chart at a time.
+    QList<QStringList> slides;
     PageFactory create;
     // The window scrolls a page larger than its room; a page that scrolls its own parts (the
     // cost charts' grid) says false.

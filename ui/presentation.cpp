@@ -32,28 +32,21 @@ constexpr double kBodyPixelsAt1080 = 28;
 // A chart beside another needs about this many body-text heights of width for its labels.
 constexpr int kChartWidthInLines = 32;
 
-// What presentation mode steps through outside the tour: the cost tab's charts in two pairs side
-// by side where the screen is wide enough (else one at a time), then the trade-off views' charts
-// one at a time (the strategies' bars and the mass charts need the screen's whole height for
-// their labels at full size).
+// What presentation mode steps through outside the tour: each tab's slides in the tabs' order,
+// a group side by side where the screen is wide enough, else one chart at a time (the
+// strategies' bars and the mass charts need the screen's whole height for their labels at full
+// size, so pages.cpp groups only the cost charts).
 QList<QStringList> slides(bool pairs)
 {
-    const QList<QStringList> pairsOfCost = {
-        {QStringLiteral("memory"), QStringLiteral("latency")},
-        {QStringLiteral("gqa"), QStringLiteral("precision")},
-    };
     QList<QStringList> s;
-    for (const QStringList &pair : pairsOfCost) {
-        if (pairs)
-            s << pair;
-        else
-            for (const QString &id : pair)
-                s << QStringList{id};
-    }
-    for (const char *id :
-         {"strategies", "strategy-latency", "roofline", "mass-top", "mass-curve",
-          "throughput-latency", "cost-batch", "cost-context", "session", "reality"})
-        s << QStringList{QLatin1String(id)};
+    for (const PageInfo &page : pageInfos())
+        for (const QStringList &group : page.slides) {
+            if (pairs)
+                s << group;
+            else
+                for (const QString &id : group)
+                    s << QStringList{id};
+        }
     return s;
 }
 

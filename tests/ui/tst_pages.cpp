@@ -1,6 +1,7 @@
 // The window's tabs come from one list (ui/pages): each is on the tab bar in its order with its
 // translated title and tooltip, ids are unique, and the ledger rows presentation mode shows
-// beside each tab are rows the ledger has.
+// beside each tab are rows the ledger has, and its slides show the tab's charts.
+#include "ledger_chart.h"
 #include "ledger_text.h"
 #include "main_window.h"
 #include "pages.h"
@@ -10,6 +11,7 @@
 #include <QStandardPaths>
 #include <QTabWidget>
 #include <QTest>
+#include <algorithm>
 
 using namespace kvl;
 
@@ -53,6 +55,17 @@ private slots:
         QVERIFY(!page.headlineKeys.isEmpty());
         for (const QString &key : page.headlineKeys)
             QVERIFY2(keys.contains(key), qPrintable(key));
+        // Presentation mode shows each chart of the tab once, on the tab's own slides.
+        QStringList slideCharts;
+        for (const QStringList &group : page.slides)
+            slideCharts += group;
+        QStringList onTab;
+        for (LedgerChart *c : m_window->allCharts())
+            if (views->widget(index)->isAncestorOf(c))
+                onTab << c->id();
+        std::sort(slideCharts.begin(), slideCharts.end());
+        std::sort(onTab.begin(), onTab.end());
+        QCOMPARE(slideCharts, onTab);
     }
 
     void cleanupTestCase() { m_window.reset(); }
