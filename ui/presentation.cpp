@@ -3,11 +3,11 @@
 #include "headline_strip.h"
 #include "ledger_chart.h"
 #include "ledger_text.h"
-#include "ledger_view.h"
 #include "main_window.h"
 #include "pages.h"
 #include "scenario_controller.h"
 #include "tour.h"
+#include "view_settings.h"
 
 #include <QApplication>
 #include <QDockWidget>
@@ -96,7 +96,7 @@ Presentation::Presentation(MainWindow *window)
     connect(tour, &TourPanel::finished, this, &Presentation::refreshHeadlines);
     connect(m_window->controller(), &ScenarioController::changed, this,
             &Presentation::refreshHeadlines);
-    connect(m_window->ledgerView(), &LedgerView::unitsChanged, this,
+    connect(m_window->viewSettings(), &ViewSettings::unitsChanged, this,
             &Presentation::refreshHeadlines);
     m_window->installEventFilter(this);
 }
@@ -375,7 +375,7 @@ void Presentation::restoreHidden()
 QList<Headline> Presentation::ledgerHeadlines() const
 {
     const ScenarioController *c = m_window->controller();
-    const ByteUnits units = m_window->ledgerView()->units();
+    const ByteUnits units = m_window->viewSettings()->units();
     const QString tab = pageIds().value(m_window->views()->currentIndex());
     const QList<LedgerRow> rows = ledgerRows(c->scenario(), c->ledger(), units);
     QList<Headline> out;
