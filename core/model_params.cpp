@@ -99,20 +99,37 @@ ParameterParts ModelSpec::estimateParts() const
     };
 
     parts.rest = h; // final norm
+    // A layer's parameters depend on its place in the pattern and whether it is an MoE layer:
+    // count the layers of each, then size each once.
+    const int period = int(std::min<qsizetype>(std::max<qsizetype>(1, layerPattern.size()), layers));
+    QVarLengthArray<int, 8> denseLayers(period, 0);
+    QVarLengthArray<int, 8> moeLayers(period, 0);
     const LayerType *shared = nullptr;
     for (int i = 0; i < layers; ++i) {
+        ++(isMoELayer(i) ? moeLayers : denseLayers)[i % period];
+        if (layerType(i).sharedBlock)
+            shared = &layerType(i);
+    }
+    for (int i = 0; i < period; ++i) {
         const LayerType &t = layerType(i);
-        parts.rest += 2 * h; // two norms
+        const int count = denseLayers[i] + moeLayers[i];
+        double mixer = 0;
         if (t.sharedBlock) {
-            // Only the Mamba beside a shared block is the layer's own.
+            // Only the Mamba beside a shared block is the layer's own; the block counts once.
             LayerType own = t.mambaBeside ? LayerType(AttentionKind::NoMixer) : t;
             own.mambaBeside = t.mambaBeside;
-            parts.rest += t.mambaBeside ? mixerParameters(own) : 0;
-            shared = &t;
-            continue;
+            mixer = t.mambaBeside ? mixerParameters(own) : 0;
+        } else {
+            mixer = mixerParameters(t);
+            for (const bool moe : {false, true}) {
+                ParameterParts one;
+                ffn(t, moe, one);
+                const int n = moe ? moeLayers[i] : denseLayers[i];
+                parts.rest += n * one.rest;
+                parts.routedExperts += n * one.routedExperts;
+            }
         }
-        parts.rest += mixerParameters(t);
-        ffn(t, isMoELayer(i), parts);
+        parts.rest += count * (2 * h + mixer); // two norms and the mixer
     }
     if (shared) {
         LayerType block = *shared;
@@ -171,8 +188,8 @@ double ModelSpec::parametersActive() const
 ParameterParts ModelSpec::parameterParts() const
 {
     ParameterParts parts = estimateParts();
-    const double total = parameters();
     const double estimate = parts.total();
+    const double total = totalParameters > 0 ? totalParameters : estimate;
     if (total == estimate || estimate <= 0)
         return parts;
     // A published total: embeddings and experts follow from the shapes; the rest absorbs the

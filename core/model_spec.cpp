@@ -80,16 +80,16 @@ int ModelSpec::layerCount(AttentionKind kind) const
     return layers / period * perPeriod + inRemainder;
 }
 
-QList<LayerTypeCount> ModelSpec::layerTypeCounts(bool withMtp) const
+LayerTypeCounts ModelSpec::layerTypeCounts(bool withMtp) const
 {
-    QList<LayerTypeCount> out;
+    LayerTypeCounts out;
     const auto add = [&out](const LayerType &t, int n) {
         for (LayerTypeCount &c : out)
             if (c.type == t) {
                 c.layers += n;
                 return;
             }
-        out << LayerTypeCount{t, n};
+        out.append(LayerTypeCount{t, n});
     };
     const int period = int(std::max<qsizetype>(1, layerPattern.size()));
     for (int i = 0; i < std::min(period, layers); ++i)
@@ -99,9 +99,9 @@ QList<LayerTypeCount> ModelSpec::layerTypeCounts(bool withMtp) const
     return out;
 }
 
-QList<LayerTypeCount> ModelSpec::cacheTypeCounts(bool withMtp) const
+LayerTypeCounts ModelSpec::cacheTypeCounts(bool withMtp) const
 {
-    QList<LayerTypeCount> out;
+    LayerTypeCounts out;
     for (const LayerTypeCount &c : layerTypeCounts(withMtp)) {
         const LayerType shape = c.type.cacheShape();
         const auto it = std::find_if(out.begin(), out.end(),
@@ -109,7 +109,7 @@ QList<LayerTypeCount> ModelSpec::cacheTypeCounts(bool withMtp) const
         if (it != out.end())
             it->layers += c.layers;
         else
-            out << LayerTypeCount{shape, c.layers};
+            out.append(LayerTypeCount{shape, c.layers});
     }
     return out;
 }

@@ -25,6 +25,8 @@ struct LayerTypeCount
     LayerType type;
     int layers = 0;
 };
+// A model has a handful of distinct layer types: kept inline, since every evaluation walks them.
+using LayerTypeCounts = QVarLengthArray<LayerTypeCount, 4>;
 
 // An architecture, as far as memory traffic is concerned.
 struct ModelSpec
@@ -125,10 +127,10 @@ struct ModelSpec
     bool hasKind(AttentionKind kind) const { return layerCount(kind) > 0; }
     // Distinct layer types in order of first appearance, with how many layers have each; with
     // `withMtp` the multi-token-prediction layers count as layers of mtpLayerType().
-    QList<LayerTypeCount> layerTypeCounts(bool withMtp = false) const;
+    LayerTypeCounts layerTypeCounts(bool withMtp = false) const;
     // The same, grouped by what sizes a cache (LayerType::cacheShape): what the per-layer rule
     // is applied to, once per group.
-    QList<LayerTypeCount> cacheTypeCounts(bool withMtp = false) const;
+    LayerTypeCounts cacheTypeCounts(bool withMtp = false) const;
     // The type a multi-token-prediction layer has: the model's last attention layer's.
     LayerType mtpLayerType() const;
     // The same model with trained sparse attention made dense: DSA layers as the MLA they were

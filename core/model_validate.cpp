@@ -46,7 +46,7 @@ QString ModelSpec::validate() const
         return e;
     if (layerPattern.isEmpty())
         return ModelText::tr("layer_pattern: empty");
-    const QList<LayerTypeCount> types = layerTypeCounts(true);
+    const LayerTypeCounts types = layerTypeCounts(true);
     const auto any = [&](auto pred) {
         return std::any_of(types.begin(), types.end(),
                            [&](const LayerTypeCount &c) { return pred(c.type); });
