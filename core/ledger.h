@@ -1,6 +1,8 @@
 #pragma once
 
 #include "scenario.h"
+#include "step_model.h"
+#include <QFlags>
 #include <QList>
 #include <QString>
 #include <optional>
@@ -159,5 +161,37 @@ QString quantityKey(Quantity q); // "kv_bytes_per_token"
 std::optional<Quantity> quantityFromKey(const QString &key);
 QString quantityUnit(Quantity q); // "B", "s", "tokens/s", "FLOP/B", "USD", ""
 double quantityValue(const Ledger &l, Quantity q);
+
+// The parts of a ledger that cost more than the rest together; a caller that reads none of a
+// part's fields (a sweep of one quantity) leaves it out, and its fields stay empty.
+enum class LedgerSection
+{
+    TpDegree = 0x1,   // tpDegree and tpNote: the search over TP degrees
+    Plan = 0x2,       // planGpus, planLabel, planNote: the search over parallel plans
+    Prediction = 0x4, // predictedSecondsPerToken, predictionNote: the engine's calibrated step
+};
+Q_DECLARE_FLAGS(LedgerSections, LedgerSection)
+Q_DECLARE_OPERATORS_FOR_FLAGS(LedgerSections)
+inline constexpr LedgerSections kAllSections{LedgerSection::TpDegree, LedgerSection::Plan,
+                                             LedgerSection::Prediction};
+// The sections quantityValue(ledger, q) reads.
+LedgerSections sectionsFor(Quantity q);
+
+// A scenario's ledger at any context: what does not depend on the context is worked out once,
+// so a sweep over contexts pays only for the rest. evaluate(s) is LedgerBasis(s).at(s.context).
+class LedgerBasis
+{
+public:
+    explicit LedgerBasis(const Scenario &s);
+    // A zeroed ledger where the scenario, or the context, is invalid.
+    Ledger at(qint64 context, LedgerSections sections = kAllSections) const;
+
+private:
+    Scenario m_scenario;
+    Ledger m_fixed; // the context-independent figures; layersByKind without their context parts
+    QVarLengthArray<LayerCache, 4> m_caches; // one per m_fixed.layersByKind row
+    std::optional<CacheModel> m_whole;       // whole model, no parallelism
+    std::optional<StepModel> m_step;         // on scenario.gpus
+};
 
 } // namespace kvl

@@ -24,11 +24,9 @@ QList<QPointF> sweepContext(const Scenario &s, Quantity q, const QList<qint64> &
 {
     QList<QPointF> out;
     out.reserve(contexts.size());
-    Scenario t = s;
-    for (qint64 c : contexts) {
-        t.context = c;
-        out.append(QPointF(double(c), quantityValue(evaluate(t), q)));
-    }
+    const LedgerBasis basis(s);
+    for (qint64 c : contexts)
+        out.append(QPointF(double(c), quantityValue(basis.at(c, sectionsFor(q)), q)));
     return out;
 }
 
@@ -90,11 +88,8 @@ int batchCapacity(const Scenario &s)
 
 qint64 contextCapacity(const Scenario &s)
 {
-    Scenario t = s;
-    return lastHolding(limits::maxContext, [&t](qint64 c) {
-        t.context = c;
-        return evaluate(t).fits;
-    });
+    const LedgerBasis basis(s);
+    return lastHolding(limits::maxContext, [&basis](qint64 c) { return basis.at(c, {}).fits; });
 }
 
 } // namespace kvl
