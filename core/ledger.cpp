@@ -46,7 +46,6 @@ double perGpuBytes(const Scenario &s, int gpus, double weightBytes)
     return weightBytes / gpus + cache.kvBytes(s.context) + cache.stateBytes;
 }
 
-
 // The smallest valid TP degree from gpusToFit up that holds the scenario, and why it differs.
 void fillTpDegree(const Scenario &s, Ledger &l)
 {
@@ -163,7 +162,8 @@ LedgerBasis::LedgerBasis(const Scenario &s) : m_scenario(s)
         m_caches << cache;
     }
     l.stateBytes = m_whole->stateBytes;
-    const WeightBytes weights = weightBytes(s);
+    m_load = modelLoad(s);
+    const WeightBytes &weights = m_load.weights;
     l.weightBytes = weights.total();
     l.weightBytesEmbeddings = weights.embeddings;
     l.weightBytesExperts = weights.routedExperts;
@@ -237,7 +237,7 @@ Ledger LedgerBasis::at(qint64 context, LedgerSections sections) const
     l.conversationSeconds = step.sumStepSeconds(0, context);
 
     if (sections.testFlag(LedgerSection::Plan)) {
-        const PlanFit plan = fitPlan(atContext, systemForGpu(s.gpu.id).links);
+        const PlanFit plan = fitPlan(atContext, m_load, systemForGpu(s.gpu.id).links);
         l.planGpus = plan.fits ? plan.plan.gpus() : 0;
         l.planLabel = plan.fits ? plan.plan.label() : QString();
         l.planNote = plan.reason;
@@ -246,10 +246,9 @@ Ledger LedgerBasis::at(qint64 context, LedgerSections sections) const
         const EnginePrediction engine = predictEngine(atContext);
         l.predictedSecondsPerToken = engine.secondsPerToken;
         l.predictionNote =
-            engine.valid
-                ? QCoreApplication::translate("kvl::Ledger", "%1, constants fitted to %2")
-                      .arg(engineName(s.engine), engine.fittedTo)
-                : engine.reason;
+            engine.valid ? QCoreApplication::translate("kvl::Ledger", "%1, constants fitted to %2")
+                               .arg(engineName(s.engine), engine.fittedTo)
+                         : engine.reason;
     }
     return l;
 }

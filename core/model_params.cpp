@@ -101,7 +101,8 @@ ParameterParts ModelSpec::estimateParts() const
     parts.rest = h; // final norm
     // A layer's parameters depend on its place in the pattern and whether it is an MoE layer:
     // count the layers of each, then size each once.
-    const int period = int(std::min<qsizetype>(std::max<qsizetype>(1, layerPattern.size()), layers));
+    const int period =
+        int(std::min<qsizetype>(std::max<qsizetype>(1, layerPattern.size()), layers));
     QVarLengthArray<int, 8> denseLayers(period, 0);
     QVarLengthArray<int, 8> moeLayers(period, 0);
     const LayerType *shared = nullptr;

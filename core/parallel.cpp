@@ -88,6 +88,13 @@ GpuLoad gpuLoad(const Scenario &s, const ParallelPlan &plan, qint64 batch, qint6
 GpuLoad gpuLoad(const Scenario &s, const ModelLoad &model, const ParallelPlan &plan, qint64 batch,
                 qint64 context, double tokensPerSequence)
 {
+    return gpuLoad(s, model, CacheModel(s.model, s.kvPrecision, 1, plan.tp), plan, batch, context,
+                   tokensPerSequence);
+}
+
+GpuLoad gpuLoad(const Scenario &s, const ModelLoad &model, const CacheModel &cache,
+                const ParallelPlan &plan, qint64 batch, qint64 context, double tokensPerSequence)
+{
     const ModelSpec &m = s.model;
     GpuLoad g;
     const double stage = 1.0 / plan.pp;
@@ -110,7 +117,6 @@ GpuLoad gpuLoad(const Scenario &s, const ModelLoad &model, const ParallelPlan &p
 
     // The cache through the model's one per-layer rule, heads split by TP; CP splits it along
     // the tokens; PP keeps the stage's layers.
-    const CacheModel cache(m, s.kvPrecision, 1, plan.tp);
     g.kvBytes = g.sequences * cache.kvBytes(context) / plan.cp * stage;
     g.kvBytesRead = g.sequences * cache.kvReadBytes(context) / plan.cp * stage;
     g.stateBytes = g.sequences * cache.stateBytes * stage;
@@ -175,12 +181,13 @@ QList<int> tpDegrees(const ModelSpec &m, const Interconnect &links)
 
 // The least context-parallel degree that holds the cache of `plan`'s ranks (the experts spread
 // over the CP ranks too), 0 when none up to the GPU limit does.
-int contextDegree(const Scenario &s, const ModelLoad &model, ParallelPlan plan)
+int contextDegree(const Scenario &s, const ModelLoad &model, const CacheModel &cache,
+                  ParallelPlan plan)
 {
     const int most = limits::maxGpus / std::max(1, plan.tp * plan.dp * plan.pp);
     plan.cp = 1;
     while (plan.cp <= most) {
-        const GpuLoad load = gpuLoad(s, model, plan, s.batch, s.context);
+        const GpuLoad load = gpuLoad(s, model, cache, plan, s.batch, s.context);
         if (load.bytesHeld() <= usableBytes(s))
             return plan.cp;
         const double free = usableBytes(s) - load.weightBytesHeld - load.stateBytes;
@@ -225,16 +232,20 @@ QString planReason(const Scenario &s, const ParallelPlan &p)
 
 PlanFit fitPlan(const Scenario &s, const Interconnect &links)
 {
+    return fitPlan(s, modelLoad(s), links);
+}
+
+PlanFit fitPlan(const Scenario &s, const ModelLoad &model, const Interconnect &links)
+{
     const ModelSpec &m = s.model;
-    const ModelLoad model = modelLoad(s);
     PlanFit best;
     qint64 bestGpus = 0;
-    const auto consider = [&](ParallelPlan p) {
+    const auto consider = [&](ParallelPlan p, const CacheModel &cache) {
         if (m.isMoE() && p.moeGroup() > 1)
             p.ep = std::gcd(p.moeGroup(), std::max(1, m.experts));
         if (!p.validate(m).isEmpty() || qint64(p.gpus()) > limits::maxGpus)
             return;
-        if (gpuLoad(s, model, p, s.batch, s.context).bytesHeld() > usableBytes(s))
+        if (gpuLoad(s, model, cache, p, s.batch, s.context).bytesHeld() > usableBytes(s))
             return;
         // Fewest GPUs; among equals the widest TP (one collective group, no CP or DP ranks).
         if (bestGpus == 0 || p.gpus() < bestGpus || (p.gpus() == bestGpus && p.tp > best.plan.tp)) {
@@ -243,17 +254,19 @@ PlanFit fitPlan(const Scenario &s, const Interconnect &links)
         }
     };
     for (int pp = 1; pp <= m.layers && bestGpus == 0; pp = pp < 2 ? 2 : pp * 2)
-        for (int tp : tpDegrees(m, links))
+        for (int tp : tpDegrees(m, links)) {
+            const CacheModel cache(m, s.kvPrecision, 1, tp);
             for (int dp = 1; dp <= s.batch && qint64(tp) * dp * pp <= limits::maxGpus;
                  dp = dp * 2 > s.batch && dp < s.batch ? s.batch : dp * 2) {
                 ParallelPlan p{tp, pp, dp, 1, 1};
-                p.cp = contextDegree(s, model, p);
+                p.cp = contextDegree(s, model, cache, p);
                 if (p.cp == 0)
                     continue;
-                consider(p);
+                consider(p, cache);
                 if (p.cp == 1)
                     break; // more DP ranks than needed only add GPUs
             }
+        }
     best.fits = bestGpus > 0;
     best.reason = best.fits
                       ? planReason(s, best.plan)

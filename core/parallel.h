@@ -1,6 +1,7 @@
 #pragma once
 
 #include "scenario.h"
+#include "step_model.h"
 #include "weights.h"
 #include <QString>
 
@@ -86,6 +87,11 @@ struct ModelLoad
 ModelLoad modelLoad(const Scenario &s);
 GpuLoad gpuLoad(const Scenario &s, const ModelLoad &model, const ParallelPlan &plan, qint64 batch,
                 qint64 context, double tokensPerSequence = 1);
+// The same with `cache`, the model's cache for one sequence at TP plan.tp, built by the caller
+// once for the many plans of one TP degree.
+GpuLoad gpuLoad(const Scenario &s, const ModelLoad &model, const CacheModel &cache,
+                const ParallelPlan &plan, qint64 batch, qint64 context,
+                double tokensPerSequence = 1);
 
 // The smallest plan that holds the scenario's weights and cache in usable memory, and why:
 // heads split by TP while that shrinks the cache, then attention DP (several sequences) or
@@ -98,5 +104,6 @@ struct PlanFit
     QString reason; // translatable sentence: what each degree splits and why
 };
 PlanFit fitPlan(const Scenario &s, const Interconnect &links);
+PlanFit fitPlan(const Scenario &s, const ModelLoad &model, const Interconnect &links);
 
 } // namespace kvl
