@@ -169,7 +169,7 @@ LedgerBasis::LedgerBasis(const Scenario &s) : m_scenario(s)
     l.weightBytesExperts = weights.routedExperts;
     l.weightBytesRest = weights.rest;
 
-    const StepModel &step = m_step.emplace(s);
+    const StepModel &step = m_step.emplace(s, weights);
     l.kvHeadsPerGpu = m.kvHeadsPerGpu(s.gpus);
     l.stateBytesPerGpu = step.stateBytes;
     l.weightBytesPerGpu = l.weightBytes / s.gpus;
@@ -217,10 +217,14 @@ Ledger LedgerBasis::at(qint64 context, LedgerSections sections) const
     l.fits = l.bytesPerGpu <= l.usableBytesPerGpu;
     l.gpusToFit = gpusNeeded(l.totalBytes, l.usableBytesPerGpu);
 
-    Scenario atContext = s;
-    atContext.context = context;
+    // The searches take the scenario at this context: copied only when one runs.
+    std::optional<Scenario> atContext;
+    if (sections) {
+        atContext = s;
+        atContext->context = context;
+    }
     if (sections.testFlag(LedgerSection::TpDegree))
-        fillTpDegree(atContext, l);
+        fillTpDegree(*atContext, l);
 
     l.bytesReadPerGpu = step.weightBytesRead + l.stateBytesPerGpu + l.kvBytesReadPerGpu;
     l.memorySeconds = step.memorySeconds(context);
@@ -237,13 +241,13 @@ Ledger LedgerBasis::at(qint64 context, LedgerSections sections) const
     l.conversationSeconds = step.sumStepSeconds(0, context);
 
     if (sections.testFlag(LedgerSection::Plan)) {
-        const PlanFit plan = fitPlan(atContext, m_load, systemForGpu(s.gpu.id).links);
+        const PlanFit plan = fitPlan(*atContext, m_load, systemForGpu(s.gpu.id).links);
         l.planGpus = plan.fits ? plan.plan.gpus() : 0;
         l.planLabel = plan.fits ? plan.plan.label() : QString();
         l.planNote = plan.reason;
     }
     if (sections.testFlag(LedgerSection::Prediction)) {
-        const EnginePrediction engine = predictEngine(atContext);
+        const EnginePrediction engine = predictEngine(*atContext);
         l.predictedSecondsPerToken = engine.secondsPerToken;
         l.predictionNote =
             engine.valid ? QCoreApplication::translate("kvl::Ledger", "%1, constants fitted to %2")

@@ -87,11 +87,13 @@ double CacheModel::attentionFlop(qint64 L) const
     return sum(read, L, true) + fixedReadFlop;
 }
 
-StepModel::StepModel(const Scenario &s)
+StepModel::StepModel(const Scenario &s) : StepModel(s, weightBytes(s)) {}
+
+StepModel::StepModel(const Scenario &s, const WeightBytes &weights)
     : CacheModel(s.model, s.kvPrecision, s.batch, s.gpus, s.speculativeDecoding)
 {
     const int n = std::max(1, s.gpus);
-    weightBytesRead = weightBytesReadPerStep(s) / n;
+    weightBytesRead = weightBytesReadPerStep(s, weights) / n;
     matmulFlop = 2.0 * s.model.parametersActive() * s.batch / n;
     bandwidth = s.gpu.bandwidth * s.efficiency;
     matmulPeak = s.gpu.peakFlops(computePrecision(s)) * s.computeEfficiency;

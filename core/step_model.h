@@ -1,6 +1,7 @@
 #pragma once
 
 #include "scenario.h"
+#include "weights.h"
 #include <QVarLengthArray>
 
 namespace kvl {
@@ -39,6 +40,8 @@ struct CacheModel
 struct StepModel : CacheModel
 {
     explicit StepModel(const Scenario &s);
+    // The same from the scenario's weightBytes(s), where the caller has them.
+    StepModel(const Scenario &s, const WeightBytes &weights);
 
     double weightBytesRead = 0; // per GPU per step
     double matmulFlop = 0;      // per GPU per step

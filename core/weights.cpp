@@ -41,8 +41,12 @@ double expertsTouched(double experts, double perToken, double tokens)
 
 double weightBytesReadPerStep(const Scenario &s)
 {
+    return weightBytesReadPerStep(s, weightBytes(s));
+}
+
+double weightBytesReadPerStep(const Scenario &s, const WeightBytes &w)
+{
     const ModelSpec &m = s.model;
-    const WeightBytes w = weightBytes(s);
     if (!m.isMoE() || m.experts <= m.expertsPerToken)
         return w.total();
     const double touched = expertsTouched(m.experts, m.expertsPerToken, s.batch);

@@ -24,6 +24,8 @@ double expertsTouched(double experts, double perToken, double tokens);
 // Bytes one decode step reads: all of a dense model; for MoE everything but the routed experts,
 // plus the experts the batch touches (each token picks k of E: E × (1 − (1 − k/E)^B) distinct).
 double weightBytesReadPerStep(const Scenario &s);
+// The same from the scenario's weightBytes(s), where the caller has them.
+double weightBytesReadPerStep(const Scenario &s, const WeightBytes &w);
 // The precision the weight matmuls run at: the stored linear layers', or the override.
 Precision computePrecision(const Scenario &s);
 // "fp16", or as stored: "bf16", "fp4 (g32, 4.25 bits) experts + bf16".

@@ -3,6 +3,8 @@
 
 #include <QTest>
 
+Q_DECLARE_METATYPE(kvl::Scenario)
+
 using namespace kvl;
 using namespace kvl::test;
 
@@ -41,6 +43,54 @@ private slots:
         QCOMPARE(series.size(), 512);
         for (const QPointF &p : series)
             QCOMPARE(p.y(), 327680.0 * p.x() / 3.35e12);
+    }
+
+    // A sweep works the context-independent figures out once (LedgerBasis) and leaves out the
+    // searches its quantity does not read: every quantity, for dense, MLA, sliding-window and
+    // MoE models, with an engine chosen, must still be what a whole ledger at that context says,
+    // including contexts outside the valid range and a scenario whose own context is outside it.
+    void everyQuantitySweepsAsTheLedger_data()
+    {
+        QTest::addColumn<Scenario>("s");
+        QTest::addRow("llama 70B, 1 GPU") << scenario(llama70b());
+        QTest::addRow("deepseek V3, 8 GPUs") << scenario(deepseekV3(), 100000, 8);
+        QTest::addRow("gemma 2 9B, batch 4") << [] {
+            Scenario s = scenario(gemma2_9b(), 8192);
+            s.batch = 4;
+            return s;
+        }();
+        QTest::addRow("mixtral, vllm") << [] {
+            Scenario s = scenario(mixtral8x7b(), 32768, 2);
+            s.engine = QStringLiteral("vllm");
+            return s;
+        }();
+        QTest::addRow("own context past the limit") << [] {
+            Scenario s = scenario(llama8b());
+            s.context = limits::maxContext + 1;
+            return s;
+        }();
+    }
+    void everyQuantitySweepsAsTheLedger()
+    {
+        QFETCH(Scenario, s);
+        const QList<qint64> contexts{
+            -1, 0, 1, 4096, 131072, 10'000'000, limits::maxContext, limits::maxContext + 1};
+        for (Quantity q : allQuantities()) {
+            const auto series = sweepContext(s, q, contexts);
+            QCOMPARE(series.size(), contexts.size());
+            for (qsizetype i = 0; i < contexts.size(); ++i) {
+                Scenario t = s;
+                t.context = contexts.at(i);
+                QCOMPARE(series.at(i).y(), quantityValue(evaluate(t), q));
+            }
+        }
+        Scenario largest = s;
+        largest.context = contextCapacity(s);
+        if (largest.context > 0) {
+            QVERIFY(evaluate(largest).fits);
+            ++largest.context;
+            QVERIFY(largest.context > limits::maxContext || !evaluate(largest).fits);
+        }
     }
 
     void gpuSweep()
