@@ -120,7 +120,7 @@ QList<AttentionVariant> attentionVariants(const Scenario &s, const Ledger &l)
         AttentionVariant v{kind, kvHeads, current, s, l};
         if (!current) {
             v.scenario.model = m.withKvHeads(kvHeads);
-            v.ledger = evaluate(v.scenario);
+            v.ledger = LedgerBasis(v.scenario).at(s.context, kAttentionVariantSections);
         }
         return v;
     };
@@ -152,7 +152,7 @@ QList<PrecisionVariant> precisionVariants(const Scenario &s, const Ledger &l)
         if (!current) {
             Scenario t = s;
             t.kvPrecision = v.precision;
-            v.ledger = evaluate(t);
+            v.ledger = LedgerBasis(t).at(s.context, kPrecisionVariantSections);
         }
         out << v;
     }

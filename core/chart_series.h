@@ -94,8 +94,11 @@ struct AttentionVariant
     int kvHeads = 0;      // 0 for MLA
     bool current = false; // the scenario's own model
     Scenario scenario;    // the scenario with this attention kind
+    // The current variant's is the scenario's whole ledger; the others' leave every search out
+    // (kAttentionVariantSections): the chart reads bytes and time only.
     Ledger ledger;
 };
+inline constexpr LedgerSections kAttentionVariantSections{};
 // `l` is evaluate(s): the current variant reuses it.
 QList<AttentionVariant> attentionVariants(const Scenario &s, const Ledger &l);
 QList<AttentionVariant> attentionVariants(const Scenario &s);
@@ -108,8 +111,11 @@ struct PrecisionVariant
 {
     Precision precision;
     bool current = false;
+    // The current variant's is the scenario's whole ledger; the others' have only the TP search
+    // (kPrecisionVariantSections): the chart reads bytes, GPUs to fit, TP degree and time.
     Ledger ledger;
 };
+inline constexpr LedgerSections kPrecisionVariantSections{LedgerSection::TpDegree};
 QList<PrecisionVariant> precisionVariants(const Scenario &s, const Ledger &l);
 QList<PrecisionVariant> precisionVariants(const Scenario &s);
 

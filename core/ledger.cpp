@@ -38,7 +38,8 @@ double attentionIntensity(const ModelSpec &m, const Precision &p)
 
 namespace {
 
-std::atomic<quint64> g_evaluations{0};
+std::atomic<quint64> g_wholeLedgers{0};
+std::atomic<quint64> g_partialLedgers{0};
 
 double perGpuBytes(const Scenario &s, int gpus, double weightBytes)
 {
@@ -110,9 +111,10 @@ qint64 gpusNeeded(double bytes, double usableBytesPerGpu)
     return needed > 1 ? qint64(std::min(needed, 9e15)) : 1;
 }
 
-quint64 evaluationCount()
+EvaluationCount evaluationCount()
 {
-    return g_evaluations.load(std::memory_order_relaxed);
+    return {g_wholeLedgers.load(std::memory_order_relaxed),
+            g_partialLedgers.load(std::memory_order_relaxed)};
 }
 
 Ledger evaluate(const Scenario &s)
@@ -187,7 +189,8 @@ LedgerBasis::LedgerBasis(const Scenario &s) : m_scenario(s)
 
 Ledger LedgerBasis::at(qint64 context, LedgerSections sections) const
 {
-    g_evaluations.fetch_add(1, std::memory_order_relaxed);
+    (sections == kAllSections ? g_wholeLedgers : g_partialLedgers)
+        .fetch_add(1, std::memory_order_relaxed);
     if (!m_step || context < 0 || context > limits::maxContext)
         return {};
     Ledger l = m_fixed;

@@ -108,9 +108,16 @@ struct Ledger
 
 // Throws nothing: call Scenario::validate() first; an invalid scenario yields a zeroed ledger.
 Ledger evaluate(const Scenario &s);
-// How many times evaluate() has run in this process, for the benchmarks that count a change's
-// work (bench_ui); no result depends on it.
-quint64 evaluationCount();
+// How many ledgers have been worked out in this process, for the benchmarks that count a
+// change's work (bench_ui); no result depends on it. `whole` counts ledgers with every section
+// (evaluate() and its like); `partial` the points of a sweep and the what-if rows, which leave
+// the searches out.
+struct EvaluationCount
+{
+    quint64 whole = 0;
+    quint64 partial = 0;
+};
+EvaluationCount evaluationCount();
 
 // KV bytes one token adds over all layers, one sequence, whole model (with the
 // multi-token-prediction layers when `withMtp`).

@@ -8,9 +8,10 @@
 // --baseline pins fp8 KV beside the seed first: every chart then draws the baseline's twin and the
 // ledger compares the two on each step.
 //
-// "evaluations" counts core's evaluate() calls: per slider step (what the visible tab and
+// "evaluations" counts the ledgers core works out: per slider step (what the visible tab and
 // anything else listening costs during a drag) and per catch-up (what the hidden tabs cost once
-// the drag ends).
+// the drag ends). "whole" are ledgers with every section (the scenario's, the baseline's);
+// "partial" leave the searches out (sweep points, what-if rows).
 #include "bench_stats.h"
 #include "controls_panel.h"
 #include "ledger_chart.h"
@@ -32,12 +33,31 @@
 using namespace kvl;
 
 namespace {
-// Core evaluations per slider step and per catch-up after a drag.
-QJsonObject evaluations(quint64 steps, quint64 stepCount, quint64 catchUps, quint64 catchUpCount)
+EvaluationCount operator-(const EvaluationCount &a, const EvaluationCount &b)
 {
-    return {{QStringLiteral("per_step"), double(steps) / double(std::max<quint64>(1, stepCount))},
-            {QStringLiteral("per_catch_up"),
-             double(catchUps) / double(std::max<quint64>(1, catchUpCount))}};
+    return {a.whole - b.whole, a.partial - b.partial};
+}
+
+EvaluationCount &operator+=(EvaluationCount &a, const EvaluationCount &b)
+{
+    a.whole += b.whole;
+    a.partial += b.partial;
+    return a;
+}
+
+QJsonObject perRun(const EvaluationCount &c, quint64 runs)
+{
+    const double n = double(std::max<quint64>(1, runs));
+    return {{QStringLiteral("whole"), double(c.whole) / n},
+            {QStringLiteral("partial"), double(c.partial) / n}};
+}
+
+// Ledgers per slider step and per catch-up after a drag.
+QJsonObject evaluations(const EvaluationCount &steps, quint64 stepCount,
+                        const EvaluationCount &catchUps, quint64 catchUpCount)
+{
+    return {{QStringLiteral("per_step"), perRun(steps, stepCount)},
+            {QStringLiteral("per_catch_up"), perRun(catchUps, catchUpCount)}};
 }
 } // namespace
 
@@ -64,18 +84,19 @@ int main(int argc, char *argv[])
 
     QJsonObject perSlider;
     QList<qint64> all, forcedAll;
-    quint64 allSteps = 0, allStepEvaluations = 0, allCatchUps = 0, allCatchUpEvaluations = 0;
+    quint64 allSteps = 0, allCatchUps = 0;
+    EvaluationCount allStepEvaluations, allCatchUpEvaluations;
     QElapsedTimer t;
     for (const char *name : {"context", "kv_heads", "gpus", "layers", "kv_precision", "batch"}) {
         QSlider *slider = window.controls()->field(QLatin1String(name))->slider();
         QList<qint64> ns, forced;
-        quint64 stepEvaluations = 0;
+        EvaluationCount stepEvaluations;
         window.controller()->beginInteractive(); // as during a drag: animations off
         for (int sweep = 0; sweep < 2 * sweeps; ++sweep) {
             const bool force = sweep % 2;
             for (int i = slider->minimum(); i <= slider->maximum(); ++i) {
                 const int v = force ? slider->maximum() - (i - slider->minimum()) : i;
-                const quint64 before = evaluationCount();
+                const EvaluationCount before = evaluationCount();
                 t.start();
                 slider->setValue(v);
                 if (force) {
@@ -93,7 +114,7 @@ int main(int argc, char *argv[])
             }
         }
         // The drag ends: the hidden tabs catch up after their timer.
-        const quint64 beforeCatchUp = evaluationCount();
+        const EvaluationCount beforeCatchUp = evaluationCount();
         window.controller()->endInteractive();
         QElapsedTimer wait;
         wait.start();
@@ -101,7 +122,7 @@ int main(int argc, char *argv[])
             QCoreApplication::processEvents(QEventLoop::AllEvents, 50);
             QThread::msleep(10);
         }
-        const quint64 catchUpEvaluations = evaluationCount() - beforeCatchUp;
+        const EvaluationCount catchUpEvaluations = evaluationCount() - beforeCatchUp;
         window.controller()->replace(Scenario::seed(), QString());
         perSlider.insert(
             QLatin1String(name),

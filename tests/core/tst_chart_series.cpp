@@ -321,6 +321,18 @@ void TestChartSeries::seedPrecisionByHand()
     QVERIFY(v.at(0).current);
     QCOMPARE(v.at(0).ledger.gpusToFit, 6); // 468.8 GB on 80 GB GPUs
     QCOMPARE(v.at(1).ledger.gpusToFit, 4); // 141.1 + 163.84 GB
+    // What the chart reads equals a whole ledger; the other variants leave the plan search out.
+    for (const PrecisionVariant &x : v) {
+        Scenario t = seed();
+        t.kvPrecision = x.precision;
+        const Ledger whole = evaluate(t);
+        QCOMPARE(x.ledger.kvBytesPerToken, whole.kvBytesPerToken);
+        QCOMPARE(x.ledger.gpusToFit, whole.gpusToFit);
+        QCOMPARE(x.ledger.tpDegree, whole.tpDegree);
+        QVERIFY(x.ledger.kvBytes == whole.kvBytes);
+        QVERIFY(x.ledger.secondsPerToken == whole.secondsPerToken);
+        QCOMPARE(x.ledger.planLabel.isEmpty(), !x.current);
+    }
 }
 
 void TestChartSeries::precisionKeepsOwnSettings()
