@@ -12,7 +12,8 @@
 
 namespace kvl {
 
-ViewPage *costPage(ScenarioController *controller, QWidget *parent, QList<LedgerChart *> &charts)
+ViewPage *costPage(ScenarioController *controller, const ViewSettings *, QWidget *parent,
+                   QList<LedgerChart *> &charts)
 {
     auto *page = new ViewPage(controller, QStringLiteral("costPage"), parent);
     auto *grid = new ChartGrid;

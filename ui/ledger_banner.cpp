@@ -52,7 +52,7 @@ void LedgerView::renderBanner()
             // No per-GPU bytes here: they change on every slider step, and a new banner text
             // relays out the whole dock. The per-GPU row below shows them.
             : tr("Does not fit in the %1 usable per GPU.")
-                  .arg(formatBytes(l.usableBytesPerGpu, m_units));
+                  .arg(formatBytes(l.usableBytesPerGpu, units()));
     if (l.tpDegree == 0)
         why += u' ' + tr("No GPU count fits: %1.").arg(l.tpNote);
     const QString text = tr("Cannot run on %1 × %2.").arg(s.gpus).arg(s.gpu.name) + u'\n' + why;

@@ -6,6 +6,7 @@
 #include "scaled_font.h"
 #include "scenario_compare.h"
 #include "scenario_controller.h"
+#include "view_settings.h"
 
 #include <QAction>
 #include <QClipboard>
@@ -23,8 +24,8 @@
 
 namespace kvl {
 
-LedgerView::LedgerView(ScenarioController *controller, QWidget *parent)
-    : QWidget(parent), m_controller(controller), m_unitsBox(new QComboBox(this)),
+LedgerView::LedgerView(ScenarioController *controller, ViewSettings *view, QWidget *parent)
+    : QWidget(parent), m_controller(controller), m_view(view), m_unitsBox(new QComboBox(this)),
       m_scroll(new QScrollArea(this)), m_banner(new QFrame(this)),
       m_bannerIcon(new QLabel(m_banner)), m_bannerText(new QLabel(m_banner)),
       m_useTp(new QPushButton(m_banner)), m_rowsWidget(new QWidget),
@@ -75,10 +76,15 @@ LedgerView::LedgerView(ScenarioController *controller, QWidget *parent)
     m_scroll->setFocusPolicy(Qt::StrongFocus);
     FocusFrame::install(m_scroll);
     layout->addWidget(m_scroll, 1);
+    m_unitsBox->setObjectName(QStringLiteral("unitsBox"));
     m_unitsBox->addItem(QString(), int(ByteUnits::SI));
     m_unitsBox->addItem(QString(), int(ByteUnits::Binary));
     connect(m_unitsBox, &QComboBox::activated, this,
-            [this](int i) { setUnits(ByteUnits(m_unitsBox->itemData(i).toInt())); });
+            [this](int i) { m_view->setUnits(ByteUnits(m_unitsBox->itemData(i).toInt())); });
+    connect(m_view, &ViewSettings::unitsChanged, this, [this](ByteUnits units) {
+        m_unitsBox->setCurrentIndex(units == ByteUnits::SI ? 0 : 1);
+        render();
+    });
     connect(m_controller, &ScenarioController::changed, this, &LedgerView::render);
     m_copy = new QAction(this);
     connect(m_copy, &QAction::triggered, this,
@@ -192,14 +198,9 @@ QWidget *LedgerView::focusTarget() const
     return m_scroll;
 }
 
-void LedgerView::setUnits(ByteUnits units)
+ByteUnits LedgerView::units() const
 {
-    if (units == m_units)
-        return;
-    m_units = units;
-    m_unitsBox->setCurrentIndex(units == ByteUnits::SI ? 0 : 1);
-    render();
-    emit unitsChanged(units);
+    return m_view->units();
 }
 
 void LedgerView::highlight(const QString &key)
@@ -247,7 +248,7 @@ void LedgerView::setExtraRows(const QList<QStringList> &rows)
 
 QString LedgerView::plainText() const
 {
-    QString text = ledgerText(m_controller->scenario(), m_controller->ledger(), m_units);
+    QString text = ledgerText(m_controller->scenario(), m_controller->ledger(), units());
     for (const QStringList &r : m_extraRows)
         text += r.value(0) + QStringLiteral("  ") + r.value(1) + u'\n' + QStringLiteral("    ") +
                 r.value(2) + u'\n';
@@ -255,7 +256,7 @@ QString LedgerView::plainText() const
         text += u'\n' + tr("Against the baseline (now / baseline / change):") + u'\n';
         for (const ComparedRow &r :
              comparedLedgerRows(m_controller->scenario(), m_controller->ledger(), *baseline,
-                                *m_controller->baselineLedger(), m_units))
+                                *m_controller->baselineLedger(), units()))
             if (!r.baseline.isEmpty())
                 text += QStringLiteral("%1  %2 / %3 / %4\n")
                             .arg(r.row.label, r.row.value, r.baseline, r.change);
@@ -287,9 +288,9 @@ void LedgerView::render()
     const std::optional<Scenario> &baseline = m_controller->baseline();
     QList<ComparedRow> rows;
     if (baseline)
-        rows = comparedLedgerRows(s, l, *baseline, *m_controller->baselineLedger(), m_units);
+        rows = comparedLedgerRows(s, l, *baseline, *m_controller->baselineLedger(), units());
     else
-        for (const LedgerRow &r : ledgerRows(s, l, m_units))
+        for (const LedgerRow &r : ledgerRows(s, l, units()))
             rows << ComparedRow{r, {}, {}};
     for (const QStringList &r : std::as_const(m_extraRows))
         rows << ComparedRow{LedgerRow{r.value(3), r.value(0), r.value(1), r.value(2)}, {}, {}};
@@ -342,7 +343,7 @@ void LedgerView::renderChanges()
                                           m_controller->scenario(), m_controller->ledger());
     QStringList lines;
     for (const InputChange &change : c.changes)
-        lines << u"• " + compareSentence(change, m_units);
+        lines << u"• " + compareSentence(change, units());
     const QString text = lines.isEmpty() ? tr("The scenario is the baseline: nothing has changed.")
                                          : tr("From the baseline:") + u'\n' + lines.join(u'\n');
     if (text != m_changes->text())
@@ -396,7 +397,7 @@ void LedgerView::retranslate()
     m_unitsBox->setItemText(1, tr("Binary (KiB, MiB, GiB)"));
     m_unitsBox->setToolTip(tr("Datasheets use SI: 1 GB = 10^9 B. KiB, MiB and GiB are powers "
                               "of 1024. The seed's “320 KB” per token is 320 KiB."));
-    m_unitsBox->setCurrentIndex(m_units == ByteUnits::SI ? 0 : 1);
+    m_unitsBox->setCurrentIndex(units() == ByteUnits::SI ? 0 : 1);
     styleBanner();
     render();
 }

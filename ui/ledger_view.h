@@ -14,6 +14,7 @@ class QScrollArea;
 namespace kvl {
 
 class ScenarioController;
+class ViewSettings;
 
 // The ledger: the formula with the numbers filled in, then every figure with its reason. Built
 // from labels that are updated in place (a slider step changes text, not structure), selectable
@@ -22,10 +23,10 @@ class LedgerView : public QWidget
 {
     Q_OBJECT
 public:
-    explicit LedgerView(ScenarioController *controller, QWidget *parent = nullptr);
+    // Bytes in `view`'s units; the units box edits them.
+    LedgerView(ScenarioController *controller, ViewSettings *view, QWidget *parent = nullptr);
 
-    ByteUnits units() const { return m_units; }
-    void setUnits(ByteUnits units);
+    ByteUnits units() const;
     void highlight(const QString &key); // "" clears
     QString highlighted() const { return m_highlight; }
     QString plainText() const;     // what Copy puts on the clipboard
@@ -37,9 +38,6 @@ public:
     // Whether a deployment that cannot run shows its banner (on by default): the guided tour
     // shows it on the steps that explain it.
     void setFitWarningShown(bool shown);
-
-signals:
-    void unitsChanged(ByteUnits units);
 
 protected:
     void changeEvent(QEvent *e) override;
@@ -75,6 +73,7 @@ private:
     void useTpDegree();
 
     ScenarioController *m_controller;
+    ViewSettings *m_view;
     QComboBox *m_unitsBox;
     QAction *m_copy = nullptr;
     QScrollArea *m_scroll;
@@ -89,7 +88,6 @@ private:
     QLabel *m_changes;
     Row m_head{};
     QList<Row> m_rows; // m_rows[0] is the formula
-    ByteUnits m_units = ByteUnits::SI;
     QString m_highlight;
     QList<QStringList> m_extraRows;
     bool m_fitWarningShown = true;

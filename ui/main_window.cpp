@@ -183,24 +183,16 @@ void MainWindow::connectTour()
 
 void MainWindow::connectViewSettings()
 {
+    // Before presentation mode's own handler: the charts are restyled when it lays them out.
+    for (LedgerChart *c : std::as_const(m_allCharts))
+        c->setViewSettings(m_view);
     const auto showUnits = [this](ByteUnits units) {
-        m_ledger->setUnits(units);
-        for (LedgerChart *c : std::as_const(m_allCharts))
-            c->setUnits(units);
         (units == ByteUnits::SI ? m_actions->unitsSi : m_actions->unitsBinary)->setChecked(true);
     };
     connect(m_view, &ViewSettings::unitsChanged, this, showUnits);
-    // The ledger's own units box edits the one setting.
-    connect(m_ledger, &LedgerView::unitsChanged, m_view, &ViewSettings::setUnits);
     showUnits(m_view->units());
-
-    const auto showLogAxes = [this](bool on) {
-        m_actions->logAxes->setChecked(on);
-        if (auto *latency = dynamic_cast<LatencyChart *>(chart(QStringLiteral("latency"))))
-            latency->setLogScale(on);
-    };
-    connect(m_view, &ViewSettings::logAxesChanged, this, showLogAxes);
-    showLogAxes(m_view->logAxes());
+    connect(m_view, &ViewSettings::logAxesChanged, m_actions->logAxes, &QAction::setChecked);
+    m_actions->logAxes->setChecked(m_view->logAxes());
 
     connect(m_view, &ViewSettings::presentationChanged, this,
             [this](bool on) { m_presentation->setActive(on); });

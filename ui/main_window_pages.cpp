@@ -33,7 +33,7 @@ void MainWindow::buildPages()
     m_views->setElideMode(Qt::ElideNone);
     for (const PageInfo &info : pageInfos()) {
         QList<LedgerChart *> charts;
-        ViewPage *page = info.create(m_controller, m_views, charts);
+        ViewPage *page = info.create(m_controller, m_view, m_views, charts);
         if (info.id == u"cost")
             m_charts = charts;
         m_allCharts += charts;
@@ -72,7 +72,7 @@ void MainWindow::buildDocks()
     connect(m_controls, &ControlsPanel::importConfigRequested, this,
             [this] { m_document->importConfig(); });
 
-    m_ledger = new LedgerView(m_controller, this);
+    m_ledger = new LedgerView(m_controller, m_view, this);
     m_ledgerDock = new QDockWidget(this);
     m_ledgerDock->setObjectName(QStringLiteral("ledgerDock"));
     m_ledgerDock->setWidget(m_ledger);

@@ -11,12 +11,14 @@ namespace kvl {
 class LedgerChart;
 class ScenarioController;
 class ViewPage;
+class ViewSettings;
 
 // Builds a tab's page under `parent`, complete (controls and charts laid out, refreshed as every
 // ViewPage is), and adds the charts it draws to `charts`: Export All, the report, presentation
-// mode and the drag's interactive state go through them.
-using PageFactory = ViewPage *(*)(ScenarioController *controller, QWidget *parent,
-                                  QList<LedgerChart *> &charts);
+// mode and the drag's interactive state go through them. Parts other than charts that show bytes
+// read the units from `view`; the window hands `view` to the charts itself.
+using PageFactory = ViewPage *(*)(ScenarioController *controller, const ViewSettings *view,
+                                  QWidget *parent, QList<LedgerChart *> &charts);
 
 // One tab of the window, declared once: the window's tab bar, its retranslation, documents,
 // --view, the tour and presentation mode all read this list.

@@ -184,9 +184,7 @@ void Presentation::enter()
     m_stage->show();
     views->show();
 
-    for (LedgerChart *c : m_window->allCharts())
-        c->setPresentation(true);
-    applyScale();
+    applyScale(); // the charts follow the view settings' presentation flag themselves
     m_shownIds.clear();
     showSlide();
     refreshHeadlines();
@@ -226,8 +224,6 @@ void Presentation::leave()
 
     m_window->setFont(QFont());
     m_window->setPalette(QPalette());
-    for (LedgerChart *c : m_window->allCharts())
-        c->setPresentation(false);
     if (hasRealScreen())
         m_window->setWindowState(m_windowStateBefore & ~Qt::WindowFullScreen);
     emit chartsShown();

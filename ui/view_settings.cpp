@@ -5,8 +5,10 @@
 namespace kvl {
 
 ViewSettings::ViewSettings(Settings *settings, QObject *parent)
-    : QObject(parent), m_settings(settings), m_units(settings->units())
+    : QObject(parent), m_settings(settings)
 {
+    if (m_settings)
+        m_units = m_settings->units();
 }
 
 void ViewSettings::setUnits(ByteUnits units)
@@ -14,7 +16,8 @@ void ViewSettings::setUnits(ByteUnits units)
     if (units == m_units)
         return;
     m_units = units;
-    m_settings->setUnits(units);
+    if (m_settings)
+        m_settings->setUnits(units);
     emit unitsChanged(units);
 }
 

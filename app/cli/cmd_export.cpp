@@ -4,9 +4,9 @@
 #include "commands.h"
 #include "input_text.h"
 #include "language.h"
-#include "latency_chart.h"
 #include "report.h"
 #include "scenario_options.h"
+#include "view_settings.h"
 
 #include <QDir>
 #include <QFileInfo>
@@ -33,7 +33,9 @@ struct Drawn
     Scenario scenario;
     Ledger ledger;
     std::optional<Scenario> baseline;
-    ByteUnits units = ByteUnits::SI;
+    // Units, presentation and log axes as the options ask, read by the charts; declared before
+    // them, it outlives them.
+    std::unique_ptr<ViewSettings> view = std::make_unique<ViewSettings>();
     std::vector<std::unique_ptr<LedgerChart>> owned;
     QList<LedgerChart *> charts;
 };
@@ -43,20 +45,20 @@ struct Drawn
 Drawn drawFromOptions(const QCommandLineParser &p, const QStringList &ids)
 {
     const QString code = languageFromOptions(p);
+    const ByteUnits units = unitsFromOptions(p);
     Drawn d;
     d.scenario = scenarioFromOptions(p);
-    d.units = unitsFromOptions(p);
     d.ledger = evaluate(d.scenario);
     d.baseline = baselineFromOptions(p);
     if (!code.isEmpty())
         language::apply(code);
+    d.view->setUnits(units);
+    d.view->setPresentation(p.isSet(QStringLiteral("presentation")));
+    d.view->setLogAxes(!p.isSet(QStringLiteral("linear")));
     for (const QString &id : ids) {
         d.owned.emplace_back(createChart(id));
         LedgerChart *c = d.owned.back().get();
-        c->setUnits(d.units);
-        c->setPresentation(p.isSet(QStringLiteral("presentation")));
-        if (auto *latency = qobject_cast<LatencyChart *>(c))
-            latency->setLogScale(!p.isSet(QStringLiteral("linear")));
+        c->setViewSettings(d.view.get());
         d.charts << c;
     }
     // The window draws through the same call: same series, measured overlay and a baseline the
@@ -100,7 +102,7 @@ int writeReport(const QCommandLineParser &p, QTextStream &out)
     const ReportContent content{.scenario = d.scenario,
                                 .ledger = d.ledger,
                                 .baseline = d.baseline,
-                                .units = d.units,
+                                .units = d.view->units(),
                                 .charts = d.charts};
     QString error;
     if (!exportReport(content, path, &error))
@@ -198,7 +200,7 @@ int runExport(const QStringList &args, QTextStream &out)
 
     QString error;
     if (all && !format) {
-        if (!exportAll(list, s, l, path, d.units, size, &error))
+        if (!exportAll(list, s, l, path, d.view->units(), size, &error))
             throw UsageError{QStringLiteral("--out: ") + error};
         for (const QString &name : exportAllFileNames(list))
             out << shownText(QDir(path).filePath(name)) << '\n';

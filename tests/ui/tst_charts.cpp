@@ -10,6 +10,7 @@
 #include "presets.h"
 #include "sweep.h"
 #include "test_scenarios.h"
+#include "view_settings.h"
 
 #include <QAreaSeries>
 #include <QBarCategoryAxis>
@@ -221,19 +222,22 @@ void TstCharts::memoryBinaryUnits()
 {
     const Scenario s = Scenario::seed();
     const Ledger l = evaluate(s);
+    ViewSettings view;
+    view.setUnits(ByteUnits::Binary);
     MemoryChart chart;
-    chart.setUnits(ByteUnits::Binary);
+    chart.setViewSettings(&view);
     chart.updateFrom(s, l);
     auto *y = qobject_cast<QValueAxis *>(chart.chart()->axes(Qt::Vertical).first());
     QVERIFY(y->titleText().contains("(GiB)"));
     const QList<QPointF> top = findSeries<QAreaSeries>(&chart, "kv")->upperSeries()->points();
     COMPARE_POINTS(top,
                    divided(sweepContext(s, Quantity::TotalBytes, contextsOf(top)), 1073741824.0));
-    chart.setUnits(ByteUnits::SI);
+    view.setUnits(ByteUnits::SI);
     QVERIFY(y->titleText().contains("(GB)"));
 
     // Bar labels follow a units change without a new scenario.
     AttentionChart bars;
+    bars.setViewSettings(&view);
     bars.updateFrom(s, l);
     const auto hasLabel = [&](const QString &text) {
         const QList<ChartLabel *> all = labels(&bars);
@@ -241,10 +245,12 @@ void TstCharts::memoryBinaryUnits()
                            [&](ChartLabel *label) { return label->text().startsWith(text); });
     };
     QVERIFY(hasLabel(formatBytes(l.kvBytes, ByteUnits::SI)));
-    bars.setUnits(ByteUnits::Binary);
+    view.setUnits(ByteUnits::Binary);
     QVERIFY(hasLabel(formatBytes(l.kvBytes, ByteUnits::Binary)));
+    // The memory chart follows the same one setting.
     QVERIFY(findSeries<QAreaSeries>(&chart, "kv")->upperSeries()->points().last().y() ==
-            sweepContext(s, Quantity::TotalBytes, {contextsOf(top).last()}).first().y() / 1e9);
+            sweepContext(s, Quantity::TotalBytes, {contextsOf(top).last()}).first().y() /
+                1073741824.0);
 }
 
 void TstCharts::latencySeries()
@@ -324,10 +330,12 @@ void TstCharts::latencyCalibrated()
 void TstCharts::latencyLinearAxes()
 {
     const Scenario s = Scenario::seed();
+    ViewSettings view;
     LatencyChart chart;
-    QVERIFY(chart.logScale());
+    chart.setViewSettings(&view);
+    QVERIFY(chart.logAxes());
     chart.updateFrom(s, evaluate(s));
-    chart.setLogScale(false);
+    view.setLogAxes(false);
     QVERIFY(qobject_cast<QValueAxis *>(chart.chart()->axes(Qt::Horizontal).first()));
     const auto step = findSeries<QLineSeries>(&chart, "step-1");
     QCOMPARE(step->attachedAxes().size(), 2);
@@ -336,7 +344,7 @@ void TstCharts::latencyLinearAxes()
         scaled(sweepContext(s, Quantity::SecondsPerToken, contextsOf(step->points())), 1000));
     for (QAbstractAxis *a : chart.chart()->axes())
         QVERIFY(!a->titleText().isEmpty());
-    chart.setLogScale(true);
+    view.setLogAxes(true);
     QVERIFY(qobject_cast<QLogValueAxis *>(chart.chart()->axes(Qt::Horizontal).first()));
     QCOMPARE(chart.chart()->axes().size(), 3);
 }
@@ -539,8 +547,10 @@ void TstCharts::axesTitledWithUnits()
     QFETCH(QString, id);
     QFETCH(bool, binary);
     QFETCH(QStringList, titles);
+    ViewSettings view;
+    view.setUnits(binary ? ByteUnits::Binary : ByteUnits::SI);
     std::unique_ptr<LedgerChart> chart(createChart(id));
-    chart->setUnits(binary ? ByteUnits::Binary : ByteUnits::SI);
+    chart->setViewSettings(&view);
     chart->updateFrom(Scenario::seed(), evaluate(Scenario::seed()));
     QStringList actual;
     for (QAbstractAxis *a : chart->chart()->axes())
@@ -634,16 +644,18 @@ void TstCharts::niceRanges()
 void TstCharts::presentationAndPalette()
 {
     const Scenario s = Scenario::seed();
+    ViewSettings view;
     LatencyChart chart;
+    chart.setViewSettings(&view);
     chart.updateFrom(s, evaluate(s));
     auto *step = findSeries<QLineSeries>(&chart, "step-2");
     const qreal font = chart.chart()->titleFont().pointSizeF();
     const qreal width = step->pen().widthF();
-    chart.setPresentation(true);
+    view.setPresentation(true);
     QVERIFY(chart.chart()->titleFont().pointSizeF() >= 1.5 * font);
     QCOMPARE(step->pen().widthF(), 2 * width);
     QCOMPARE(chart.chart()->theme(), QChart::ChartThemeHighContrast);
-    chart.setPresentation(false);
+    view.setPresentation(false);
     QCOMPARE(chart.chart()->titleFont().pointSizeF(), font);
 
     QPalette dark = chart.palette();
@@ -864,8 +876,10 @@ void TstCharts::labelsFit()
     QFETCH(QSize, size);
     QFETCH(bool, baseline);
     Scenario s = Scenario::seed();
+    ViewSettings view;
+    view.setPresentation(presentation);
     std::unique_ptr<LedgerChart> chart(createChart(id));
-    chart->setPresentation(presentation);
+    chart->setViewSettings(&view);
     chart->resize(size);
     chart->show();
     QVERIFY(QTest::qWaitForWindowExposed(chart.get()));

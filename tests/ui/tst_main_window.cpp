@@ -1,5 +1,6 @@
 // The window end to end, offscreen: sliders → controller → ledger and charts, files, undo,
 // the tour, presentation mode and languages.
+#include "capacity_panel.h"
 #include "controls_panel.h"
 #include "hf_config.h"
 #include "input_limits.h"
@@ -17,6 +18,7 @@
 #include "slider_field.h"
 #include "test_window.h"
 #include "tour.h"
+#include "view_settings.h"
 #include "weights.h"
 
 #include <QApplication>
@@ -28,6 +30,7 @@
 #include <QSlider>
 #include <QStandardPaths>
 #include <QStatusBar>
+#include <QTableWidget>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -51,7 +54,7 @@ class TestMainWindow : public QObject
     {
         const Ledger l = evaluate(s);
         std::unique_ptr<LedgerChart> fresh(createChartLike(chart));
-        fresh->setUnits(chart->units());
+        fresh->setViewSettings(chart->viewSettings());
         fresh->updateFrom(s, l);
         return fresh->table();
     }
@@ -584,11 +587,21 @@ private slots:
 
     void unitsSwitch()
     {
-        m_window->ledgerView()->setUnits(ByteUnits::Binary);
+        // The ledger's units box edits the window's one setting; every view reads it.
+        auto *box = m_window->ledgerView()->findChild<QComboBox *>(QStringLiteral("unitsBox"));
+        QVERIFY(box);
+        box->setCurrentIndex(1);
+        emit box->activated(1);
+        QCOMPARE(m_window->viewSettings()->units(), ByteUnits::Binary);
         QVERIFY(m_window->ledgerView()->displayedText().contains("320 KiB"));
-        for (LedgerChart *c : m_window->charts())
+        for (LedgerChart *c : m_window->allCharts())
             QCOMPARE(c->units(), ByteUnits::Binary);
-        m_window->ledgerView()->setUnits(ByteUnits::SI);
+        auto *capacity = m_window->findChild<CapacityPanel *>();
+        QVERIFY(capacity);
+        QVERIFY(capacity->table()->item(0, 1)->text().endsWith(QLatin1String("GiB")));
+        m_window->viewSettings()->setUnits(ByteUnits::SI);
+        QCOMPARE(box->currentIndex(), 0);
+        QVERIFY(capacity->table()->item(0, 1)->text().endsWith(QLatin1String(" GB")));
     }
 };
 

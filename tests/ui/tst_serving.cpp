@@ -59,8 +59,8 @@ private slots:
         const ServingSeries series = servingSeries(s);
         ThroughputLatencyChart latency;
         CostBatchChart cost;
-        latency.draw(s, series);
-        cost.draw(s, series);
+        latency.drawSeries(s, series);
+        cost.drawSeries(s, series);
         QList<QPointF> expectLatency, expectCost;
         qsizetype fitting = 0;
         for (const BatchPoint &p : series.batch) {

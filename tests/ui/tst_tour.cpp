@@ -19,6 +19,7 @@
 #include "test_window.h"
 #include "tour.h"
 #include "tour_script.h"
+#include "view_settings.h"
 
 #include <QAbstractSpinBox>
 #include <QAction>
@@ -432,8 +433,7 @@ private slots:
         const Scenario user = controller()->scenario();
         const int undoIndex = controller()->undoStack()->index();
         m_window->views()->setCurrentIndex(2);
-        m_window->ledgerView()->setUnits(ByteUnits::Binary);
-        emit m_window->ledgerView()->unitsChanged(ByteUnits::Binary);
+        m_window->viewSettings()->setUnits(ByteUnits::Binary);
         auto *panel = m_window->findChild<StrategyPanel *>();
         QList<bool> checks;
         for (int r = 0; r < panel->strategyCount(); ++r)

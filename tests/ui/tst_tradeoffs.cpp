@@ -24,6 +24,7 @@
 #include "synthetic_mass.h"
 #include "test_scenarios.h"
 #include "view_page.h"
+#include "view_settings.h"
 
 #include <QAbstractAxis>
 #include <QAbstractItemModelTester>
@@ -60,7 +61,7 @@ TradeoffPages tradeoffPages(ScenarioController *controller, QWidget *parent)
     TradeoffPages p;
     for (auto [id, page] :
          {std::pair{"strategies", &p.strategies}, {"roofline", &p.roofline}, {"mass", &p.mass}})
-        *page = pageInfo(QLatin1String(id))->create(controller, parent, p.charts);
+        *page = pageInfo(QLatin1String(id))->create(controller, nullptr, parent, p.charts);
     return p;
 }
 
@@ -375,7 +376,8 @@ void TestTradeoffs::strategyLabelsWithBaseline()
 
 void TestTradeoffs::strategyTableModel()
 {
-    StrategyPanel panel;
+    ViewSettings view;
+    StrategyPanel panel(&view);
     QAbstractItemModelTester tester(panel.model(),
                                     QAbstractItemModelTester::FailureReportingMode::QtTest);
     const Scenario s = Scenario::seed();
@@ -402,7 +404,7 @@ void TestTradeoffs::strategyTableModel()
     const int before = panel.model()->rowCount();
     panel.setChecked(1, !panel.isChecked(1));
     QCOMPARE(panel.model()->rowCount(), before + (panel.isChecked(1) ? 1 : -1));
-    panel.setUnits(ByteUnits::Binary);
+    view.setUnits(ByteUnits::Binary);
     QVERIFY(panel.model()->index(0, int(C::Held)).data().toString().endsWith(QLatin1String("GiB")));
     // An invalid scenario empties the table.
     Scenario bad = s;

@@ -57,7 +57,7 @@ void AttentionChart::draw(const ChartSeries &series)
         return Variant{k.current ? tr("%1 (this model)").arg(k.name) : k.name,
                        k.shortName,
                        {Bar{double(v.kvBytesPerToken), formatBytesExact(double(v.kvBytesPerToken))},
-                        Bar{v.kvBytes, formatBytes(v.kvBytes, m_units)},
+                        Bar{v.kvBytes, formatBytes(v.kvBytes, units())},
                         Bar{v.secondsPerToken, formatSeconds(v.secondsPerToken)}},
                        k.current};
     };

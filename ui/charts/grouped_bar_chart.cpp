@@ -122,8 +122,8 @@ QFont GroupedBarChart::labelFont(qreal barHeight) const
 {
     QFont font = chartFont();
     const QFontMetricsF fm(font);
-    const qreal lineHeight = m_presentation ? fm.capHeight() + fm.descent() : fm.height();
-    const qreal room = barHeight * (m_presentation ? 1.0 : 0.9);
+    const qreal lineHeight = presentation() ? fm.capHeight() + fm.descent() : fm.height();
+    const qreal room = barHeight * (presentation() ? 1.0 : 0.9);
     if (room > 0 && lineHeight > room) {
         // Quarter points: a resize by a pixel or two keeps the labels' layout.
         const qreal now = QFontInfo(font).pointSizeF();
@@ -303,7 +303,7 @@ void GroupedBarChart::styleSets()
 
 void GroupedBarChart::restyle()
 {
-    m_series->setBarWidth(m_presentation ? kPresentationBarWidth : kBarWidth);
+    m_series->setBarWidth(presentation() ? kPresentationBarWidth : kBarWidth);
     styleSets();
     styleAxis(m_categories);
     m_categories->setGridLineVisible(false);
@@ -328,13 +328,13 @@ void GroupedBarChart::relayoutOverlays()
     const bool ghosts = std::any_of(m_variants.cbegin(), m_variants.cend(),
                                     [](const Variant &v) { return v.ghost; });
     const bool crowded =
-        ghosts && !m_presentation && QFontMetricsF(font).height() > barHeight * 0.9;
+        ghosts && !presentation() && QFontMetricsF(font).height() > barHeight * 0.9;
     if (crowded)
         font = labelFont(2 * barHeight);
     // On screen, even the smallest font taller than a bar's room (many strategies on a small
     // screen): no value labels, which would overlap; hovering a bar says its value, the table
     // lists them. An export sizes its image for the labels and keeps them.
-    const bool tooThin = !m_presentation && isVisible() &&
+    const bool tooThin = !presentation() && isVisible() &&
                          QFontMetricsF(font).height() > barHeight * (crowded ? 2.0 : 1.0);
     for (int v = 0; v < sets; ++v) {
         const bool unlabelled =

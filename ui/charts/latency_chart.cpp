@@ -95,8 +95,8 @@ LatencyChart::LatencyChart(QWidget *parent) : LedgerChart(parent)
 
 void LatencyChart::retranslateAxes()
 {
-    m_x->setTitleText(m_log ? tr("Context length (tokens, log scale)")
-                            : tr("Context length (tokens)"));
+    m_x->setTitleText(logAxes() ? tr("Context length (tokens, log scale)")
+                                : tr("Context length (tokens)"));
     m_y->setTitleText(tr("Time per token (ms)"));
     m_rate->setTitleText(tr("Speed (tokens/s)"));
 }
@@ -209,13 +209,13 @@ void LatencyChart::restyle()
     m_calibrated->setPen(QPen(textColor(), lineWidth(3), Qt::DashDotLine));
     m_marker->setColor(textColor());
     m_marker->setBorderColor(isDark() ? Qt::black : Qt::white);
-    m_marker->setMarkerSize(m_presentation ? 16 : 10);
+    m_marker->setMarkerSize(presentation() ? 16 : 10);
     m_markLabel->setFont(chartFont(1.1, true));
     m_markLabel->setColors(textColor(), boxColor(), textColor());
     m_baseStep->setPen(baselinePen(textColor(), 3));
     m_baseMarker->setColor(Qt::transparent);
     m_baseMarker->setPen(QPen(baselineColor(textColor()), lineWidth(2)));
-    m_baseMarker->setMarkerSize(m_presentation ? 16 : 10);
+    m_baseMarker->setMarkerSize(presentation() ? 16 : 10);
 }
 
 void LatencyChart::updateFrom(const Scenario &s, const Ledger &l)
@@ -265,7 +265,7 @@ void LatencyChart::update()
 
     const double seconds = m_kvOnlyMark ? m_ledger.kvSecondsPerToken : m_ledger.secondsPerToken;
     const double ms = seconds * 1000;
-    const bool markerShown = m_scenario.context >= (m_log ? kContextAxisFrom : 0);
+    const bool markerShown = m_scenario.context >= (logAxes() ? kContextAxisFrom : 0);
     replacePoints(m_marker, markerShown ? QList<QPointF>{QPointF(double(m_scenario.context), ms)}
                                         : QList<QPointF>{});
     m_markLabel->setText(tr("%1: the KV read alone").arg(formatSeconds(seconds)));
@@ -273,7 +273,7 @@ void LatencyChart::update()
     if (m_baseCurve) {
         replacePoints(m_baseStep, milliseconds(*m_baseCurve));
         const double baseMs = m_baseLedger.secondsPerToken * 1000;
-        const bool shown = m_baseScenario.context >= (m_log ? kContextAxisFrom : 0) &&
+        const bool shown = m_baseScenario.context >= (logAxes() ? kContextAxisFrom : 0) &&
                            m_baseScenario.context <= m_series.contexts.last();
         replacePoints(m_baseMarker,
                       shown ? QList<QPointF>{QPointF(double(m_baseScenario.context), baseMs)}

@@ -35,9 +35,6 @@ public:
     // The marked time, as labelled; empty when the mark is off or not on the plot.
     QString markText() const;
 
-    // Log-log (default) or linear axes.
-    void setLogScale(bool on);
-    bool logScale() const { return m_log; }
     // The measured bandwidth per GPU the dashed curves are drawn at (the scenario's measurement,
     // efficiency = measured / datasheet); 0 when it carries none.
     double measuredBandwidth() const { return m_series.measuredBytesPerSecond; }
@@ -50,6 +47,7 @@ protected:
     void restyle() override;
     void retranslate() override;
     void interactiveEnded() override;
+    void logAxesChanged() override; // log-log or linear axes
     void relayoutOverlays() override;
 
 private:
@@ -77,7 +75,6 @@ private:
     Scenario m_scenario;
     Ledger m_ledger;
     bool m_valid = false;
-    bool m_log = true;
     LatencySeries m_series; // from core
     // The pinned baseline's step at its own GPU count, and where it stands; none when unpinned.
     std::optional<Curve> m_baseCurve;

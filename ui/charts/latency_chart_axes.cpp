@@ -13,11 +13,8 @@
 // tokens per second they make on the right.
 namespace kvl {
 
-void LatencyChart::setLogScale(bool on)
+void LatencyChart::logAxesChanged()
 {
-    if (m_log == on)
-        return;
-    m_log = on;
     createAxes();
     styleAxis(m_x);
     styleAxis(m_y);
@@ -35,7 +32,7 @@ void LatencyChart::createAxes()
             delete axis;
         }
     }
-    if (m_log) {
+    if (logAxes()) {
         auto *x = new QLogValueAxis;
         x->setLabelFormat(QStringLiteral("%.0f"));
         x->setMinorTickCount(8);
@@ -81,7 +78,7 @@ void LatencyChart::createAxes()
 void LatencyChart::updateAxes(double minMs, double maxMs)
 {
     const double to = double(m_series.contexts.last());
-    if (m_log) {
+    if (logAxes()) {
         m_xRange = {double(kContextAxisFrom), to, 0};
         applyRange(static_cast<QLogValueAxis *>(m_x), m_xRange);
         m_yRange = isInteractive() ? grownLogRange(minMs, maxMs, m_yRange)

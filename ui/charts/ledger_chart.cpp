@@ -3,6 +3,7 @@
 #include "chart_label.h"
 #include "chart_text.h"
 #include "scaled_font.h"
+#include "view_settings.h"
 
 #include <QAbstractAxis>
 #include <QApplication>
@@ -87,12 +88,41 @@ LedgerChart::~LedgerChart()
     chart()->disconnect(this);
 }
 
-void LedgerChart::setUnits(ByteUnits units)
+void LedgerChart::setViewSettings(const ViewSettings *view)
 {
-    if (m_units == units)
-        return;
-    m_units = units;
-    unitsChanged();
+    const ByteUnits unitsBefore = units();
+    const bool presentationBefore = presentation();
+    const bool logBefore = logAxes();
+    if (m_view)
+        m_view->disconnect(this);
+    m_view = view;
+    if (m_view) {
+        connect(m_view, &ViewSettings::unitsChanged, this, [this] { unitsChanged(); });
+        connect(m_view, &ViewSettings::presentationChanged, this, [this] { applyTheme(); });
+        connect(m_view, &ViewSettings::logAxesChanged, this, [this] { logAxesChanged(); });
+        connect(m_view, &QObject::destroyed, this, [this] { m_view = nullptr; });
+    }
+    if (units() != unitsBefore)
+        unitsChanged();
+    if (presentation() != presentationBefore)
+        applyTheme();
+    if (logAxes() != logBefore)
+        logAxesChanged();
+}
+
+ByteUnits LedgerChart::units() const
+{
+    return ViewSettings::unitsOf(m_view);
+}
+
+bool LedgerChart::presentation() const
+{
+    return m_view && m_view->presentation();
+}
+
+bool LedgerChart::logAxes() const
+{
+    return !m_view || m_view->logAxes();
 }
 
 void LedgerChart::setInteractive(bool interactive)
@@ -244,20 +274,12 @@ void LedgerChart::placeLegendEntries()
     }
 }
 
-void LedgerChart::setPresentation(bool on)
-{
-    if (m_presentation == on)
-        return;
-    m_presentation = on;
-    applyTheme();
-}
-
 void LedgerChart::setPresentationTextPixels(qreal pixels)
 {
     if (m_presentationPixels == pixels)
         return;
     m_presentationPixels = pixels;
-    if (m_presentation)
+    if (presentation())
         applyTheme();
 }
 
@@ -276,12 +298,12 @@ void LedgerChart::hideHoverOverlays()
 
 double LedgerChart::bytesScale() const
 {
-    return m_units == ByteUnits::SI ? 1e9 : 1073741824.0;
+    return units() == ByteUnits::SI ? 1e9 : 1073741824.0;
 }
 
 QString LedgerChart::bytesUnit() const
 {
-    return m_units == ByteUnits::SI ? tr("GB") : tr("GiB");
+    return units() == ByteUnits::SI ? tr("GB") : tr("GiB");
 }
 
 QString LedgerChart::tableNumber(double value)

@@ -17,6 +17,7 @@ class QXYSeries;
 namespace kvl {
 
 class ChartLabel;
+class ViewSettings;
 
 // A chart's data as a table, for CSV export: header row, then one row per point.
 struct ChartTable
@@ -49,17 +50,20 @@ public:
     // updateFrom().
     virtual void draw(const ChartSeries &series) { updateFrom(series.scenario, series.ledger); }
 
-    void setUnits(ByteUnits units);
-    ByteUnits units() const { return m_units; }
+    // Units, presentation mode and log axes are read from `view` and followed as it changes; a
+    // chart without one draws as a new ViewSettings would have it (SI, log axes, no presentation).
+    void setViewSettings(const ViewSettings *view);
+    const ViewSettings *viewSettings() const { return m_view; }
+    ByteUnits units() const;
+    bool presentation() const;
+    bool logAxes() const;
     // While a slider is dragged: no animations and no antialiasing (about half of a repaint), and
     // axes that only grow, so the chart layout stays put; when the drag ends they fit the data.
     void setInteractive(bool interactive);
     bool isInteractive() const { return m_interactive; }
-    // Presentation mode: larger fonts, thicker lines, high contrast.
-    virtual void setPresentation(bool on);
-    bool presentation() const { return m_presentation; }
-    // Body text (tick and axis labels, legend, bar values) in presentation mode, in pixels: the
-    // window scales it with the screen. 0 (exports): 1.6 × the normal size.
+    // Body text (tick and axis labels, legend, bar values) in presentation mode (larger fonts,
+    // thicker lines, high contrast), in pixels: the window scales it with the screen. 0 (exports):
+    // 1.6 × the normal size.
     void setPresentationTextPixels(qreal pixels);
     qreal presentationTextPixels() const { return m_presentationPixels; }
     // Light theme whatever the window palette, for exports that end up on paper.
@@ -82,6 +86,7 @@ protected:
     static QString tableNumber(double value);
 
     virtual void unitsChanged() {}
+    virtual void logAxesChanged() {}
     // After a theme change (palette, presentation, paper style): set pens, brushes and fonts of
     // the chart's own items. The theme has reset series pens and axis fonts by then.
     virtual void restyle() {}
@@ -137,8 +142,6 @@ protected:
     // Hover on an XY series: the nearest point of its point list, described by `describe`.
     void connectHover(QXYSeries *series, std::function<QString(int index)> describe);
 
-    ByteUnits m_units = ByteUnits::SI;
-    bool m_presentation = false;
     bool m_paperStyle = false;
     std::optional<Scenario> m_baseline;
 
@@ -150,6 +153,7 @@ private:
     void placeLegendEntries();
     void fitAxisTitles();
 
+    const ViewSettings *m_view = nullptr; // nulled when it goes first (the window's does)
     bool m_interactive = false;
     qreal m_presentationPixels = 0;
     qreal m_reservedTop = 0;

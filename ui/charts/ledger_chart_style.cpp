@@ -27,7 +27,7 @@ void LedgerChart::applyTheme()
 {
     // setTheme resets fonts, pens and brushes of everything, so restyle() follows it.
     const QChart::ChartTheme theme = isDark()         ? QChart::ChartThemeDark
-                                     : m_presentation ? QChart::ChartThemeHighContrast
+                                     : presentation() ? QChart::ChartThemeHighContrast
                                                       : QChart::ChartThemeLight;
     if (chart()->theme() != theme)
         chart()->setTheme(theme);
@@ -98,7 +98,7 @@ QColor LedgerChart::textColor() const
 {
     if (isDark())
         return QColor(0xF0, 0xF0, 0xF0);
-    return m_presentation ? QColor(Qt::black) : QColor(0x20, 0x20, 0x20);
+    return presentation() ? QColor(Qt::black) : QColor(0x20, 0x20, 0x20);
 }
 
 QColor LedgerChart::boxColor() const
@@ -123,13 +123,13 @@ QPen LedgerChart::baselinePen(const QColor &color, qreal width) const
 
 qreal LedgerChart::lineWidth(qreal width) const
 {
-    return m_presentation ? 2 * width : width;
+    return presentation() ? 2 * width : width;
 }
 
 QFont LedgerChart::chartFont(qreal scale, bool bold) const
 {
-    QFont f = scaledFont(m_baseFont, scale * (m_presentation ? 1.6 : 1.0));
-    if (m_presentation && m_presentationPixels > 0)
+    QFont f = scaledFont(m_baseFont, scale * (presentation() ? 1.6 : 1.0));
+    if (presentation() && m_presentationPixels > 0)
         f.setPointSizeF(m_presentationPixels * scale * 72 / logicalDpiY());
     f.setBold(bold);
     return f;
@@ -145,10 +145,10 @@ void LedgerChart::styleAxis(QAbstractAxis *axis) const
     // On a 1x screen a zero-width (cosmetic) pen draws the same one-pixel line, and spares each
     // grid line and tick from stroking a shape for its bounding rect on every repaint (a tenth of
     // a drag's chart time). Exports and high-DPI screens keep lines one logical pixel wide.
-    const bool hairline = !m_paperStyle && !m_presentation && devicePixelRatioF() < 1.5;
+    const bool hairline = !m_paperStyle && !presentation() && devicePixelRatioF() < 1.5;
     QPen grid = axis->gridLinePen();
-    grid.setWidthF(m_presentation ? 1.2 : hairline ? 0 : 1);
-    if (m_presentation && !isDark())
+    grid.setWidthF(presentation() ? 1.2 : hairline ? 0 : 1);
+    if (presentation() && !isDark())
         grid.setColor(QColor(0xB0, 0xB0, 0xB0));
     axis->setGridLinePen(grid);
     // Minor ticks stay on the axis line; a minor grid would cost about 40 µs per line on every

@@ -101,9 +101,9 @@ MemoryChart::MemoryChart(QWidget *parent) : LedgerChart(parent)
         const double weights = m_series.weightBytes;
         showHover(top.at(i), m_kv,
                   tr("%1 tokens\nWeights %2 + KV %3 = %4")
-                      .arg(formatInteger(m_series.contexts.at(i)), formatBytes(weights, m_units),
-                           formatBytes(m_series.kv.points.at(i).y(), m_units),
-                           formatBytes(m_series.total.points.at(i).y(), m_units)));
+                      .arg(formatInteger(m_series.contexts.at(i)), formatBytes(weights, units()),
+                           formatBytes(m_series.kv.points.at(i).y(), units()),
+                           formatBytes(m_series.total.points.at(i).y(), units())));
     });
     retranslate();
     applyTheme();
@@ -150,13 +150,13 @@ void MemoryChart::restyle()
     m_contextLine->setPen(QPen(marker, lineWidth(1)));
     m_marker->setColor(textColor());
     m_marker->setBorderColor(isDark() ? Qt::black : Qt::white);
-    m_marker->setMarkerSize(m_presentation ? 16 : 10);
+    m_marker->setMarkerSize(presentation() ? 16 : 10);
     // In the text colour, not the fill's: a pale twin of the KV colour vanished over the fill.
     m_baseTotal->setPen(baselinePen(textColor(), 2.5));
     m_baseMarker->setColor(Qt::transparent);
     m_baseMarker->setBorderColor(baselineColor(textColor()));
     m_baseMarker->setPen(QPen(baselineColor(textColor()), lineWidth(2)));
-    m_baseMarker->setMarkerSize(m_presentation ? 16 : 10);
+    m_baseMarker->setMarkerSize(presentation() ? 16 : 10);
     m_annotation->setFont(chartFont(1.1, true));
     m_annotation->setColors(textColor(), boxColor(), textColor());
     for (ChartLabel *label : std::as_const(m_gpuLabels)) {
@@ -212,13 +212,13 @@ void MemoryChart::update()
     const double scale = bytesScale();
     // The curves depend on the context only through where the axis ends: a context drag moves the
     // marker and redraws nothing else.
-    if (!m_drawn || *m_drawn != m_series || m_drawnUnits != m_units) {
+    if (!m_drawn || *m_drawn != m_series || m_drawnUnits != units()) {
         const QList<QPointF> flat = scaled(m_series.weights.points, scale);
         replacePoints(m_weightsTop, flat);
         replacePoints(m_kvBottom, flat);
         replacePoints(m_kvTop, scaled(m_series.total.points, scale));
         m_drawn = m_series;
-        m_drawnUnits = m_units;
+        m_drawnUnits = units();
     }
 
     // The baseline: its total against context, and where its own context puts it.
@@ -261,7 +261,7 @@ void MemoryChart::update()
     m_annotation->setText(
         fitText + u'\n' +
         tr("%1 at %2 tokens")
-            .arg(formatBytes(m_ledger.totalBytes, m_units), formatInteger(m_scenario.context)));
+            .arg(formatBytes(m_ledger.totalBytes, units()), formatInteger(m_scenario.context)));
     relayoutOverlays();
 }
 
@@ -271,7 +271,7 @@ QString MemoryChart::headline() const
     if (m_baseSeries)
         text += u"; " + tr("%1: %2 at %3 tokens; GPUs to fit: %4")
                             .arg(baselineName(m_baseScenario, m_scenario),
-                                 formatBytes(m_baseLedger.totalBytes, m_units),
+                                 formatBytes(m_baseLedger.totalBytes, units()),
                                  formatInteger(m_baseScenario.context))
                             .arg(m_baseLedger.gpusToFit);
     return text;
@@ -324,7 +324,7 @@ void MemoryChart::updateGpuLines()
     const double usable = m_ledger.usableBytesPerGpu / bytesScale();
     const double x0 = m_x->min();
     const double x1 = m_x->max();
-    const QString each = formatBytes(m_ledger.usableBytesPerGpu, m_units);
+    const QString each = formatBytes(m_ledger.usableBytesPerGpu, units());
     const QString name = m_scenario.memoryFraction < 1
                              ? tr("%1: %2 usable each").arg(m_scenario.gpu.name, each)
                              : tr("%1: %2 each").arg(m_scenario.gpu.name, each);

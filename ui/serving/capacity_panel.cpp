@@ -1,5 +1,6 @@
 #include "capacity_panel.h"
 
+#include "view_settings.h"
 #include "vllm_log.h"
 
 #include <QComboBox>
@@ -25,7 +26,8 @@ QString signedPercent(double ratio)
 }
 } // namespace
 
-CapacityPanel::CapacityPanel(QWidget *parent) : QWidget(parent)
+CapacityPanel::CapacityPanel(const ViewSettings *view, QWidget *parent)
+    : QWidget(parent), m_view(view)
 {
     setObjectName(QStringLiteral("capacityPanel"));
     m_utilization = new QDoubleSpinBox(this);
@@ -129,6 +131,8 @@ CapacityPanel::CapacityPanel(QWidget *parent) : QWidget(parent)
     connect(m_blockSize, &QComboBox::currentIndexChanged, this, &CapacityPanel::recompute);
     connect(m_batchedTokens, &QSpinBox::valueChanged, this, &CapacityPanel::recompute);
     connect(m_kvMemory, &QDoubleSpinBox::valueChanged, this, &CapacityPanel::recompute);
+    if (m_view)
+        connect(m_view, &ViewSettings::unitsChanged, this, &CapacityPanel::fillTable);
     retranslate();
 }
 
@@ -150,14 +154,6 @@ void CapacityPanel::setScenario(const Scenario &s)
     recompute();
 }
 
-void CapacityPanel::setUnits(ByteUnits units)
-{
-    if (m_units == units)
-        return;
-    m_units = units;
-    fillTable();
-}
-
 void CapacityPanel::recompute()
 {
     if (!m_scenario.validate().isEmpty())
@@ -170,7 +166,7 @@ void CapacityPanel::recompute()
 void CapacityPanel::fillTable()
 {
     const ServingCapacity &c = m_capacity;
-    const auto bytes = [this](double b) { return formatBytes(b, m_units); };
+    const auto bytes = [this](double b) { return formatBytes(b, ViewSettings::unitsOf(m_view)); };
     QList<std::pair<QString, QString>> rows = {
         {c.totalFromDatasheet ? tr("Device memory (datasheet label)")
                               : tr("Device memory (as the driver reports it)"),

@@ -16,6 +16,8 @@ class QTimer;
 
 namespace kvl {
 
+class ViewSettings;
+
 // The engine's view of the scenario, as vLLM computes it at start-up: the memory budget row by
 // row, pages, blocks, "GPU KV cache size" and "Maximum concurrency" as it would log them, and a
 // box to paste a real log into for predicted against logged.
@@ -23,10 +25,10 @@ class CapacityPanel : public QWidget
 {
     Q_OBJECT
 public:
-    explicit CapacityPanel(QWidget *parent = nullptr);
+    // Bytes in `view`'s units (SI without one), following its changes.
+    explicit CapacityPanel(const ViewSettings *view = nullptr, QWidget *parent = nullptr);
 
     void setScenario(const Scenario &s);
-    void setUnits(ByteUnits units);
     const ServingCapacity &capacity() const { return m_capacity; }
     CapacityInputs inputs() const;
 
@@ -43,8 +45,8 @@ private:
     void compareLog();
     void retranslate();
 
+    const ViewSettings *m_view;
     Scenario m_scenario;
-    ByteUnits m_units = ByteUnits::SI;
     ServingCapacity m_capacity;
     QDoubleSpinBox *m_utilization = nullptr;
     QComboBox *m_blockSize = nullptr;

@@ -171,10 +171,10 @@ void RealityChart::updateFrom(const Scenario &s, const Ledger &)
     if (same)
         m_scenario = s;
     else
-        draw(s, realitySeries(bundledRunPredictions(), s, m_quantity));
+        drawSeries(s, realitySeries(bundledRunPredictions(), s, m_quantity));
 }
 
-void RealityChart::draw(const Scenario &s, const RealitySeries &series)
+void RealityChart::drawSeries(const Scenario &s, const RealitySeries &series)
 {
     m_scenario = s;
     m_series = series;
@@ -280,11 +280,11 @@ void RealityChart::restyle()
             c.setAlphaF(0.55); // thousands of points: where they pile up shows
             s->setColor(c);
             s->setBorderColor(Qt::transparent);
-            s->setMarkerSize(m_presentation ? 11 : 7);
+            s->setMarkerSize(presentation() ? 11 : 7);
         }
     m_marked->setColor(Qt::transparent);
     m_marked->setPen(QPen(text, lineWidth(1.5)));
-    m_marked->setMarkerSize(m_presentation ? 20 : 13);
+    m_marked->setMarkerSize(presentation() ? 20 : 13);
 }
 
 } // namespace kvl

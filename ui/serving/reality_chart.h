@@ -22,7 +22,7 @@ public:
     QString title() const override;
     QString headline() const override;
     void updateFrom(const Scenario &s, const Ledger &l) override;
-    void draw(const Scenario &s, const RealitySeries &series);
+    void drawSeries(const Scenario &s, const RealitySeries &series);
     ChartTable table() const override;
 
     void setQuantity(RealityQuantity q);

@@ -148,7 +148,8 @@ private:
 
 } // namespace
 
-ViewPage *realityPage(ScenarioController *controller, QWidget *parent, QList<LedgerChart *> &charts)
+ViewPage *realityPage(ScenarioController *controller, const ViewSettings *, QWidget *parent,
+                      QList<LedgerChart *> &charts)
 {
     auto *page = new ViewPage(controller, QStringLiteral("realityPage"), parent);
     auto *chart = new RealityChart(page);

@@ -18,12 +18,12 @@ void ServingChart::updateFrom(const Scenario &s, const Ledger &)
 {
     if (!s.validate().isEmpty())
         return;
-    draw(s, servingSeries(s),
-         m_baseline ? std::optional(servingSeries(*m_baseline)) : std::nullopt);
+    drawSeries(s, servingSeries(s),
+               m_baseline ? std::optional(servingSeries(*m_baseline)) : std::nullopt);
 }
 
-void ServingChart::draw(const Scenario &s, const ServingSeries &series,
-                        const std::optional<ServingSeries> &baseline)
+void ServingChart::drawSeries(const Scenario &s, const ServingSeries &series,
+                              const std::optional<ServingSeries> &baseline)
 {
     m_scenario = s;
     m_series = series;

@@ -14,16 +14,11 @@ public:
     void updateFrom(const Scenario &s, const Ledger &l) override;
     // Draws series already computed for `s` (the page computes them once for its charts), and
     // `baseline`'s, computed for the pinned baseline, beside them.
-    void draw(const Scenario &s, const ServingSeries &series,
-              const std::optional<ServingSeries> &baseline = std::nullopt);
+    void drawSeries(const Scenario &s, const ServingSeries &series,
+                    const std::optional<ServingSeries> &baseline = std::nullopt);
     const ServingSeries &series() const { return m_series; }
 
-signals:
-    // The window sets byte units on every chart; the capacity table follows.
-    void unitsSwitched(kvl::ByteUnits units);
-
 protected:
-    void unitsChanged() override { emit unitsSwitched(m_units); }
     virtual Data dataFor(const Scenario &s, const ServingSeries &series) const = 0;
     const Scenario &scenario() const { return m_scenario; }
     // The batch point of the plotted index (charts over the batch axis).

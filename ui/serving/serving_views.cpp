@@ -55,11 +55,11 @@ private:
 
 // Capacity as the engine computes it, beside the batch curve that runs into its wall, and the
 // published measurements beside the floor.
-ViewPage *capacityPage(ScenarioController *controller, QWidget *parent,
+ViewPage *capacityPage(ScenarioController *controller, const ViewSettings *view, QWidget *parent,
                        QList<LedgerChart *> &charts)
 {
     auto *page = new ViewPage(controller, QStringLiteral("capacityPage"), parent);
-    auto *panel = new CapacityPanel(page);
+    auto *panel = new CapacityPanel(view, page);
     auto *latency = new ThroughputLatencyChart(page);
     auto *validation = new ValidationTable(page);
     charts << latency;
@@ -87,17 +87,16 @@ ViewPage *capacityPage(ScenarioController *controller, QWidget *parent,
     layout->setContentsMargins(2, 2, 2, 2);
     layout->addWidget(split);
 
-    QObject::connect(latency, &ServingChart::unitsSwitched, panel, &CapacityPanel::setUnits);
     page->setRefresh([=](const Scenario &s, const Ledger &) {
         panel->setScenario(s);
         if (s.validate().isEmpty())
-            latency->draw(s, controller->serving().scenario, controller->serving().baseline);
+            latency->drawSeries(s, controller->serving().scenario, controller->serving().baseline);
     });
     return page;
 }
 
 // The cost of a token against the batch and against the context.
-ViewPage *tokenCostPage(ScenarioController *controller, QWidget *parent,
+ViewPage *tokenCostPage(ScenarioController *controller, const ViewSettings *, QWidget *parent,
                         QList<LedgerChart *> &charts)
 {
     auto *page = new ViewPage(controller, QStringLiteral("tokenCostPage"), parent);
@@ -111,8 +110,8 @@ ViewPage *tokenCostPage(ScenarioController *controller, QWidget *parent,
     layout->addWidget(grid);
     page->setRefresh([=](const Scenario &s, const Ledger &) {
         const ScenarioController::Serving &serving = controller->serving();
-        batch->draw(s, serving.scenario, serving.baseline);
-        context->draw(s, serving.scenario, serving.baseline);
+        batch->drawSeries(s, serving.scenario, serving.baseline);
+        context->drawSeries(s, serving.scenario, serving.baseline);
     });
     return page;
 }
@@ -205,7 +204,8 @@ private:
 
 } // namespace
 
-ViewPage *sessionPage(ScenarioController *controller, QWidget *parent, QList<LedgerChart *> &charts)
+ViewPage *sessionPage(ScenarioController *controller, const ViewSettings *, QWidget *parent,
+                      QList<LedgerChart *> &charts)
 {
     auto *page = new ViewPage(controller, QStringLiteral("sessionPage"), parent);
     auto *chart = new SessionChart(page);

@@ -157,11 +157,11 @@ void SessionChart::updateFrom(const Scenario &s, const Ledger &)
         if (b.validate().isEmpty())
             baseline = sessionSeries(*m_baseline, b);
     }
-    draw(s, sessionSeries(s, o), baseline);
+    drawSeries(s, sessionSeries(s, o), baseline);
 }
 
-void SessionChart::draw(const Scenario &s, const SessionSeries &series,
-                        const std::optional<SessionSeries> &baseline)
+void SessionChart::drawSeries(const Scenario &s, const SessionSeries &series,
+                              const std::optional<SessionSeries> &baseline)
 {
     m_series = series;
     m_baseSeries = m_baseline ? baseline : std::nullopt;

@@ -28,8 +28,8 @@ public:
     void updateFrom(const Scenario &s, const Ledger &l) override;
     // `baseline`: the same turns from the pinned baseline, drawn as pale ghost bars and dashed
     // cumulative costs beside the scenario's.
-    void draw(const Scenario &s, const SessionSeries &series,
-              const std::optional<SessionSeries> &baseline = std::nullopt);
+    void drawSeries(const Scenario &s, const SessionSeries &series,
+                    const std::optional<SessionSeries> &baseline = std::nullopt);
     ChartTable table() const override;
 
     // The turns the chart simulates when it computes (updateFrom); the start is the context.

@@ -141,11 +141,11 @@ void WallChart::restyle()
                         lineWidth(2.5), Qt::DashDotLine));
     m_marker->setColor(textColor());
     m_marker->setBorderColor(isDark() ? Qt::black : Qt::white);
-    m_marker->setMarkerSize(m_presentation ? 16 : 10);
+    m_marker->setMarkerSize(presentation() ? 16 : 10);
     m_base->setPen(baselinePen(curve, 2.5));
     m_baseMarker->setColor(Qt::transparent);
     m_baseMarker->setPen(QPen(baselineColor(textColor()), lineWidth(2)));
-    m_baseMarker->setMarkerSize(m_presentation ? 16 : 10);
+    m_baseMarker->setMarkerSize(presentation() ? 16 : 10);
 }
 
 } // namespace kvl

@@ -303,10 +303,10 @@ void RooflineChart::restyle()
     m_baseRoof->setPen(baselinePen(textColor(), 2));
     m_basePoints->setColor(Qt::transparent);
     m_basePoints->setPen(QPen(baselineColor(textColor()), lineWidth(2.5)));
-    m_basePoints->setMarkerSize(m_presentation ? 22 : 16);
+    m_basePoints->setMarkerSize(presentation() ? 22 : 16);
     // A point drawn over an earlier one at about the same spot (MHA and batch-1 weights both sit
     // near 1 FLOP/B at fp16) would hide it: the earlier one grows into a ring around it.
-    const qreal base = m_presentation ? 16 : 11;
+    const qreal base = presentation() ? 16 : 11;
     const QList<RooflinePoint> &points = m_roofline.points;
     for (int i = 0; i < m_points.size(); ++i) {
         int covered = 0;

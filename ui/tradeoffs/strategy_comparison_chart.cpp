@@ -57,7 +57,6 @@ void StrategyComparisonChart::evaluateBaseline()
 void StrategyComparisonChart::unitsChanged()
 {
     drawResults(); // units change the labels, not the results
-    emit unitsSwitched(m_units);
 }
 
 void StrategyComparisonChart::rebuild()
@@ -79,8 +78,8 @@ void StrategyComparisonChart::drawResults()
     const auto variantOf = [this](const StrategyResult &r) {
         return Variant{r.name,
                        r.name,
-                       {Bar{r.heldBytes, formatBytes(r.heldBytes, m_units)},
-                        Bar{r.readBytesPerStep, formatBytes(r.readBytesPerStep, m_units)},
+                       {Bar{r.heldBytes, formatBytes(r.heldBytes, units())},
+                        Bar{r.readBytesPerStep, formatBytes(r.readBytesPerStep, units())},
                         Bar{r.secondsPerToken, formatSeconds(r.secondsPerToken)},
                         Bar{double(r.gpusToFit),
                             r.gpusToFit == 1 ? tr("1 GPU") : tr("%1 GPUs").arg(r.gpusToFit)}},

@@ -27,10 +27,6 @@ public:
     void setStrategies(const QList<KvStrategy> &strategies);
     const QList<StrategyResult> &results() const { return m_results; }
 
-signals:
-    // Byte units changed (the main window sets them on every chart); panels showing bytes follow.
-    void unitsSwitched(kvl::ByteUnits units);
-
 protected:
     void unitsChanged() override;
 

@@ -50,7 +50,7 @@ StrategyLatencyChart::StrategyLatencyChart(QWidget *parent) : LedgerChart(parent
         showHover(pts.at(best), m_marker,
                   tr("%1 at %2 tokens\n%3 per token; KV read %4")
                       .arg(r.name, formatInteger(r.context), formatSeconds(r.secondsPerToken),
-                           formatBytes(r.readBytesPerStep, m_units)));
+                           formatBytes(r.readBytesPerStep, units())));
     });
     applyTheme();
 }
@@ -249,7 +249,7 @@ void StrategyLatencyChart::restyle()
     }
     m_marker->setColor(textColor());
     m_marker->setBorderColor(isDark() ? Qt::black : Qt::white);
-    m_marker->setMarkerSize(m_presentation ? 14 : 9);
+    m_marker->setMarkerSize(presentation() ? 14 : 9);
 }
 
 ChartTable StrategyLatencyChart::table() const

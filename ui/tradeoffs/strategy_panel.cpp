@@ -31,8 +31,8 @@ bool checkedByDefault(const QString &id)
 }
 } // namespace
 
-StrategyPanel::StrategyPanel(QWidget *parent)
-    : QWidget(parent), m_model(new StrategyTableModel(this))
+StrategyPanel::StrategyPanel(const ViewSettings *view, QWidget *parent)
+    : QWidget(parent), m_model(new StrategyTableModel(view, this))
 {
     setObjectName(QStringLiteral("strategyPanel"));
     build();
@@ -410,11 +410,6 @@ QList<KvStrategy> StrategyPanel::compared() const
         if (e.checked)
             out << e.strategy;
     return out;
-}
-
-void StrategyPanel::setUnits(ByteUnits units)
-{
-    m_model->setUnits(units);
 }
 
 void StrategyPanel::setScenario(const Scenario &s)

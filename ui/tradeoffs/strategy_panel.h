@@ -1,7 +1,6 @@
 #pragma once
 
 #include "kv_strategy.h"
-#include "units.h"
 
 #include <QWidget>
 #include <optional>
@@ -18,6 +17,7 @@ namespace kvl {
 
 class StrategyParameters;
 class StrategyTableModel;
+class ViewSettings;
 
 // Which KV strategies to compare: the published presets (each with its citation) and custom
 // specs, any of them stacked with a KV precision; and what each one holds, reads, costs and
@@ -26,7 +26,8 @@ class StrategyPanel : public QWidget
 {
     Q_OBJECT
 public:
-    explicit StrategyPanel(QWidget *parent = nullptr);
+    // The table shows bytes in `view`'s units (SI without one).
+    explicit StrategyPanel(const ViewSettings *view = nullptr, QWidget *parent = nullptr);
 
     // The full cache, then every checked strategy in list order.
     QList<KvStrategy> compared() const;
@@ -34,7 +35,6 @@ public:
     const QList<StrategyResult> &results() const { return m_results; }
     // Re-evaluates the table and the loss notes (an invalid scenario clears them).
     void setScenario(const Scenario &s);
-    void setUnits(ByteUnits units);
 
     int strategyCount() const;
     KvStrategy strategy(int row) const;

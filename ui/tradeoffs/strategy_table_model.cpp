@@ -1,12 +1,23 @@
 #include "strategy_table_model.h"
 
 #include "model_retranslation.h"
+#include "view_settings.h"
 
 #include <QEvent>
 
 namespace kvl {
 
-StrategyTableModel::StrategyTableModel(QObject *parent) : QAbstractTableModel(parent) {}
+StrategyTableModel::StrategyTableModel(const ViewSettings *view, QObject *parent)
+    : QAbstractTableModel(parent), m_view(view)
+{
+    if (!m_view)
+        return;
+    connect(m_view, &ViewSettings::unitsChanged, this, [this] {
+        if (!m_results.isEmpty())
+            emit dataChanged(index(0, int(Column::Held)),
+                             index(rowCount() - 1, int(Column::ReadPerToken)));
+    });
+}
 
 void StrategyTableModel::setResults(const QList<StrategyResult> &results)
 {
@@ -19,16 +30,6 @@ void StrategyTableModel::setResults(const QList<StrategyResult> &results)
     beginResetModel();
     m_results = results;
     endResetModel();
-}
-
-void StrategyTableModel::setUnits(ByteUnits units)
-{
-    if (units == m_units)
-        return;
-    m_units = units;
-    if (!m_results.isEmpty())
-        emit dataChanged(index(0, int(Column::Held)),
-                         index(rowCount() - 1, int(Column::ReadPerToken)));
 }
 
 int StrategyTableModel::rowCount(const QModelIndex &parent) const
@@ -47,9 +48,9 @@ QString StrategyTableModel::text(const StrategyResult &r, Column c) const
     case Column::Strategy:
         return r.name;
     case Column::Held:
-        return formatBytes(r.heldBytes, m_units);
+        return formatBytes(r.heldBytes, ViewSettings::unitsOf(m_view));
     case Column::ReadPerToken:
-        return formatBytes(r.readBytesPerStep, m_units);
+        return formatBytes(r.readBytesPerStep, ViewSettings::unitsOf(m_view));
     case Column::TimePerToken:
         return formatSeconds(r.secondsPerToken);
     case Column::GpusToFit:

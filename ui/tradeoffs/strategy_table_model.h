@@ -7,6 +7,8 @@
 
 namespace kvl {
 
+class ViewSettings;
+
 // The full cache and each compared strategy at the scenario's context: what it holds, reads and
 // costs per token, how many GPUs it needs and what it loses. Rows are core's StrategyResults.
 class StrategyTableModel : public QAbstractTableModel
@@ -28,11 +30,11 @@ public:
     // The unformatted value behind a cell (bytes, seconds, GPUs, a token index).
     static constexpr int ValueRole = Qt::UserRole;
 
-    explicit StrategyTableModel(QObject *parent = nullptr);
+    // Bytes in `view`'s units (SI without one), following its changes.
+    explicit StrategyTableModel(const ViewSettings *view = nullptr, QObject *parent = nullptr);
 
     void setResults(const QList<StrategyResult> &results);
     const QList<StrategyResult> &results() const { return m_results; }
-    void setUnits(ByteUnits units);
 
     int rowCount(const QModelIndex &parent = {}) const override;
     int columnCount(const QModelIndex &parent = {}) const override;
@@ -48,8 +50,8 @@ private:
     QString text(const StrategyResult &r, Column c) const;
     QVariant value(const StrategyResult &r, Column c) const;
 
+    const ViewSettings *m_view;
     QList<StrategyResult> m_results;
-    ByteUnits m_units = ByteUnits::SI;
 };
 
 } // namespace kvl

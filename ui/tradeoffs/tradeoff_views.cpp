@@ -22,11 +22,11 @@
 
 namespace kvl {
 
-ViewPage *strategiesPage(ScenarioController *controller, QWidget *parent,
+ViewPage *strategiesPage(ScenarioController *controller, const ViewSettings *view, QWidget *parent,
                          QList<LedgerChart *> &charts)
 {
     auto *page = new ViewPage(controller, QStringLiteral("strategiesPage"), parent);
-    auto *panel = new StrategyPanel(page);
+    auto *panel = new StrategyPanel(view, page);
     auto *comparison = new StrategyComparisonChart(page);
     auto *latency = new StrategyLatencyChart(page);
     charts << comparison << latency;
@@ -50,9 +50,6 @@ ViewPage *strategiesPage(ScenarioController *controller, QWidget *parent,
     };
     sync();
     QObject::connect(panel, &StrategyPanel::strategiesChanged, page, sync);
-    // The main window sets byte units on every chart; the table follows the comparison chart.
-    QObject::connect(comparison, &StrategyComparisonChart::unitsSwitched, panel,
-                     &StrategyPanel::setUnits);
     page->setRefresh([=](const Scenario &s, const Ledger &) {
         panel->setScenario(s); // evaluates each strategy once
         sync();                // a sparse model brings its dense reference row
@@ -62,7 +59,7 @@ ViewPage *strategiesPage(ScenarioController *controller, QWidget *parent,
     return page;
 }
 
-ViewPage *rooflinePage(ScenarioController *controller, QWidget *parent,
+ViewPage *rooflinePage(ScenarioController *controller, const ViewSettings *, QWidget *parent,
                        QList<LedgerChart *> &charts)
 {
     auto *page = new ViewPage(controller, QStringLiteral("rooflinePage"), parent);
@@ -81,7 +78,8 @@ namespace {
 constexpr int kMassChartHeight = 340;
 } // namespace
 
-ViewPage *massPage(ScenarioController *controller, QWidget *parent, QList<LedgerChart *> &charts)
+ViewPage *massPage(ScenarioController *controller, const ViewSettings *, QWidget *parent,
+                   QList<LedgerChart *> &charts)
 {
     auto *page = new ViewPage(controller, QStringLiteral("massPage"), parent);
     auto *panel = new MassPanel(page);
