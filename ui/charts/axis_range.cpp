@@ -9,6 +9,9 @@
 namespace kvl {
 
 namespace {
+// The share of a grown axis the data may shrink to before the axis follows it down.
+constexpr double kGrownFloor = 0.25;
+
 AxisRange currentRange(const QValueAxis *axis)
 {
     return {axis->min(), axis->max(),
@@ -41,7 +44,8 @@ AxisRange grownLinearRange(double dataMax, const AxisRange &current)
 {
     if (!current.isValid() || current.min != 0)
         return niceLinearRange(dataMax, current);
-    if (!(dataMax > current.max) || !std::isfinite(dataMax))
+    if (!(dataMax > 0) || !std::isfinite(dataMax) ||
+        (dataMax <= current.max && dataMax >= kGrownFloor * current.max))
         return current;
     const double max = niceStep(dataMax * 1.04);
     return {0, max, niceStep(max / 6)};

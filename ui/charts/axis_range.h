@@ -28,8 +28,10 @@ double niceStep(double x);
 // [0, max] with max a multiple of a 1-2-5 step, just above dataMax. `current` is kept while
 // dataMax stays in (0.45 × current.max, current.max].
 AxisRange niceLinearRange(double dataMax, const AxisRange &current);
-// During a drag: `current` while it holds dataMax, else [0, m × 10^k] with m in 1, 2, 5 just
-// above dataMax, so that data growing step by step moves the axis a few times at most.
+// During a drag: `current` while it holds dataMax and dataMax fills at least a quarter of it,
+// else [0, m × 10^k] with m in 1, 2, 5 just above dataMax (which then fills 40% or more), so that
+// data moving step by step either way moves the axis a few times at most, and a drag that grew
+// the axis and came back does not leave the data squeezed at its foot.
 AxisRange grownLinearRange(double dataMax, const AxisRange &current);
 // Whole decades covering [lo, hi] (lo > 0). `current` is kept while it covers the data and
 // extends at most one decade beyond it on either side.
