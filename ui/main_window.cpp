@@ -77,7 +77,7 @@ MainWindow::MainWindow(QWidget *parent)
     connectTour();
     connectViewSettings();
     retranslate();
-    m_presentation = new Presentation(this);
+    m_presentation = new Presentation({this, m_views, m_tour, m_controller, m_view, m_allCharts});
     new ScreenBlank(this, [this] { return presentationMode() || m_tour->isRunning(); });
     connect(m_presentation, &Presentation::activeChanged, this, [this](bool on) {
         m_actions->presentation->setChecked(on);

@@ -3,7 +3,6 @@
 #include "headline_strip.h"
 #include "ledger_chart.h"
 #include "ledger_text.h"
-#include "main_window.h"
 #include "pages.h"
 #include "scenario_controller.h"
 #include "tour.h"
@@ -12,6 +11,7 @@
 #include <QApplication>
 #include <QDockWidget>
 #include <QKeyEvent>
+#include <QMainWindow>
 #include <QMenu>
 #include <QMenuBar>
 #include <QSplitterHandle>
@@ -71,9 +71,10 @@ bool hasRealScreen()
 
 } // namespace
 
-Presentation::Presentation(MainWindow *window)
-    : QObject(window), m_window(window), m_stage(new QWidget(window)),
-      m_strip(new HeadlineStrip(m_stage)), m_blankTitle(new QWidget(window))
+Presentation::Presentation(const PresentationParts &parts)
+    : QObject(parts.window), m_window(parts.window), m_parts(parts),
+      m_stage(new QWidget(parts.window)), m_strip(new HeadlineStrip(m_stage)),
+      m_blankTitle(new QWidget(parts.window))
 {
     m_stage->setObjectName(QStringLiteral("presentationStage"));
     auto *layout = new QVBoxLayout(m_stage);
@@ -83,8 +84,8 @@ Presentation::Presentation(MainWindow *window)
     m_stage->hide();
     m_blankTitle->hide();
 
-    TourPanel *tour = m_window->tour();
-    connect(m_window->views(), &QTabWidget::currentChanged, this, &Presentation::showSlide);
+    TourPanel *tour = m_parts.tour;
+    connect(m_parts.views, &QTabWidget::currentChanged, this, &Presentation::showSlide);
     // After the window's own handlers: the tab is the step's by then.
     connect(tour, &TourPanel::stepShown, this, &Presentation::showSlide);
     connect(tour, &TourPanel::finished, this, &Presentation::showSlide);
@@ -94,16 +95,23 @@ Presentation::Presentation(MainWindow *window)
     });
     tour->installEventFilter(this); // its text's height changes with its width
     connect(tour, &TourPanel::finished, this, &Presentation::refreshHeadlines);
-    connect(m_window->controller(), &ScenarioController::changed, this,
+    connect(m_parts.controller, &ScenarioController::changed, this,
             &Presentation::refreshHeadlines);
-    connect(m_window->viewSettings(), &ViewSettings::unitsChanged, this,
-            &Presentation::refreshHeadlines);
+    connect(m_parts.view, &ViewSettings::unitsChanged, this, &Presentation::refreshHeadlines);
     m_window->installEventFilter(this);
 }
 
 Presentation::~Presentation()
 {
     qApp->removeEventFilter(this);
+}
+
+LedgerChart *Presentation::chart(const QString &id) const
+{
+    for (LedgerChart *c : m_parts.charts)
+        if (c->id() == id)
+            return c;
+    return nullptr;
 }
 
 int Presentation::bodyPixels(int height)
@@ -139,7 +147,7 @@ void Presentation::enter()
     p.setColor(QPalette::PlaceholderText, dark ? QColor(220, 220, 220) : QColor(40, 40, 40));
     m_window->setPalette(p);
 
-    QDockWidget *tourDock = dockOf(m_window->tour());
+    QDockWidget *tourDock = dockOf(m_parts.tour);
     const auto hide = [this](QWidget *w) {
         if (w->isHidden())
             return;
@@ -202,12 +210,12 @@ void Presentation::leave()
 
     QWidget *stage = m_window->takeCentralWidget();
     Q_ASSERT(stage == m_stage);
-    m_window->setCentralWidget(m_window->views());
-    m_window->views()->show();
+    m_window->setCentralWidget(m_parts.views);
+    m_parts.views->show();
     m_stage->setParent(m_window);
     m_stage->hide();
 
-    if (QDockWidget *tourDock = dockOf(m_window->tour())) {
+    if (QDockWidget *tourDock = dockOf(m_parts.tour)) {
         tourDock->setTitleBarWidget(nullptr);
         m_blankTitle->hide();
     }
@@ -239,7 +247,7 @@ void Presentation::applyScale()
     QFont f = QApplication::font();
     f.setPointSizeF(pixels * 72.0 / m_window->logicalDpiY());
     m_window->setFont(f);
-    for (LedgerChart *c : m_window->allCharts())
+    for (LedgerChart *c : m_parts.charts)
         c->setPresentationTextPixels(pixels);
     fitTourDock();
 }
@@ -250,15 +258,15 @@ QList<LedgerChart *> Presentation::shownCharts() const
     if (!m_active)
         return out;
     for (const QString &id : m_shownIds)
-        if (LedgerChart *c = m_window->chart(id))
+        if (LedgerChart *c = chart(id))
             out << c;
     return out;
 }
 
 int Presentation::tabOf(const QStringList &chartIds) const
 {
-    const QTabWidget *views = m_window->views();
-    LedgerChart *c = chartIds.isEmpty() ? nullptr : m_window->chart(chartIds.first());
+    const QTabWidget *views = m_parts.views;
+    LedgerChart *c = chartIds.isEmpty() ? nullptr : chart(chartIds.first());
     for (int i = 0; c && i < views->count(); ++i)
         if (views->widget(i)->isAncestorOf(c))
             return i;
@@ -296,7 +304,7 @@ void Presentation::goToSlide(int slide)
     if (slide < 0 || slide >= s.size())
         return;
     m_slide = slide;
-    m_window->views()->setCurrentIndex(tabOf(s.at(slide)));
+    m_parts.views->setCurrentIndex(tabOf(s.at(slide)));
     showSlide();
 }
 
@@ -305,9 +313,9 @@ void Presentation::showSlide()
 {
     if (!m_active)
         return;
-    const int tab = m_window->views()->currentIndex();
+    const int tab = m_parts.views->currentIndex();
     QStringList ids;
-    const TourPanel *tour = m_window->tour();
+    const TourPanel *tour = m_parts.tour;
     if (tour->isRunning() && tour->step() >= 0) {
         const QString id = tour->stepAt(tour->step()).chartId;
         if (tabOf({id}) == tab)
@@ -332,9 +340,9 @@ void Presentation::showSlide()
     restoreHidden();
     QList<QWidget *> keep;
     for (const QString &id : std::as_const(ids))
-        if (LedgerChart *c = m_window->chart(id))
+        if (LedgerChart *c = chart(id))
             keep << c;
-    if (QWidget *page = m_window->views()->currentWidget())
+    if (QWidget *page = m_parts.views->currentWidget())
         isolate(page, keep);
     m_shownIds = ids;
     emit chartsShown();
@@ -370,9 +378,9 @@ void Presentation::restoreHidden()
 
 QList<Headline> Presentation::ledgerHeadlines() const
 {
-    const ScenarioController *c = m_window->controller();
-    const ByteUnits units = m_window->viewSettings()->units();
-    const QString tab = pageIds().value(m_window->views()->currentIndex());
+    const ScenarioController *c = m_parts.controller;
+    const ByteUnits units = m_parts.view->units();
+    const QString tab = pageIds().value(m_parts.views->currentIndex());
     const QList<LedgerRow> rows = ledgerRows(c->scenario(), c->ledger(), units);
     QList<Headline> out;
     for (const QString &key : headlineKeys(tab)) {
@@ -393,7 +401,7 @@ void Presentation::refreshHeadlines()
 {
     if (!m_active)
         return;
-    const TourPanel *tour = m_window->tour();
+    const TourPanel *tour = m_parts.tour;
     const bool touring = tour->isRunning() && !tour->headlines().isEmpty();
     m_strip->setHeadlines(touring ? tour->headlines() : ledgerHeadlines());
 }
@@ -402,7 +410,7 @@ void Presentation::refreshHeadlines()
 // too, where a dock would otherwise keep the height of its longest step).
 void Presentation::fitTourDock()
 {
-    QDockWidget *dock = dockOf(m_window->tour());
+    QDockWidget *dock = dockOf(m_parts.tour);
     if (!dock || dock->isHidden() || dock->isFloating())
         return;
     m_window->resizeDocks({dock}, {dock->minimumSizeHint().height()}, Qt::Vertical);
@@ -410,7 +418,7 @@ void Presentation::fitTourDock()
 
 bool Presentation::eventFilter(QObject *watched, QEvent *event)
 {
-    if (watched == m_window->tour() && event->type() == QEvent::Resize)
+    if (watched == m_parts.tour && event->type() == QEvent::Resize)
         QTimer::singleShot(0, this, &Presentation::fitTourDock);
     if (watched == m_window && event->type() == QEvent::Resize && m_active) {
         applyScale();
@@ -426,7 +434,7 @@ bool Presentation::eventFilter(QObject *watched, QEvent *event)
 // While the tour runs its own keys drive it (Esc included, which ends it); otherwise these.
 bool Presentation::handleKey(QObject *watched, QEvent *event)
 {
-    if (event->type() != QEvent::KeyPress || !m_active || m_window->tour()->isRunning())
+    if (event->type() != QEvent::KeyPress || !m_active || m_parts.tour->isRunning())
         return false;
     auto *w = qobject_cast<QWidget *>(watched);
     if (!w || w->window() != m_window)

@@ -7,13 +7,28 @@
 #include <QStringList>
 
 class QAction;
+class QMainWindow;
+class QTabWidget;
 class QWidget;
 
 namespace kvl {
 
 class HeadlineStrip;
 class LedgerChart;
-class MainWindow;
+class ScenarioController;
+class TourPanel;
+class ViewSettings;
+
+// The parts of the window presentation mode rearranges and reads.
+struct PresentationParts
+{
+    QMainWindow *window;
+    QTabWidget *views; // the central widget outside presentation mode
+    TourPanel *tour;   // in a dock of `window`
+    ScenarioController *controller;
+    const ViewSettings *view;
+    QList<LedgerChart *> charts; // every chart of every view
+};
 
 // Presentation mode, for a projector: full screen, no docks, menus, tool or status bars; one chart
 // (or a pair) of the current view large, its three or four headline numbers above it in large
@@ -26,7 +41,7 @@ class Presentation : public QObject
 {
     Q_OBJECT
 public:
-    explicit Presentation(MainWindow *window);
+    explicit Presentation(const PresentationParts &parts);
     ~Presentation() override;
 
     void setActive(bool on);
@@ -64,8 +79,10 @@ private:
     void goToSlide(int slide);
     int tabOf(const QStringList &chartIds) const;
     bool handleKey(QObject *watched, QEvent *event);
+    LedgerChart *chart(const QString &id) const;
 
-    MainWindow *m_window;
+    QMainWindow *m_window;
+    PresentationParts m_parts;
     QWidget *m_stage;       // the central widget while active: the strip above the views
     HeadlineStrip *m_strip; // in the stage
     QWidget *m_blankTitle;  // the tour dock's title bar while active: none
