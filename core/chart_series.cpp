@@ -8,6 +8,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 
 namespace kvl {
 
@@ -50,6 +51,44 @@ MemorySeries memorySeries(const Scenario &s, const QList<qint64> &contexts)
     out.weights.points = {QPointF(double(contexts.first()), out.weightBytes),
                           QPointF(double(contexts.last()), out.weightBytes)};
     return out;
+}
+
+QList<int> gpuLineCounts(int selected, int toFit, int tpDegree)
+{
+    const int top = std::max({selected, toFit, tpDegree, 1});
+    QList<int> counts;
+    if (top <= kMaxGpuLines) {
+        for (int k = 1; k <= top; ++k)
+            counts << k;
+        return counts;
+    }
+    counts = {1, std::max(selected, 1), std::max(toFit, 1)};
+    if (tpDegree > 0)
+        counts << tpDegree;
+    const int step = std::max(1, (top + kMaxGpuLines - 2) / (kMaxGpuLines - 1));
+    for (int k = step; k < top && counts.size() < kMaxGpuLines * 2; k += step)
+        counts << k;
+    std::sort(counts.begin(), counts.end());
+    counts.erase(std::unique(counts.begin(), counts.end()), counts.end());
+    // Drop evenly spaced extras nearest a neighbour until the cap holds, keeping the ones that
+    // matter.
+    while (counts.size() > kMaxGpuLines) {
+        int drop = -1;
+        int gap = std::numeric_limits<int>::max();
+        for (int i = 1; i + 1 < counts.size(); ++i) {
+            const int k = counts.at(i);
+            if (k == selected || k == toFit || k == tpDegree)
+                continue;
+            if (counts.at(i + 1) - counts.at(i - 1) < gap) {
+                gap = counts.at(i + 1) - counts.at(i - 1);
+                drop = i;
+            }
+        }
+        if (drop < 0)
+            break;
+        counts.removeAt(drop);
+    }
+    return counts;
 }
 
 QList<int> latencyGpuCounts(int selected)
@@ -167,8 +206,10 @@ QList<PrecisionVariant> precisionVariants(const Scenario &s)
 ChartSeries chartSeries(const Scenario &s, const Ledger &l, SeriesParts parts)
 {
     ChartSeries out{s, l, parts, {}, {}, {}, {}, {}};
-    if (parts & SeriesPart::Memory)
+    if (parts & SeriesPart::Memory) {
         out.memory = memorySeries(s, axisContexts(s.context, kMemoryPoints));
+        out.memory.gpuLines = gpuLineCounts(s.gpus, l.gpusToFit, l.tpDegree);
+    }
     if (parts & SeriesPart::Latency)
         out.latency = latencySeries(s, axisContexts(s.context, kLatencyPoints));
     if (parts & SeriesPart::Attention)

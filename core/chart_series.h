@@ -50,10 +50,19 @@ struct MemorySeries
     Curve weights;         // flat, from the first context to the last
     Curve kv;              // the growing cache and any fixed state
     Curve total;           // weights + KV + state: the top of the stacked area
+    // The GPU counts whose usable memory the chart draws as a line (gpuLineCounts); filled by
+    // chartSeries, which holds the ledger, and empty from memorySeries alone.
+    QList<int> gpuLines;
 
     friend bool operator==(const MemorySeries &, const MemorySeries &) = default;
 };
 MemorySeries memorySeries(const Scenario &s, const QList<qint64> &contexts);
+
+// The memory chart's capacity lines: k GPUs for k = 1 .. max(selected, to fit, TP degree), at most
+// kMaxGpuLines of them; past that the counts that matter (1, selected, to fit, TP degree) plus
+// evenly spaced ones. Ascending. A TP degree of 0 (none valid) is left out.
+inline constexpr int kMaxGpuLines = 8;
+QList<int> gpuLineCounts(int selected, int toFit, int tpDegree);
 
 // GPU counts the latency chart always shows; the selected count is added when not among them.
 inline constexpr int kLatencyGpuCounts[] = {1, 2, 4, 8};

@@ -79,6 +79,9 @@ private slots:
     void latencyEqualsLedger();
     void gpuCounts_data();
     void gpuCounts();
+    void gpuLines_data();
+    void gpuLines();
+    void seedGpuLines();
     void seedAttentionByHand();
     void attentionVariants_data() { addScenarioRows(); }
     void attentionVariants();
@@ -263,6 +266,45 @@ void TestChartSeries::gpuCounts()
     QCOMPARE(latencyGpuCounts(selected), counts);
 }
 
+// Worked by hand from the rule: every count up to the largest that matters while there are at
+// most 8; else 1, selected, to fit and TP, plus multiples of ceil((top + 6) / 7), the extra
+// nearest its neighbours dropped first.
+void TestChartSeries::gpuLines_data()
+{
+    QTest::addColumn<int>("selected");
+    QTest::addColumn<int>("toFit");
+    QTest::addColumn<int>("tp");
+    QTest::addColumn<QList<int>>("lines");
+    QTest::addRow("seed: 6 to fit, TP 8") << 1 << 6 << 8 << QList<int>{1, 2, 3, 4, 5, 6, 7, 8};
+    QTest::addRow("fits one") << 1 << 1 << 1 << QList<int>{1};
+    // Step 10: 1, 10, 20, 30, 35, 40, 50, 60, 64 is 9; 60 (64 − 50 = 14) goes.
+    QTest::addRow("35 to fit, TP 64") << 1 << 35 << 64 << QList<int>{1, 10, 20, 30, 35, 40, 50, 64};
+    // Step 3: 1, 3, 6, 9, 12, 15, 16.
+    QTest::addRow("16 selected") << 16 << 3 << 16 << QList<int>{1, 3, 6, 9, 12, 15, 16};
+    // No valid TP degree: step 2 up to 9.
+    QTest::addRow("no TP degree") << 1 << 9 << 0 << QList<int>{1, 2, 4, 6, 8, 9};
+}
+
+void TestChartSeries::gpuLines()
+{
+    QFETCH(int, selected);
+    QFETCH(int, toFit);
+    QFETCH(int, tp);
+    QFETCH(QList<int>, lines);
+    QCOMPARE(gpuLineCounts(selected, toFit, tp), lines);
+}
+
+// The memory chart's lines come with its series, from the ledger the series was computed with.
+void TestChartSeries::seedGpuLines()
+{
+    const Scenario s = seed();
+    const Ledger l = evaluate(s);
+    QCOMPARE(l.gpusToFit, 6); // the seed: 468.8 GB over 80 GB usable each
+    QCOMPARE(chartSeries(s, l, SeriesPart::Memory).memory.gpuLines,
+             gpuLineCounts(1, 6, l.tpDegree));
+    QVERIFY(memorySeries(s, {1000}).gpuLines.isEmpty());
+}
+
 void TestChartSeries::seedAttentionByHand()
 {
     const Scenario s = seed();
@@ -360,7 +402,9 @@ void TestChartSeries::onlyAskedParts()
     const ChartSeries all = chartSeries(s, l,
                                         SeriesPart::Memory | SeriesPart::Latency |
                                             SeriesPart::Attention | SeriesPart::Precision);
-    QCOMPARE(all.memory, memorySeries(s, axisContexts(s.context, kMemoryPoints)));
+    MemorySeries memory = memorySeries(s, axisContexts(s.context, kMemoryPoints));
+    memory.gpuLines = gpuLineCounts(s.gpus, l.gpusToFit, l.tpDegree);
+    QCOMPARE(all.memory, memory);
     QCOMPARE(all.latency, latency.latency);
     QCOMPARE(all.attention.size(), 3);
     QCOMPARE(all.precision.size(), 4);

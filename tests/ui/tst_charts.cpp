@@ -184,7 +184,7 @@ void TstCharts::memorySeries()
 
     // Lines at k GPUs' usable memory: 1 and the count to fit among them, at most 8.
     QList<int> ks;
-    for (int i = 0; i < MemoryChart::kMaxGpuLines; ++i) {
+    for (int i = 0; i < kMaxGpuLines; ++i) {
         const auto pts =
             findSeries<QLineSeries>(&chart, QStringLiteral("gpu-line-%1").arg(i))->points();
         if (pts.isEmpty())
@@ -193,7 +193,7 @@ void TstCharts::memorySeries()
         QVERIFY2(std::abs(k - std::round(k)) < 1e-9, qPrintable(QString::number(k)));
         ks << int(std::round(k));
     }
-    QVERIFY(ks.size() <= MemoryChart::kMaxGpuLines);
+    QVERIFY(ks.size() <= kMaxGpuLines);
     QVERIFY(ks.contains(1));
     QVERIFY(ks.contains(l.gpusToFit));
     QVERIFY(ks.contains(s.gpus));

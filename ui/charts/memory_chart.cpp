@@ -177,7 +177,8 @@ void MemoryChart::draw(const ChartSeries &series)
     m_scenario = series.scenario;
     m_ledger = series.ledger;
     m_series = series.memory;
-    m_valid = m_ledger.usableBytesPerGpu > 0 && !m_series.contexts.isEmpty();
+    m_valid = m_ledger.usableBytesPerGpu > 0 && !m_series.contexts.isEmpty() &&
+              !m_series.gpuLines.isEmpty();
     m_baseSeries.reset();
     if (series.baseline) {
         m_baseSeries = series.baseline->memory;
@@ -238,10 +239,9 @@ void MemoryChart::update()
     for (QLegendMarker *m : chart()->legend()->markers(m_baseTotal))
         m->setVisible(based);
 
-    m_gpuLineCounts = gpuLineCounts();
     const double usable = m_ledger.usableBytesPerGpu / scale;
     const double total = m_ledger.totalBytes / scale;
-    const double top = std::max({total, baseTotal, m_gpuLineCounts.last() * usable});
+    const double top = std::max({total, baseTotal, m_series.gpuLines.last() * usable});
     m_yRange = isInteractive() ? grownLinearRange(top, m_yRange) : niceLinearRange(top, m_yRange);
     applyRange(m_y, m_yRange);
     updateGpuLines();
@@ -277,48 +277,6 @@ QString MemoryChart::headline() const
     return text;
 }
 
-// Lines at k GPUs for k = 1 .. max(selected, to fit, TP degree); past kMaxGpuLines, the counts
-// that matter (1, selected, to fit, TP degree) plus evenly spaced ones.
-QList<int> MemoryChart::gpuLineCounts() const
-{
-    const int fit = m_ledger.gpusToFit;
-    const int tp = m_ledger.tpDegree;
-    const int top = std::max({m_scenario.gpus, fit, tp, 1});
-    QList<int> counts;
-    if (top <= kMaxGpuLines) {
-        for (int k = 1; k <= top; ++k)
-            counts << k;
-        return counts;
-    }
-    counts = {1, m_scenario.gpus, fit};
-    if (tp > 0)
-        counts << tp;
-    const int step = std::max(1, (top + kMaxGpuLines - 2) / (kMaxGpuLines - 1));
-    for (int k = step; k < top && counts.size() < kMaxGpuLines * 2; k += step)
-        counts << k;
-    std::sort(counts.begin(), counts.end());
-    counts.erase(std::unique(counts.begin(), counts.end()), counts.end());
-    // Drop evenly spaced extras nearest a neighbour until the cap holds, keeping the ones that
-    // matter.
-    while (counts.size() > kMaxGpuLines) {
-        int drop = -1;
-        int gap = std::numeric_limits<int>::max();
-        for (int i = 1; i + 1 < counts.size(); ++i) {
-            const int k = counts.at(i);
-            if (k == m_scenario.gpus || k == fit || k == tp)
-                continue;
-            if (counts.at(i + 1) - counts.at(i - 1) < gap) {
-                gap = counts.at(i + 1) - counts.at(i - 1);
-                drop = i;
-            }
-        }
-        if (drop < 0)
-            break;
-        counts.removeAt(drop);
-    }
-    return counts;
-}
-
 void MemoryChart::updateGpuLines()
 {
     const double usable = m_ledger.usableBytesPerGpu / bytesScale();
@@ -331,8 +289,8 @@ void MemoryChart::updateGpuLines()
     if (m_gpuLines.first()->name() != name)
         m_gpuLines.first()->setName(name);
     for (int i = 0; i < m_gpuLines.size(); ++i) {
-        const bool used = i < m_gpuLineCounts.size();
-        const int k = used ? m_gpuLineCounts.at(i) : 0;
+        const bool used = i < m_series.gpuLines.size();
+        const int k = used ? m_series.gpuLines.at(i) : 0;
         const double y = k * usable;
         replacePoints(m_gpuLines.at(i),
                       used ? QList<QPointF>{QPointF(x0, y), QPointF(x1, y)} : QList<QPointF>{});
@@ -355,18 +313,18 @@ void MemoryChart::placeGpuLabels()
                               ? QFontMetricsF(chartFont()).height() * 1.1 / plot.height() * yMax
                               : 0;
     QList<int> order;
-    for (int i = 0; i < m_gpuLineCounts.size(); ++i)
+    for (int i = 0; i < m_series.gpuLines.size(); ++i)
         order << i;
     const auto matters = [this](int i) {
-        const int k = m_gpuLineCounts.at(i);
+        const int k = m_series.gpuLines.at(i);
         return k == m_ledger.gpusToFit || k == m_scenario.gpus || k == m_ledger.tpDegree;
     };
     std::stable_partition(order.begin(), order.end(), matters);
     QList<int> labelled;
     for (int i : std::as_const(order)) {
-        const int k = m_gpuLineCounts.at(i);
+        const int k = m_series.gpuLines.at(i);
         const bool clear = std::all_of(labelled.cbegin(), labelled.cend(), [&](int other) {
-            return std::abs(m_gpuLineCounts.at(other) - k) * usable >= minGap;
+            return std::abs(m_series.gpuLines.at(other) - k) * usable >= minGap;
         });
         if (clear && k * usable <= yMax)
             labelled << i;
@@ -376,7 +334,7 @@ void MemoryChart::placeGpuLabels()
         bool shown = m_valid && labelled.contains(i);
         if (shown) {
             const QPointF at = chart()->mapToPosition(
-                QPointF(m_x->max(), m_gpuLineCounts.at(i) * usable), m_gpuLines.at(i));
+                QPointF(m_x->max(), m_series.gpuLines.at(i) * usable), m_gpuLines.at(i));
             label->setAnchor(chart()->mapToScene(QPointF(plot.right() - kLabelGap, at.y())),
                              Qt::AlignRight | Qt::AlignVCenter);
             // In a narrow plot the annotation, which gives the count to fit, wins.

@@ -30,7 +30,6 @@ public:
 
     // Contexts (tokens) plotted.
     static constexpr int kPoints = kMemoryPoints;
-    static constexpr int kMaxGpuLines = 8;
 
 protected:
     void unitsChanged() override;
@@ -44,7 +43,6 @@ private:
     void update();
     void updateGpuLines();
     void placeGpuLabels();
-    QList<int> gpuLineCounts() const;
 
     Scenario m_scenario;
     Ledger m_ledger;
@@ -65,7 +63,6 @@ private:
     QAreaSeries *m_weights = nullptr;
     QAreaSeries *m_kv = nullptr;
     QList<QLineSeries *> m_gpuLines;
-    QList<int> m_gpuLineCounts;
     QLineSeries *m_contextLine = nullptr;
     QScatterSeries *m_marker = nullptr;
     QLineSeries *m_baseTotal = nullptr;     // the baseline's weights + KV, dashed
