@@ -66,7 +66,7 @@ QList<int> gpuLineCounts(int selected, int toFit, int tpDegree)
     if (tpDegree > 0)
         counts << tpDegree;
     const int step = std::max(1, (top + kMaxGpuLines - 2) / (kMaxGpuLines - 1));
-    for (int k = step; k < top && counts.size() < kMaxGpuLines * 2; k += step)
+    for (int k = step; k < top && counts.size() < qsizetype(2) * kMaxGpuLines; k += step)
         counts << k;
     std::sort(counts.begin(), counts.end());
     counts.erase(std::unique(counts.begin(), counts.end()), counts.end());
