@@ -263,7 +263,7 @@ void ControlsPanel::build()
     layout->addStretch(1);
 
     const auto editModel = [this](const ScenarioController::Text &what,
-                                  std::function<void(ModelSpec &)> change) {
+                                  const std::function<void(ModelSpec &)> &change) {
         m_controller->editModel(what, change);
     };
     connectField(layers, [=](int v) {

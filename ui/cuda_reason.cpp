@@ -20,10 +20,10 @@ QString cudaReasonText(const QString &probeReason)
     if (!m.hasMatch())
         return probeReason;
     const QString kind = m.captured(1);
-    const QString what = kind == u"no CUDA driver"   ? CudaText::tr("no CUDA driver that this "
-                                                                      "probe can use")
-                         : kind == u"no CUDA device" ? CudaText::tr("no CUDA device")
-                                                     : CudaText::tr("CUDA unavailable");
+    QString what = kind == u"no CUDA driver"   ? CudaText::tr("no CUDA driver that this "
+                                                                "probe can use")
+                   : kind == u"no CUDA device" ? CudaText::tr("no CUDA device")
+                                               : CudaText::tr("CUDA unavailable");
     if (m.captured(2).isEmpty())
         return what;
     return CudaText::tr("%1 (CUDA says: “%2”)").arg(what, m.captured(2));

@@ -12,7 +12,7 @@ namespace {
 class Fields
 {
 public:
-    explicit Fields(const QJsonObject &object) : m_object(object) {}
+    explicit Fields(QJsonObject object) : m_object(std::move(object)) {}
 
     std::string text(const char *key)
     {
@@ -42,7 +42,7 @@ public:
 private:
     QJsonValue get(const char *key, QJsonValue::Type type)
     {
-        const QJsonValue value = m_object.value(QLatin1String(key));
+        QJsonValue value = m_object.value(QLatin1String(key));
         if (value.type() != type)
             bad(key);
         return value;
@@ -89,7 +89,7 @@ std::optional<std::vector<gpu::Measurement>> ProbeJson::measurements(const QByte
         return std::nullopt;
     }
     std::vector<gpu::Measurement> results;
-    for (const QJsonValue &item : items) {
+    for (const auto &item : items) {
         Fields f(item.toObject());
         gpu::Measurement m;
         m.device = f.text("device");
@@ -124,7 +124,7 @@ std::optional<gpu::DeviceList> ProbeJson::devices(const QByteArray &json, QStrin
         *error = badField(list.bad().isEmpty() ? QStringLiteral("devices") : list.bad());
         return std::nullopt;
     }
-    for (const QJsonValue &item : top.value(QLatin1String("devices")).toArray()) {
+    for (const auto &item : top.value(QLatin1String("devices")).toArray()) {
         Fields f(item.toObject());
         gpu::DeviceInfo d;
         d.id = f.text("id");

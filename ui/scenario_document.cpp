@@ -211,7 +211,7 @@ void ScenarioDocument::rebuildRecentMenu()
     m_recentMenu->clear();
     const QStringList files = m_settings->recentFiles();
     for (int i = 0; i < files.size(); ++i) {
-        const QString path = files.at(i);
+        const QString &path = files.at(i);
         QAction *a = m_recentMenu->addAction(
             QStringLiteral("&%1 %2").arg(i + 1).arg(QFileInfo(path).fileName()));
         a->setToolTip(path);

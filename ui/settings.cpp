@@ -30,9 +30,9 @@ Settings::Settings() : m_settings(pathFor(&m_problem, m_fallback), QSettings::In
 // link names. A symlink to a regular file is followed, as QSettings would.
 QString Settings::pathFor(QString *problem, QTemporaryDir &fallback)
 {
-    const QString path = QStandardPaths::writableLocation(QStandardPaths::GenericConfigLocation) +
-                         u'/' + QCoreApplication::organizationName() + u'/' +
-                         QCoreApplication::applicationName() + QStringLiteral(".conf");
+    QString path = QStandardPaths::writableLocation(QStandardPaths::GenericConfigLocation) + u'/' +
+                   QCoreApplication::organizationName() + u'/' +
+                   QCoreApplication::applicationName() + QStringLiteral(".conf");
     const QString what = notRegularFile(path);
     if (what.isEmpty())
         return path;

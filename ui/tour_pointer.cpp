@@ -62,9 +62,7 @@ void scrollIntoView(QWidget *w)
         const QRect r(w->mapTo(area->widget(), QPoint(0, 0)), w->size());
         const int view = area->viewport()->height();
         QScrollBar *bar = area->verticalScrollBar();
-        if (r.height() >= view)
-            bar->setValue(r.top());
-        else if (r.top() < bar->value())
+        if (r.height() >= view || r.top() < bar->value())
             bar->setValue(r.top());
         else if (r.bottom() > bar->value() + view)
             bar->setValue(r.bottom() - view + 1);

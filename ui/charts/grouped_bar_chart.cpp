@@ -188,8 +188,7 @@ void GroupedBarChart::rebuild(const QList<Variant> &variants)
                       variant.name + u'\n' + m_metrics.at(m) + u": " + variant.bars.at(m).text);
         });
     }
-    for (auto it = m_sets.crbegin(); it != m_sets.crend(); ++it)
-        m_series->append(*it);
+    m_series->append(QList<QBarSet *>(m_sets.crbegin(), m_sets.crend()));
 }
 
 void GroupedBarChart::setVariants(const QList<Variant> &current, const QStringList &metrics,

@@ -60,7 +60,7 @@ QList<StrategyParameters::Param> StrategyParameters::params(const TokenPolicy &t
     QList<Param> out;
     // A count stays a count and a share a share, as the spec wrote it.
     const auto count = [&out](const QString &label, int lo, const TokenCount &c,
-                              std::function<TokenCount &(TokenPolicy &)> at) {
+                              const std::function<TokenCount &(TokenPolicy &)> &at) {
         if (c.tokens > 0 || c.share == 0)
             out << Param{label,      lo,
                          kMaxTokens, int(c.tokens),
