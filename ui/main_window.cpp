@@ -124,10 +124,7 @@ MainWindow::~MainWindow()
 
 LedgerChart *MainWindow::chart(const QString &id) const
 {
-    for (LedgerChart *c : m_allCharts)
-        if (c->id() == id)
-            return c;
-    return nullptr;
+    return chartWithId(m_allCharts, id);
 }
 
 ViewPage *MainWindow::page(const QString &id) const

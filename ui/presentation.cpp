@@ -72,9 +72,8 @@ bool hasRealScreen()
 } // namespace
 
 Presentation::Presentation(const PresentationParts &parts)
-    : QObject(parts.window), m_window(parts.window), m_parts(parts),
-      m_stage(new QWidget(parts.window)), m_strip(new HeadlineStrip(m_stage)),
-      m_blankTitle(new QWidget(parts.window))
+    : QObject(parts.window), m_parts(parts), m_stage(new QWidget(parts.window)),
+      m_strip(new HeadlineStrip(m_stage)), m_blankTitle(new QWidget(parts.window))
 {
     m_stage->setObjectName(QStringLiteral("presentationStage"));
     auto *layout = new QVBoxLayout(m_stage);
@@ -98,20 +97,12 @@ Presentation::Presentation(const PresentationParts &parts)
     connect(m_parts.controller, &ScenarioController::changed, this,
             &Presentation::refreshHeadlines);
     connect(m_parts.view, &ViewSettings::unitsChanged, this, &Presentation::refreshHeadlines);
-    m_window->installEventFilter(this);
+    m_parts.window->installEventFilter(this);
 }
 
 Presentation::~Presentation()
 {
     qApp->removeEventFilter(this);
-}
-
-LedgerChart *Presentation::chart(const QString &id) const
-{
-    for (LedgerChart *c : m_parts.charts)
-        if (c->id() == id)
-            return c;
-    return nullptr;
 }
 
 int Presentation::bodyPixels(int height)
@@ -133,7 +124,7 @@ void Presentation::setActive(bool on)
 void Presentation::enter()
 {
     m_active = true;
-    m_windowStateBefore = m_window->windowState();
+    m_windowStateBefore = m_parts.window->windowState();
     // A plain high-contrast palette for a projector in a lit room.
     const QPalette normal = QApplication::palette();
     const bool dark = normal.color(QPalette::Window).lightness() < 128;
@@ -145,7 +136,7 @@ void Presentation::enter()
     for (auto role : {QPalette::WindowText, QPalette::Text, QPalette::ButtonText})
         p.setColor(role, fg);
     p.setColor(QPalette::PlaceholderText, dark ? QColor(220, 220, 220) : QColor(40, 40, 40));
-    m_window->setPalette(p);
+    m_parts.window->setPalette(p);
 
     QDockWidget *tourDock = dockOf(m_parts.tour);
     const auto hide = [this](QWidget *w) {
@@ -154,18 +145,18 @@ void Presentation::enter()
         w->hide();
         m_hiddenBars << w;
     };
-    for (QDockWidget *d : m_window->findChildren<QDockWidget *>(Qt::FindDirectChildrenOnly))
+    for (QDockWidget *d : m_parts.window->findChildren<QDockWidget *>(Qt::FindDirectChildrenOnly))
         if (d != tourDock)
             hide(d);
-    for (QToolBar *t : m_window->findChildren<QToolBar *>(Qt::FindDirectChildrenOnly))
+    for (QToolBar *t : m_parts.window->findChildren<QToolBar *>(Qt::FindDirectChildrenOnly))
         hide(t);
-    m_menuBarWasVisible = !m_window->menuBar()->isHidden();
-    m_statusBarWasVisible = !m_window->statusBar()->isHidden();
-    m_window->menuBar()->hide();
-    m_window->statusBar()->hide();
+    m_menuBarWasVisible = !m_parts.window->menuBar()->isHidden();
+    m_statusBarWasVisible = !m_parts.window->statusBar()->isHidden();
+    m_parts.window->menuBar()->hide();
+    m_parts.window->statusBar()->hide();
     // Hidden menus take their shortcuts with them (F11, F1, Ctrl+S…); the window keeps them.
     QList<QAction *> actions;
-    for (QAction *top : m_window->menuBar()->actions()) {
+    for (QAction *top : m_parts.window->menuBar()->actions()) {
         QList<QMenu *> menus{top->menu()};
         while (!menus.isEmpty()) {
             QMenu *menu = menus.takeLast();
@@ -174,21 +165,21 @@ void Presentation::enter()
             for (QAction *a : menu->actions()) {
                 if (a->menu())
                     menus << a->menu();
-                else if (!a->shortcut().isEmpty() && !m_window->actions().contains(a))
+                else if (!a->shortcut().isEmpty() && !m_parts.window->actions().contains(a))
                     actions << a;
             }
         }
     }
     for (QAction *a : std::as_const(actions)) {
-        m_window->addAction(a);
+        m_parts.window->addAction(a);
         m_addedActions << a;
     }
     if (tourDock)
         tourDock->setTitleBarWidget(m_blankTitle);
 
-    QWidget *views = m_window->takeCentralWidget();
+    QWidget *views = m_parts.window->takeCentralWidget();
     m_stage->layout()->addWidget(views);
-    m_window->setCentralWidget(m_stage);
+    m_parts.window->setCentralWidget(m_stage);
     m_stage->show();
     views->show();
 
@@ -198,7 +189,7 @@ void Presentation::enter()
     refreshHeadlines();
     qApp->installEventFilter(this);
     if (hasRealScreen())
-        m_window->showFullScreen();
+        m_parts.window->showFullScreen();
 }
 
 void Presentation::leave()
@@ -208,11 +199,11 @@ void Presentation::leave()
     restoreHidden();
     m_shownIds.clear();
 
-    QWidget *stage = m_window->takeCentralWidget();
+    QWidget *stage = m_parts.window->takeCentralWidget();
     Q_ASSERT(stage == m_stage);
-    m_window->setCentralWidget(m_parts.views);
+    m_parts.window->setCentralWidget(m_parts.views);
     m_parts.views->show();
-    m_stage->setParent(m_window);
+    m_stage->setParent(m_parts.window);
     m_stage->hide();
 
     if (QDockWidget *tourDock = dockOf(m_parts.tour)) {
@@ -223,30 +214,30 @@ void Presentation::leave()
         if (w)
             w->show();
     m_hiddenBars.clear();
-    m_window->menuBar()->setVisible(m_menuBarWasVisible);
-    m_window->statusBar()->setVisible(m_statusBarWasVisible);
+    m_parts.window->menuBar()->setVisible(m_menuBarWasVisible);
+    m_parts.window->statusBar()->setVisible(m_statusBarWasVisible);
     for (const QPointer<QAction> &a : std::as_const(m_addedActions))
         if (a)
-            m_window->removeAction(a);
+            m_parts.window->removeAction(a);
     m_addedActions.clear();
 
-    m_window->setFont(QFont());
-    m_window->setPalette(QPalette());
+    m_parts.window->setFont(QFont());
+    m_parts.window->setPalette(QPalette());
     if (hasRealScreen())
-        m_window->setWindowState(m_windowStateBefore & ~Qt::WindowFullScreen);
+        m_parts.window->setWindowState(m_windowStateBefore & ~Qt::WindowFullScreen);
     emit chartsShown();
 }
 
 // Type for the window's height: full screen, the screen's.
 void Presentation::applyScale()
 {
-    const int pixels = bodyPixels(m_window->height());
-    if (pixels == m_bodyPixels && m_window->font().resolveMask() != 0)
+    const int pixels = bodyPixels(m_parts.window->height());
+    if (pixels == m_bodyPixels && m_parts.window->font().resolveMask() != 0)
         return;
     m_bodyPixels = pixels;
     QFont f = QApplication::font();
-    f.setPointSizeF(pixels * 72.0 / m_window->logicalDpiY());
-    m_window->setFont(f);
+    f.setPointSizeF(pixels * 72.0 / m_parts.window->logicalDpiY());
+    m_parts.window->setFont(f);
     for (LedgerChart *c : m_parts.charts)
         c->setPresentationTextPixels(pixels);
     fitTourDock();
@@ -258,7 +249,7 @@ QList<LedgerChart *> Presentation::shownCharts() const
     if (!m_active)
         return out;
     for (const QString &id : m_shownIds)
-        if (LedgerChart *c = chart(id))
+        if (LedgerChart *c = chartWithId(m_parts.charts, id))
             out << c;
     return out;
 }
@@ -266,7 +257,7 @@ QList<LedgerChart *> Presentation::shownCharts() const
 int Presentation::tabOf(const QStringList &chartIds) const
 {
     const QTabWidget *views = m_parts.views;
-    LedgerChart *c = chartIds.isEmpty() ? nullptr : chart(chartIds.first());
+    LedgerChart *c = chartIds.isEmpty() ? nullptr : chartWithId(m_parts.charts, chartIds.first());
     for (int i = 0; c && i < views->count(); ++i)
         if (views->widget(i)->isAncestorOf(c))
             return i;
@@ -275,7 +266,7 @@ int Presentation::tabOf(const QStringList &chartIds) const
 
 QList<QStringList> Presentation::currentSlides() const
 {
-    return slides(m_window->width() >= 2 * kChartWidthInLines * m_bodyPixels);
+    return slides(m_parts.window->width() >= 2 * kChartWidthInLines * m_bodyPixels);
 }
 
 int Presentation::slideOfTab(int tab) const
@@ -340,7 +331,7 @@ void Presentation::showSlide()
     restoreHidden();
     QList<QWidget *> keep;
     for (const QString &id : std::as_const(ids))
-        if (LedgerChart *c = chart(id))
+        if (LedgerChart *c = chartWithId(m_parts.charts, id))
             keep << c;
     if (QWidget *page = m_parts.views->currentWidget())
         isolate(page, keep);
@@ -413,17 +404,17 @@ void Presentation::fitTourDock()
     QDockWidget *dock = dockOf(m_parts.tour);
     if (!dock || dock->isHidden() || dock->isFloating())
         return;
-    m_window->resizeDocks({dock}, {dock->minimumSizeHint().height()}, Qt::Vertical);
+    m_parts.window->resizeDocks({dock}, {dock->minimumSizeHint().height()}, Qt::Vertical);
 }
 
 bool Presentation::eventFilter(QObject *watched, QEvent *event)
 {
     if (watched == m_parts.tour && event->type() == QEvent::Resize)
         QTimer::singleShot(0, this, &Presentation::fitTourDock);
-    if (watched == m_window && event->type() == QEvent::Resize && m_active) {
+    if (watched == m_parts.window && event->type() == QEvent::Resize && m_active) {
         applyScale();
         showSlide(); // pairs or single charts for the new width
-    } else if (watched == m_window && event->type() == QEvent::LanguageChange) {
+    } else if (watched == m_parts.window && event->type() == QEvent::LanguageChange) {
         refreshHeadlines();
     }
     if (handleKey(watched, event))
@@ -437,7 +428,7 @@ bool Presentation::handleKey(QObject *watched, QEvent *event)
     if (event->type() != QEvent::KeyPress || !m_active || m_parts.tour->isRunning())
         return false;
     auto *w = qobject_cast<QWidget *>(watched);
-    if (!w || w->window() != m_window)
+    if (!w || w->window() != m_parts.window)
         return false;
     const auto *k = static_cast<QKeyEvent *>(event);
     if ((k->modifiers() & ~Qt::KeypadModifier) != Qt::NoModifier)

@@ -79,9 +79,7 @@ private:
     void goToSlide(int slide);
     int tabOf(const QStringList &chartIds) const;
     bool handleKey(QObject *watched, QEvent *event);
-    LedgerChart *chart(const QString &id) const;
 
-    QMainWindow *m_window;
     PresentationParts m_parts;
     QWidget *m_stage;       // the central widget while active: the strip above the views
     HeadlineStrip *m_strip; // in the stage

@@ -88,6 +88,14 @@ LedgerChart::~LedgerChart()
     chart()->disconnect(this);
 }
 
+LedgerChart *chartWithId(const QList<LedgerChart *> &charts, const QString &id)
+{
+    for (LedgerChart *c : charts)
+        if (c->id() == id)
+            return c;
+    return nullptr;
+}
+
 void LedgerChart::setViewSettings(const ViewSettings *view)
 {
     const ByteUnits unitsBefore = units();

@@ -26,6 +26,10 @@ struct ChartTable
     QList<QStringList> rows;
 };
 
+class LedgerChart;
+// The chart of `charts` whose id() is `id`; nullptr when none.
+LedgerChart *chartWithId(const QList<LedgerChart *> &charts, const QString &id);
+
 // One live chart of the ledger. Views get updateFrom() on every scenario change; the update
 // path builds each series once and calls QXYSeries::replace, and touches axes only on change.
 class LedgerChart : public QChartView
