@@ -124,7 +124,14 @@ MainWindow::~MainWindow()
 
 LedgerChart *MainWindow::chart(const QString &id) const
 {
-    return chartWithId(m_allCharts, id);
+    LedgerChart *c = chartWithId(m_allCharts, id);
+    // Handed out current: a hidden page draws only when shown or asked to.
+    for (QWidget *w = c; w; w = w->parentWidget())
+        if (auto *page = qobject_cast<ViewPage *>(w)) {
+            page->catchUp();
+            break;
+        }
+    return c;
 }
 
 ViewPage *MainWindow::page(const QString &id) const

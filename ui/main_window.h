@@ -45,6 +45,7 @@ public:
     const QList<LedgerChart *> &charts() const { return m_charts; }       // the four cost charts
     const QList<LedgerChart *> &allCharts() const { return m_allCharts; } // every view's
     QTabWidget *views() const { return m_views; }
+    // The chart with that id, its page brought up to date first; nullptr for none.
     LedgerChart *chart(const QString &id) const;
 
     // File operations; return false and show a message on failure (state untouched).

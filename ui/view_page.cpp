@@ -4,32 +4,18 @@
 #include "scenario_controller.h"
 
 #include <QEvent>
-#include <QTimer>
 
 namespace kvl {
 
 ViewPage::ViewPage(ScenarioController *controller, const QString &name, QWidget *parent)
-    : QWidget(parent), m_controller(controller), m_catchUp(new QTimer(this))
+    : QWidget(parent), m_controller(controller)
 {
     setObjectName(name);
-    m_catchUp->setSingleShot(true);
-    m_catchUp->setInterval(150);
-    connect(m_catchUp, &QTimer::timeout, this, &ViewPage::catchUp);
     connect(controller, &ScenarioController::changed, this, [this] {
-        // A window not yet shown (tests, screenshots) has no later moment to catch up in.
-        if (isVisible() || !window()->isVisible()) {
+        if (isVisible() || !window()->isVisible())
             refresh();
-            return;
-        }
-        m_stale = true;
-        if (m_controller->isInteractive())
-            m_catchUp->stop();
         else
-            m_catchUp->start();
-    });
-    connect(controller, &ScenarioController::interactiveChanged, this, [this](bool on) {
-        if (!on && m_stale)
-            m_catchUp->start();
+            m_stale = true;
     });
 }
 
@@ -37,13 +23,11 @@ void ViewPage::setRefresh(Refresh refresh)
 {
     m_refresh = std::move(refresh);
     m_stale = true;
-    m_catchUp->start(); // filled soon even if never shown: exports need numbers
 }
 
 void ViewPage::refresh()
 {
     m_stale = false;
-    m_catchUp->stop();
     for (LedgerChart *c : findChildren<LedgerChart *>())
         c->setBaseline(m_controller->baseline());
     if (m_refresh)

@@ -3,8 +3,6 @@
 #include <QWidget>
 #include <functional>
 
-class QTimer;
-
 namespace kvl {
 
 struct Ledger;
@@ -12,9 +10,10 @@ struct Scenario;
 class ScenarioController;
 
 // A tab page of the window, with the one refresh policy every tab follows: it redraws on each
-// change while visible (or while its window was never shown); a hidden page catches up when shown,
-// or once an edit has settled (after a drag, or a moment after a discrete edit), so that exports
-// never show an older scenario.
+// change while visible (or while its window was never shown: tests and screenshots have no later
+// moment); a hidden page only marks itself stale and redraws when shown, or when asked to catch up
+// (exports and the report do, so that they never show an older scenario). A change thus costs the
+// visible tab's series alone, however many tabs there are.
 class ViewPage : public QWidget
 {
     Q_OBJECT
@@ -33,7 +32,6 @@ protected:
 
 private:
     ScenarioController *m_controller;
-    QTimer *m_catchUp;
     Refresh m_refresh;
     bool m_stale = true;
 };
