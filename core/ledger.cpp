@@ -74,16 +74,13 @@ void fillTpDegree(const Scenario &s, Ledger &l)
                                                "%1 GPUs hold the bytes; an MLA latent is on every "
                                                "TP rank, so only TP %2 holds it by TP alone: see "
                                                "the parallel plan")
-                       .arg(l.gpusToFit)
-                       .arg(l.tpDegree);
+                       .arg(QString::number(l.gpusToFit), QString::number(l.tpDegree));
     else if (l.tpDegree != l.gpusToFit)
         l.tpNote = QCoreApplication::translate("kvl::Ledger",
                                                "%1 GPUs hold the bytes; a TP degree must divide "
                                                "%2 query heads and match %3 KV heads, so %4")
-                       .arg(l.gpusToFit)
-                       .arg(m.queryHeads)
-                       .arg(m.kvHeads)
-                       .arg(l.tpDegree);
+                       .arg(QString::number(l.gpusToFit), QString::number(m.queryHeads),
+                            QString::number(m.kvHeads), QString::number(l.tpDegree));
 }
 
 } // namespace

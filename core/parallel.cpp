@@ -55,16 +55,11 @@ QString ParallelPlan::validate(const ModelSpec &m) const
 
 QString ParallelPlan::label() const
 {
-    QStringList parts{QStringLiteral("TP %1").arg(tp)};
-    if (dp > 1)
-        parts << QStringLiteral("DP %1").arg(dp);
-    if (cp > 1)
-        parts << QStringLiteral("CP %1").arg(cp);
-    if (ep > 1)
-        parts << QStringLiteral("EP %1").arg(ep);
-    if (pp > 1)
-        parts << QStringLiteral("PP %1").arg(pp);
-    return parts.join(QStringLiteral(" × "));
+    QString out = QStringLiteral("TP ") + QString::number(tp);
+    for (const auto &[name, degree] : {std::pair{u"DP", dp}, {u"CP", cp}, {u"EP", ep}, {u"PP", pp}})
+        if (degree > 1)
+            out += QStringLiteral(" × ") + QStringView(name) + u' ' + QString::number(degree);
+    return out;
 }
 
 double Interconnect::bandwidthFor(int gpus) const
@@ -210,22 +205,25 @@ QString planReason(const Scenario &s, const ParallelPlan &p)
         why << ParallelText::tr(
                    "TP %1 splits the weights and the %2 KV heads, one per GPU at most; past "
                    "that they are replicated")
-                   .arg(p.tp)
-                   .arg(m.kvHeads);
+                   .arg(QString::number(p.tp), QString::number(m.kvHeads));
     else
         why << ParallelText::tr("TP %1 splits the weights and the KV heads").arg(p.tp);
     if (p.dp > 1)
-        why << ParallelText::tr("attention DP %1 splits the %2 sequences").arg(p.dp).arg(s.batch);
+        why << ParallelText::tr("attention DP %1 splits the %2 sequences")
+                   .arg(QString::number(p.dp), QString::number(s.batch));
     if (p.cp > 1)
         why << ParallelText::tr(
                    "context parallel %1 splits each sequence's %2-token cache along its tokens")
-                   .arg(p.cp)
-                   .arg(s.context);
+                   .arg(QString::number(p.cp), QString::number(s.context));
     if (p.ep > 1)
-        why << ParallelText::tr("EP %1 splits the %2 experts").arg(p.ep).arg(m.experts);
+        why << ParallelText::tr("EP %1 splits the %2 experts")
+                   .arg(QString::number(p.ep), QString::number(m.experts));
     if (p.pp > 1)
-        why << ParallelText::tr("PP %1 splits the %2 layers into stages").arg(p.pp).arg(m.layers);
-    return ParallelText::tr("%1 GPUs: %2").arg(p.gpus()).arg(why.join(QStringLiteral("; ")));
+        why << ParallelText::tr("PP %1 splits the %2 layers into stages")
+                   .arg(QString::number(p.pp), QString::number(m.layers));
+    // One pass: a chained arg() would read a "%" in the first argument's text as a marker.
+    return ParallelText::tr("%1 GPUs: %2")
+        .arg(QString::number(p.gpus()), why.join(QStringLiteral("; ")));
 }
 
 } // namespace
