@@ -102,7 +102,9 @@ void StrategyLatencyChart::updateFrom(const Scenario &s, const QList<StrategyRes
 
 void StrategyLatencyChart::interactiveEnded()
 {
-    update();
+    // Only the axis settles after a drag: the curves and markers are the last change's already.
+    if (!m_contexts.isEmpty())
+        updateAxes();
 }
 
 void StrategyLatencyChart::update(const QList<StrategyResult> *atContext)
