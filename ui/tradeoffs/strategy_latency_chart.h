@@ -1,6 +1,7 @@
 #pragma once
 
 #include "axis_range.h"
+#include "chart_series.h"
 #include "kv_strategy.h"
 #include "ledger_chart.h"
 
@@ -35,7 +36,7 @@ public:
     // Seconds per token of strategy i at contexts(), as core computed them.
     const QList<QPointF> &curve(int i) const { return m_curves.at(i); }
 
-    static constexpr int kPoints = 120;
+    static constexpr int kPoints = kLatencyPoints; // as many as the cost page's time curves
 
 protected:
     void restyle() override;
