@@ -221,7 +221,6 @@ QString planReason(const Scenario &s, const ParallelPlan &p)
     if (p.pp > 1)
         why << ParallelText::tr("PP %1 splits the %2 layers into stages")
                    .arg(QString::number(p.pp), QString::number(m.layers));
-    // One pass: a chained arg() would read a "%" in the first argument's text as a marker.
     return ParallelText::tr("%1 GPUs: %2")
         .arg(QString::number(p.gpus()), why.join(QStringLiteral("; ")));
 }
