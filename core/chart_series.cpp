@@ -77,7 +77,7 @@ QList<int> gpuLineCounts(int selected, int toFit, int tpDegree)
         int gap = std::numeric_limits<int>::max();
         for (int i = 1; i + 1 < counts.size(); ++i) {
             const int k = counts.at(i);
-            if (k == selected || k == toFit || k == tpDegree)
+            if (isKeyGpuCount(k, selected, toFit, tpDegree))
                 continue;
             if (counts.at(i + 1) - counts.at(i - 1) < gap) {
                 gap = counts.at(i + 1) - counts.at(i - 1);

@@ -65,6 +65,11 @@ MemorySeries memorySeries(const Scenario &s, const QList<qint64> &contexts);
 // evenly spaced ones. Ascending. A TP degree of 0 (none valid) is left out.
 inline constexpr int kMaxGpuLines = 8;
 QList<int> gpuLineCounts(int selected, int toFit, int tpDegree);
+// The counts that matter, which the lines keep and the chart labels first.
+constexpr bool isKeyGpuCount(int k, int selected, qint64 toFit, int tpDegree)
+{
+    return k == selected || k == toFit || k == tpDegree;
+}
 
 // GPU counts the latency chart always shows; the selected count is added when not among them.
 inline constexpr int kLatencyGpuCounts[] = {1, 2, 4, 8};

@@ -316,8 +316,8 @@ void MemoryChart::placeGpuLabels()
     for (int i = 0; i < m_series.gpuLines.size(); ++i)
         order << i;
     const auto matters = [this](int i) {
-        const int k = m_series.gpuLines.at(i);
-        return k == m_ledger.gpusToFit || k == m_scenario.gpus || k == m_ledger.tpDegree;
+        return isKeyGpuCount(m_series.gpuLines.at(i), m_scenario.gpus, m_ledger.gpusToFit,
+                             m_ledger.tpDegree);
     };
     std::stable_partition(order.begin(), order.end(), matters);
     QList<int> labelled;
