@@ -56,6 +56,13 @@ QJsonObject perRun(const EvaluationCount &c, quint64 runs)
             {QStringLiteral("partial"), double(c.partial) / n}};
 }
 
+// Scene → view → window: a few rounds deliver every pending paint.
+void deliverPaints()
+{
+    for (int round = 0; round < 3; ++round)
+        QCoreApplication::processEvents();
+}
+
 // Ledgers per slider step and per catch-up after a drag.
 QJsonObject evaluations(const EvaluationCount &steps, quint64 stepCount,
                         const EvaluationCount &catchUps, quint64 catchUpCount)
@@ -109,9 +116,7 @@ int main(int argc, char *argv[])
                     window.ledgerView()->repaint();
                     forced << t.nsecsElapsed();
                 } else {
-                    // Scene → view → window: a few rounds deliver every pending paint.
-                    for (int round = 0; round < 3; ++round)
-                        QCoreApplication::processEvents();
+                    deliverPaints();
                     ns << t.nsecsElapsed();
                     stepEvaluations += evaluationCount() - before;
                 }
@@ -149,8 +154,7 @@ int main(int argc, char *argv[])
         const EvaluationCount before = evaluationCount();
         t.start();
         window.views()->setCurrentIndex(i);
-        for (int round = 0; round < 3; ++round)
-            QCoreApplication::processEvents();
+        deliverPaints();
         const double ms = double(t.nsecsElapsed()) / 1e6;
         const EvaluationCount shown = evaluationCount() - before;
         tabShown.insert(pageIds().at(i),

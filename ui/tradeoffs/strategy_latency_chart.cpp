@@ -103,8 +103,7 @@ void StrategyLatencyChart::updateFrom(const Scenario &s, const QList<StrategyRes
 void StrategyLatencyChart::interactiveEnded()
 {
     // Only the axis settles after a drag: the curves and markers are the last change's already.
-    if (!m_contexts.isEmpty())
-        updateAxes();
+    updateAxes();
 }
 
 void StrategyLatencyChart::update(const QList<StrategyResult> *atContext)
