@@ -175,11 +175,11 @@ QList<int> tpDegrees(const ModelSpec &m, const Interconnect &links)
 }
 
 // The least context-parallel degree that holds the cache of `plan`'s ranks (the experts spread
-// over the CP ranks too), 0 when none up to the GPU limit does.
+// over the CP ranks too), 0 when none gives a plan of at most `gpus` GPUs.
 int contextDegree(const Scenario &s, const ModelLoad &model, const CacheModel &cache,
-                  ParallelPlan plan)
+                  ParallelPlan plan, int gpus)
 {
-    const int most = limits::maxGpus / std::max(1, plan.tp * plan.dp * plan.pp);
+    const int most = gpus / std::max(1, plan.tp * plan.dp * plan.pp);
     plan.cp = 1;
     while (plan.cp <= most) {
         const GpuLoad load = gpuLoad(s, model, cache, plan, s.batch, s.context);
@@ -250,13 +250,17 @@ PlanFit fitPlan(const Scenario &s, const ModelLoad &model, const Interconnect &l
             bestGpus = p.gpus();
         }
     };
+    // A plan with more GPUs than the best so far cannot win: each search stops at that count.
+    const auto most = [&] { return int(bestGpus > 0 ? bestGpus : limits::maxGpus); };
     for (int pp = 1; pp <= m.layers && bestGpus == 0; pp = pp < 2 ? 2 : pp * 2)
         for (int tp : tpDegrees(m, links)) {
+            if (qint64(tp) * pp > most())
+                break; // the degrees ascend
             const CacheModel cache(m, s.kvPrecision, 1, tp);
-            for (int dp = 1; dp <= s.batch && qint64(tp) * dp * pp <= limits::maxGpus;
+            for (int dp = 1; dp <= s.batch && qint64(tp) * dp * pp <= most();
                  dp = dp * 2 > s.batch && dp < s.batch ? s.batch : dp * 2) {
                 ParallelPlan p{tp, pp, dp, 1, 1};
-                p.cp = contextDegree(s, model, cache, p);
+                p.cp = contextDegree(s, model, cache, p, most());
                 if (p.cp == 0)
                     continue;
                 consider(p, cache);
