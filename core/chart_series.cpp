@@ -203,9 +203,16 @@ QList<PrecisionVariant> precisionVariants(const Scenario &s)
     return precisionVariants(s, evaluate(s));
 }
 
+namespace {
+ServingSeries servingIfValid(const Scenario &s)
+{
+    return s.validate().isEmpty() ? servingSeries(s) : ServingSeries{};
+}
+} // namespace
+
 ChartSeries chartSeries(const Scenario &s, const Ledger &l, SeriesParts parts)
 {
-    ChartSeries out{s, l, parts, {}, {}, {}, {}, {}};
+    ChartSeries out{s, l, parts, {}, {}, {}, {}, {}, {}};
     if (parts & SeriesPart::Memory) {
         out.memory = memorySeries(s, axisContexts(s.context, kMemoryPoints));
         out.memory.gpuLines = gpuLineCounts(s.gpus, l.gpusToFit, l.tpDegree);
@@ -216,12 +223,14 @@ ChartSeries chartSeries(const Scenario &s, const Ledger &l, SeriesParts parts)
         out.attention = attentionVariants(s, l);
     if (parts & SeriesPart::Precision)
         out.precision = precisionVariants(s, l);
+    if (parts & SeriesPart::Serving)
+        out.serving = servingIfValid(s);
     return out;
 }
 
 ChartSeries baselineChartSeries(const Scenario &b, const Ledger &bl, const ChartSeries &current)
 {
-    ChartSeries out{b, bl, current.parts, {}, {}, {}, {}, {}};
+    ChartSeries out{b, bl, current.parts, {}, {}, {}, {}, {}, {}};
     if (current.parts & SeriesPart::Memory)
         out.memory = memorySeries(b, current.memory.contexts);
     if (current.parts & SeriesPart::Latency) {
@@ -236,6 +245,18 @@ ChartSeries baselineChartSeries(const Scenario &b, const Ledger &bl, const Chart
         out.attention = attentionVariants(b, bl);
     if (current.parts & SeriesPart::Precision)
         out.precision = precisionVariants(b, bl);
+    if (current.parts & SeriesPart::Serving)
+        out.serving = servingIfValid(b);
+    return out;
+}
+
+ChartSeries chartSeries(const Scenario &s, const Ledger &l, SeriesParts parts,
+                        const std::optional<Scenario> &b, const std::optional<Ledger> &bl)
+{
+    ChartSeries out = chartSeries(s, l, parts);
+    if (b && parts)
+        out.baseline = std::make_shared<const ChartSeries>(
+            baselineChartSeries(*b, bl ? *bl : evaluate(*b), out));
     return out;
 }
 

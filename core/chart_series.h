@@ -6,12 +6,14 @@
 #include "ledger.h"
 #include "precision.h"
 #include "scenario.h"
+#include "serving_series.h"
 
 #include <QFlags>
 #include <QList>
 #include <QPointF>
 #include <QString>
 #include <memory>
+#include <optional>
 
 namespace kvl {
 
@@ -143,6 +145,7 @@ enum class SeriesPart
     Latency = 0x2,
     Attention = 0x4,
     Precision = 0x8,
+    Serving = 0x10,
 };
 Q_DECLARE_FLAGS(SeriesParts, SeriesPart)
 Q_DECLARE_OPERATORS_FOR_FLAGS(SeriesParts)
@@ -156,6 +159,7 @@ struct ChartSeries
     LatencySeries latency; // over axisContexts(context, kLatencyPoints)
     QList<AttentionVariant> attention;
     QList<PrecisionVariant> precision;
+    ServingSeries serving; // empty for an invalid scenario
     // The pinned baseline's series, drawn beside these; null when none is pinned.
     std::shared_ptr<const ChartSeries> baseline;
 };
@@ -165,5 +169,10 @@ ChartSeries chartSeries(const Scenario &s, const Ledger &l, SeriesParts parts);
 // its memory over the same contexts, its time per token at its own GPU count only (one curve, no
 // KV-only or measured twin), its attention and precision variants. Only `current`'s parts.
 ChartSeries baselineChartSeries(const Scenario &b, const Ledger &bl, const ChartSeries &current);
+// Both at once: `s`'s parts with the pinned baseline `b`'s beside them (none when `parts` is
+// empty); `bl` is evaluate(*b) where the caller holds it already (evaluated here when not).
+ChartSeries chartSeries(const Scenario &s, const Ledger &l, SeriesParts parts,
+                        const std::optional<Scenario> &b,
+                        const std::optional<Ledger> &bl = std::nullopt);
 
 } // namespace kvl

@@ -68,15 +68,11 @@ void ScenarioController::set(const Scenario &s, const std::optional<Scenario> &b
     emit changed();
 }
 
-const ScenarioController::Serving &ScenarioController::serving() const
+const ChartSeries &ScenarioController::serving() const
 {
-    if (!m_serving) {
-        const auto series = [](const Scenario &s) {
-            return s.validate().isEmpty() ? servingSeries(s) : ServingSeries{};
-        };
-        m_serving = Serving{series(m_scenario),
-                            m_baseline ? std::optional(series(*m_baseline)) : std::nullopt};
-    }
+    if (!m_serving)
+        m_serving =
+            chartSeries(m_scenario, m_ledger, SeriesPart::Serving, m_baseline, m_baselineLedger);
     return *m_serving;
 }
 

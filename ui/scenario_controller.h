@@ -1,8 +1,8 @@
 #pragma once
 
+#include "chart_series.h"
 #include "ledger.h"
 #include "scenario.h"
-#include "serving_series.h"
 #include <QObject>
 #include <QUndoStack>
 #include <functional>
@@ -28,14 +28,9 @@ public:
     const std::optional<Scenario> &baseline() const { return m_baseline; }
     const std::optional<Ledger> &baselineLedger() const { return m_baselineLedger; }
     QUndoStack *undoStack() { return &m_undo; }
-    // The serving sweeps of the scenario and of the baseline, computed once per change on first
-    // use, so that the pages drawing them share one computation.
-    struct Serving
-    {
-        ServingSeries scenario;
-        std::optional<ServingSeries> baseline;
-    };
-    const Serving &serving() const;
+    // Core's serving series of the scenario, with the baseline's beside them: computed once per
+    // change on first use, so that the pages drawing them share one computation.
+    const ChartSeries &serving() const;
 
     // An undo step's name, composed again after a language switch: a lambda around tr().
     using Text = std::function<QString()>;
@@ -97,7 +92,7 @@ private:
     Ledger m_ledger;
     std::optional<Scenario> m_baseline;
     std::optional<Ledger> m_baselineLedger;
-    mutable std::optional<Serving> m_serving; // nullopt until asked for after a change
+    mutable std::optional<ChartSeries> m_serving; // nullopt until asked for after a change
     QUndoStack m_undo;
     QAction *m_undoAction = nullptr;
     QAction *m_redoAction = nullptr;

@@ -90,6 +90,7 @@ private slots:
     void onlyAskedParts();
     void memoryHoldsFixedState();
     void baselineOverTheSameAxes();
+    void servingWithBaseline();
 };
 
 void TestChartSeries::contextAxis_data()
@@ -444,6 +445,31 @@ void TestChartSeries::baselineOverTheSameAxes()
     const ChartSeries memoryOnly =
         baselineChartSeries(b, evaluate(b), chartSeries(s, evaluate(s), SeriesPart::Memory));
     QVERIFY(memoryOnly.latency.curves.isEmpty() && memoryOnly.attention.isEmpty());
+}
+
+// The serving part with a pinned baseline in one call: each scenario's own sweep (checked by hand
+// in tst_serving_series), the baseline only for parts asked for, nothing for an invalid scenario.
+void TestChartSeries::servingWithBaseline()
+{
+    const Scenario s = seed();
+    Scenario b = seed();
+    b.batch = 8;
+    b.context = 32'000;
+    const ChartSeries both = chartSeries(s, evaluate(s), SeriesPart::Serving, b);
+    QCOMPARE(both.serving, servingSeries(s));
+    QVERIFY(both.memory.contexts.isEmpty() && both.latency.curves.isEmpty());
+    QVERIFY(both.baseline);
+    QCOMPARE(both.baseline->scenario, b);
+    QCOMPARE(both.baseline->serving, servingSeries(b));
+    QCOMPARE(both.baseline->ledger.secondsPerToken, evaluate(b).secondsPerToken);
+    QVERIFY(both.baseline->memory.contexts.isEmpty());
+
+    QVERIFY(!chartSeries(s, evaluate(s), {}, b).baseline); // nothing asked: no baseline work
+
+    Scenario invalid = s;
+    invalid.gpus = 0;
+    QVERIFY(!invalid.validate().isEmpty());
+    QVERIFY(chartSeries(invalid, {}, SeriesPart::Serving).serving.batch.isEmpty());
 }
 
 QTEST_GUILESS_MAIN(TestChartSeries)

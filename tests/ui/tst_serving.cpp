@@ -59,8 +59,8 @@ private slots:
         const ServingSeries series = servingSeries(s);
         ThroughputLatencyChart latency;
         CostBatchChart cost;
-        latency.drawSeries(s, series);
-        cost.drawSeries(s, series);
+        latency.draw(chartSeries(s, evaluate(s), latency.seriesParts()));
+        cost.draw(chartSeries(s, evaluate(s), cost.seriesParts()));
         QList<QPointF> expectLatency, expectCost;
         qsizetype fitting = 0;
         for (const BatchPoint &p : series.batch) {
@@ -221,21 +221,22 @@ private slots:
         QFETCH(Scenario, s);
         const Scenario &scenario = s;
         ScenarioController controller(Scenario::seed());
-        QCOMPARE(controller.serving().scenario, servingSeries(Scenario::seed()));
+        QCOMPARE(controller.serving().serving, servingSeries(Scenario::seed()));
         QVERIFY(!controller.serving().baseline);
 
         controller.replace(scenario, std::optional(scenario), [] { return QStringLiteral("A"); });
-        QCOMPARE(controller.serving().scenario, servingSeries(scenario));
-        QCOMPARE(controller.serving().baseline, std::optional(servingSeries(scenario)));
+        QCOMPARE(controller.serving().serving, servingSeries(scenario));
+        QVERIFY(controller.serving().baseline);
+        QCOMPARE(controller.serving().baseline->serving, servingSeries(scenario));
 
         controller.edit(QStringLiteral("batch"), [](Scenario &e) { e.batch += 1; });
         Scenario edited = scenario;
         edited.batch += 1;
-        QCOMPARE(controller.serving().scenario, servingSeries(edited));
-        QCOMPARE(controller.serving().baseline, std::optional(servingSeries(scenario)));
+        QCOMPARE(controller.serving().serving, servingSeries(edited));
+        QCOMPARE(controller.serving().baseline->serving, servingSeries(scenario));
 
         controller.undoStack()->undo();
-        QCOMPARE(controller.serving().scenario, servingSeries(scenario));
+        QCOMPARE(controller.serving().serving, servingSeries(scenario));
         controller.setBaseline(std::nullopt, [] { return QStringLiteral("unpin"); });
         QVERIFY(!controller.serving().baseline);
     }

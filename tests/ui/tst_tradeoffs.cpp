@@ -325,13 +325,13 @@ void TestTradeoffs::chartsDrawThePanelsResults()
     comparison.setStrategies(compared);
     QList<StrategyResult> marked = panel.results();
     marked.first().name = QStringLiteral("from the panel"); // proves no re-evaluation
-    comparison.updateFrom(s, marked);
+    comparison.drawStrategies(s, marked);
     QCOMPARE(comparison.results().first().name, QStringLiteral("from the panel"));
     for (int i = 0; i < compared.size(); ++i)
         QCOMPARE(comparison.results().at(i).secondsPerToken,
                  evaluateStrategy(s, compared.at(i)).secondsPerToken);
 
-    comparison.updateFrom(s, QList<StrategyResult>{}); // does not match: evaluated here
+    comparison.drawStrategies(s, QList<StrategyResult>{}); // does not match: evaluated here
     QCOMPARE(comparison.results().size(), compared.size());
     QCOMPARE(comparison.results().first().name, evaluateStrategy(s, compared.first()).name);
 }

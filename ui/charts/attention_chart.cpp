@@ -16,11 +16,6 @@ QString AttentionChart::title() const
     return tr("KV cache by attention kind");
 }
 
-void AttentionChart::updateFrom(const Scenario &s, const Ledger &l)
-{
-    draw(chartSeries(s, l, seriesParts()));
-}
-
 void AttentionChart::draw(const ChartSeries &series)
 {
     const Scenario &s = series.scenario;

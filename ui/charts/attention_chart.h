@@ -15,7 +15,6 @@ public:
 
     QString id() const override { return QStringLiteral("gqa"); }
     QString title() const override;
-    void updateFrom(const Scenario &s, const Ledger &l) override;
     SeriesParts seriesParts() const override { return SeriesPart::Attention; }
     void draw(const ChartSeries &series) override;
     ChartTable table() const override;

@@ -52,10 +52,7 @@ void drawCharts(const QList<LedgerChart *> &charts, const Scenario &s, const Led
     SeriesParts parts;
     for (const LedgerChart *c : charts)
         parts |= c->seriesParts();
-    ChartSeries series = chartSeries(s, l, parts);
-    if (baseline)
-        series.baseline = std::make_shared<const ChartSeries>(baselineChartSeries(
-            *baseline, baselineLedger ? *baselineLedger : evaluate(*baseline), series));
+    const ChartSeries series = chartSeries(s, l, parts, baseline, baselineLedger);
     for (LedgerChart *c : charts) {
         c->setBaseline(baseline);
         c->draw(series);

@@ -60,7 +60,7 @@ protected:
     void relayoutOverlays() override;
     void interactiveEnded() override;
     // Bar labels carry byte units: a units change relabels from the last scenario, which
-    // subclasses record with remember() in updateFrom().
+    // subclasses record with remember() in draw().
     void unitsChanged() override;
     QString headline() const override { return m_headingText; }
     void remember(const Scenario &s, const Ledger &l) { m_last = {s, l}; }

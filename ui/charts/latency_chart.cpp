@@ -218,11 +218,6 @@ void LatencyChart::restyle()
     m_baseMarker->setMarkerSize(presentation() ? 16 : 10);
 }
 
-void LatencyChart::updateFrom(const Scenario &s, const Ledger &l)
-{
-    draw(chartSeries(s, l, seriesParts()));
-}
-
 void LatencyChart::draw(const ChartSeries &series)
 {
     const bool selectionChanged = series.scenario.gpus != m_scenario.gpus;

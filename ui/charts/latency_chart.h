@@ -22,7 +22,6 @@ public:
 
     QString id() const override { return QStringLiteral("latency"); }
     QString title() const override;
-    void updateFrom(const Scenario &s, const Ledger &l) override;
     SeriesParts seriesParts() const override { return SeriesPart::Latency; }
     void draw(const ChartSeries &series) override;
     ChartTable table() const override;

@@ -88,6 +88,11 @@ LedgerChart::~LedgerChart()
     chart()->disconnect(this);
 }
 
+void LedgerChart::updateFrom(const Scenario &s, const Ledger &l)
+{
+    draw(chartSeries(s, l, seriesParts(), m_baseline));
+}
+
 LedgerChart *chartWithId(const QList<LedgerChart *> &charts, const QString &id)
 {
     for (LedgerChart *c : charts)

@@ -30,8 +30,9 @@ class LedgerChart;
 // The chart of `charts` whose id() is `id`; nullptr when none.
 LedgerChart *chartWithId(const QList<LedgerChart *> &charts, const QString &id);
 
-// One live chart of the ledger. Views get updateFrom() on every scenario change; the update
-// path builds each series once and calls QXYSeries::replace, and touches axes only on change.
+// One live chart of the ledger. Views hand it core's series on every scenario change (draw());
+// the draw builds each Qt series once and calls QXYSeries::replace, and touches axes only on
+// change.
 class LedgerChart : public QChartView
 {
     Q_OBJECT
@@ -41,18 +42,19 @@ public:
 
     virtual QString id() const = 0;    // "memory", "latency", "gqa", "precision"
     virtual QString title() const = 0; // translated, for tabs and exports
-    // Computes what the chart draws for `s` (the cost charts ask core's chartSeries) and draws it.
-    virtual void updateFrom(const Scenario &s, const Ledger &l) = 0;
+    // Asks core for the chart's seriesParts() of `s` (`l` = evaluate(s)), with the pinned
+    // baseline's, and draws them: for a chart drawn alone. Pages ask once for all their charts.
+    void updateFrom(const Scenario &s, const Ledger &l);
     virtual ChartTable table() const = 0;
     // The numbers the chart is about, in one sentence, for screen readers (its accessible
     // description) and captions. The default is the title.
     virtual QString headline() const { return title(); }
     // The parts of core's ChartSeries this chart draws; drawCharts() computes the union for a
-    // page once and hands it to each chart's draw(). None for charts that compute their own.
+    // page once and hands it to each chart's draw(). None for charts that compute their own from
+    // the scenario (roofline, strategies, session, reality).
     virtual SeriesParts seriesParts() const { return {}; }
-    // Draws `series` without computing anything. The default hands its scenario and ledger to
-    // updateFrom().
-    virtual void draw(const ChartSeries &series) { updateFrom(series.scenario, series.ledger); }
+    // Draws `series`: its scenario, its ledger and the parts asked for.
+    virtual void draw(const ChartSeries &series) = 0;
 
     // Units, presentation mode and log axes are read from `view` and followed as it changes; a
     // chart without one draws as a new ViewSettings would have it (SI, log axes, no presentation).
@@ -76,8 +78,8 @@ public:
     // Hover callouts are for the screen; exports hide them first.
     void hideHoverOverlays();
     // The pinned baseline the next draw shows beside the scenario, as a muted twin of each
-    // curve or bar; nullopt: none. Charts that compute their series (updateFrom) ask core for
-    // the baseline's with the same call; the cost charts get both from drawCharts().
+    // curve or bar; nullopt: none. Charts that compute their series ask core for the baseline's
+    // with the same call; the others get both in draw()'s series.
     void setBaseline(const std::optional<Scenario> &baseline) { m_baseline = baseline; }
     const std::optional<Scenario> &baseline() const { return m_baseline; }
 

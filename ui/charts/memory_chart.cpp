@@ -167,11 +167,6 @@ void MemoryChart::restyle()
         update(); // the room kept right of the plot follows the font
 }
 
-void MemoryChart::updateFrom(const Scenario &s, const Ledger &l)
-{
-    draw(chartSeries(s, l, seriesParts()));
-}
-
 void MemoryChart::draw(const ChartSeries &series)
 {
     m_scenario = series.scenario;

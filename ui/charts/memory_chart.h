@@ -23,7 +23,6 @@ public:
 
     QString id() const override { return QStringLiteral("memory"); }
     QString title() const override;
-    void updateFrom(const Scenario &s, const Ledger &l) override;
     SeriesParts seriesParts() const override { return SeriesPart::Memory; }
     void draw(const ChartSeries &series) override;
     ChartTable table() const override;

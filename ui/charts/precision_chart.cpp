@@ -16,11 +16,6 @@ QString PrecisionChart::title() const
     return tr("KV cache precision");
 }
 
-void PrecisionChart::updateFrom(const Scenario &s, const Ledger &l)
-{
-    draw(chartSeries(s, l, seriesParts()));
-}
-
 void PrecisionChart::draw(const ChartSeries &series)
 {
     const Scenario &s = series.scenario;

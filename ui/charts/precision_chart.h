@@ -14,7 +14,6 @@ public:
 
     QString id() const override { return QStringLiteral("precision"); }
     QString title() const override;
-    void updateFrom(const Scenario &s, const Ledger &l) override;
     SeriesParts seriesParts() const override { return SeriesPart::Precision; }
     void draw(const ChartSeries &series) override;
     ChartTable table() const override;

@@ -160,8 +160,9 @@ void RealityChart::setQuantity(RealityQuantity q)
         updateFrom(m_scenario, {});
 }
 
-void RealityChart::updateFrom(const Scenario &s, const Ledger &)
+void RealityChart::draw(const ChartSeries &series)
 {
+    const Scenario &s = series.scenario;
     // The runs ringed depend on the GPU and the architecture alone (realitySeries): a slider
     // over the context, the batch or the precision leaves the chart as it is.
     const bool same = m_series.runs > 0 && m_series.quantity == m_quantity &&
@@ -260,7 +261,7 @@ void RealityChart::retranslate()
     m_y->setTitleText(tpot ? tr("Predicted time per output token (ms, log)")
                            : tr("Predicted time to first token (ms, log)"));
     m_diagonal->setName(tr("Prediction = measurement"));
-    // Words from the data, but a language switch alone does not redraw (updateFrom).
+    // Words from the data, but a language switch alone does not redraw (draw).
     nameMarked();
     setAccessibleDescription(headline());
     m_over->setName(tr("±25%"));

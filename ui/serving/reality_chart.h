@@ -21,7 +21,7 @@ public:
     QString id() const override { return QStringLiteral("reality"); }
     QString title() const override;
     QString headline() const override;
-    void updateFrom(const Scenario &s, const Ledger &l) override;
+    void draw(const ChartSeries &series) override;
     void drawSeries(const Scenario &s, const RealitySeries &series);
     ChartTable table() const override;
 

@@ -14,26 +14,21 @@ QString dollars(double usd)
 }
 } // namespace
 
-void ServingChart::updateFrom(const Scenario &s, const Ledger &)
+void ServingChart::draw(const ChartSeries &series)
 {
+    const Scenario &s = series.scenario;
     if (!s.validate().isEmpty())
         return;
-    drawSeries(s, servingSeries(s),
-               m_baseline ? std::optional(servingSeries(*m_baseline)) : std::nullopt);
-}
-
-void ServingChart::drawSeries(const Scenario &s, const ServingSeries &series,
-                              const std::optional<ServingSeries> &baseline)
-{
     m_scenario = s;
-    m_series = series;
-    m_baseSeries = m_baseline ? baseline : std::nullopt;
-    Data d = dataFor(s, series);
-    if (m_baseline && baseline) {
-        const Data b = dataFor(*m_baseline, *baseline);
-        d.baseline = b.points;
-        d.baselineMarker = b.marker;
-        d.baselineName = baselineName(*m_baseline, s);
+    m_series = series.serving;
+    m_baseSeries = series.baseline ? std::optional(series.baseline->serving) : std::nullopt;
+    Data d = dataFor(s, m_series);
+    if (m_baseSeries) {
+        const Scenario &b = series.baseline->scenario;
+        const Data base = dataFor(b, *m_baseSeries);
+        d.baseline = base.points;
+        d.baselineMarker = base.marker;
+        d.baselineName = baselineName(b, s);
     }
     setData(d);
 }

@@ -11,11 +11,9 @@ class ServingChart : public WallChart
     Q_OBJECT
 public:
     using WallChart::WallChart;
-    void updateFrom(const Scenario &s, const Ledger &l) override;
-    // Draws series already computed for `s` (the page computes them once for its charts), and
-    // `baseline`'s, computed for the pinned baseline, beside them.
-    void drawSeries(const Scenario &s, const ServingSeries &series,
-                    const std::optional<ServingSeries> &baseline = std::nullopt);
+    SeriesParts seriesParts() const override { return SeriesPart::Serving; }
+    // Draws series.serving, and the baseline's beside it when one is pinned.
+    void draw(const ChartSeries &series) override;
     const ServingSeries &series() const { return m_series; }
 
 protected:

@@ -89,8 +89,7 @@ ViewPage *capacityPage(ScenarioController *controller, const ViewSettings *view,
 
     page->setRefresh([=](const Scenario &s, const Ledger &) {
         panel->setScenario(s);
-        if (s.validate().isEmpty())
-            latency->drawSeries(s, controller->serving().scenario, controller->serving().baseline);
+        latency->draw(controller->serving());
     });
     return page;
 }
@@ -108,10 +107,9 @@ ViewPage *tokenCostPage(ScenarioController *controller, const ViewSettings *, QW
     auto *layout = new QVBoxLayout(page);
     layout->setContentsMargins(2, 2, 2, 2);
     layout->addWidget(grid);
-    page->setRefresh([=](const Scenario &s, const Ledger &) {
-        const ScenarioController::Serving &serving = controller->serving();
-        batch->drawSeries(s, serving.scenario, serving.baseline);
-        context->drawSeries(s, serving.scenario, serving.baseline);
+    page->setRefresh([=](const Scenario &, const Ledger &) {
+        batch->draw(controller->serving());
+        context->draw(controller->serving());
     });
     return page;
 }

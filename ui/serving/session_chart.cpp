@@ -143,8 +143,9 @@ void SessionChart::retranslate()
     m_uncachedCost->setName(tr("Cumulative cost, cache off (dashed)"));
 }
 
-void SessionChart::updateFrom(const Scenario &s, const Ledger &)
+void SessionChart::draw(const ChartSeries &series)
 {
+    const Scenario &s = series.scenario;
     SessionOptions o = m_options;
     o.startContext = s.context;
     if (!s.validate().isEmpty() || !o.validate().isEmpty())

@@ -156,8 +156,6 @@ QString MassTopChart::title() const
     return tr("Attention mass in the top blocks, per layer");
 }
 
-void MassTopChart::updateFrom(const Scenario &, const Ledger &) {}
-
 void MassTopChart::setReport(const MassReport &report, double concentratedAt)
 {
     m_report = report;
@@ -339,8 +337,6 @@ QString MassCurveChart::title() const
 {
     return tr("Cumulative attention mass vs blocks read");
 }
-
-void MassCurveChart::updateFrom(const Scenario &, const Ledger &) {}
 
 void MassCurveChart::setReport(const MassReport &report, const QList<int> &layers)
 {

@@ -22,7 +22,7 @@ public:
 
     QString id() const override { return QStringLiteral("mass-top"); }
     QString title() const override;
-    void updateFrom(const Scenario &s, const Ledger &l) override;
+    void draw(const ChartSeries &) override {} // drawn from a report (setReport), not the scenario
     ChartTable table() const override;
 
     void setReport(const MassReport &report, double concentratedAt = MassOptions{}.concentratedAt);
@@ -64,7 +64,7 @@ public:
     QString title() const override;
     // The share of blocks each drawn layer needs for 90% of its mass.
     QString headline() const override;
-    void updateFrom(const Scenario &s, const Ledger &l) override;
+    void draw(const ChartSeries &) override {}
     ChartTable table() const override;
 
     // `layers` to draw (those the report has curves for); empty: the most concentrated layer,

@@ -66,7 +66,7 @@ void RooflineChart::retranslate()
 {
     m_x->setTitleText(tr("Arithmetic intensity (FLOP per byte moved, log scale)"));
     m_y->setTitleText(tr("Attainable TFLOP/s (log)")); // one line beside a short plot
-    // Point names, formulas and the heading are composed by the next updateFrom().
+    // Point names, formulas and the heading are composed by the next draw().
 }
 
 QString RooflineChart::title() const
@@ -90,8 +90,9 @@ void RooflineChart::setComputePrecision(const std::optional<Precision> &p)
     update();
 }
 
-void RooflineChart::updateFrom(const Scenario &s, const Ledger &)
+void RooflineChart::draw(const ChartSeries &series)
 {
+    const Scenario &s = series.scenario;
     if (!s.validate().isEmpty())
         return;
     m_scenario = s;

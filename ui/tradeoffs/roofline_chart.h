@@ -22,7 +22,7 @@ public:
 
     QString id() const override { return QStringLiteral("roofline"); }
     QString title() const override;
-    void updateFrom(const Scenario &s, const Ledger &l) override;
+    void draw(const ChartSeries &series) override;
     ChartTable table() const override;
 
     // The prompt of the prefill point.

@@ -26,15 +26,17 @@ void StrategyComparisonChart::setStrategies(const QList<KvStrategy> &strategies)
     rebuild();
 }
 
-void StrategyComparisonChart::updateFrom(const Scenario &s, const Ledger &)
+void StrategyComparisonChart::draw(const ChartSeries &series)
 {
+    const Scenario &s = series.scenario;
     if (!s.validate().isEmpty())
         return;
     m_scenario = s;
     rebuild();
 }
 
-void StrategyComparisonChart::updateFrom(const Scenario &s, const QList<StrategyResult> &results)
+void StrategyComparisonChart::drawStrategies(const Scenario &s,
+                                             const QList<StrategyResult> &results)
 {
     if (!s.validate().isEmpty())
         return;

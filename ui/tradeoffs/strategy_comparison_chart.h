@@ -17,10 +17,10 @@ public:
 
     QString id() const override { return QStringLiteral("strategies"); }
     QString title() const override;
-    void updateFrom(const Scenario &s, const Ledger &l) override;
+    void draw(const ChartSeries &series) override;
     // The same with the strategies' results already computed (the strategies page evaluates
     // each strategy once for its table and both charts); computed here when they do not match.
-    void updateFrom(const Scenario &s, const QList<StrategyResult> &results);
+    void drawStrategies(const Scenario &s, const QList<StrategyResult> &results);
     ChartTable table() const override;
 
     // The first is the reference every bar is a share of (the full cache).

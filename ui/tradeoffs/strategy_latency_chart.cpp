@@ -86,14 +86,15 @@ void StrategyLatencyChart::setStrategies(const QList<KvStrategy> &strategies)
     update();
 }
 
-void StrategyLatencyChart::updateFrom(const Scenario &s, const Ledger &)
+void StrategyLatencyChart::draw(const ChartSeries &series)
 {
+    const Scenario &s = series.scenario;
     m_valid = s.validate().isEmpty();
     m_scenario = s;
     update();
 }
 
-void StrategyLatencyChart::updateFrom(const Scenario &s, const QList<StrategyResult> &atContext)
+void StrategyLatencyChart::drawStrategies(const Scenario &s, const QList<StrategyResult> &atContext)
 {
     m_valid = s.validate().isEmpty();
     m_scenario = s;

@@ -26,9 +26,9 @@ public:
     QString title() const override;
     // Each strategy's time per token at the scenario's context.
     QString headline() const override;
-    void updateFrom(const Scenario &s, const Ledger &l) override;
+    void draw(const ChartSeries &series) override;
     // The same with the markers' results already computed (one per strategy, in order).
-    void updateFrom(const Scenario &s, const QList<StrategyResult> &atContext);
+    void drawStrategies(const Scenario &s, const QList<StrategyResult> &atContext);
     ChartTable table() const override;
 
     void setStrategies(const QList<KvStrategy> &strategies);

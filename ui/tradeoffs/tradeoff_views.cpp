@@ -53,8 +53,8 @@ ViewPage *strategiesPage(ScenarioController *controller, const ViewSettings *vie
     page->setRefresh([=](const Scenario &s, const Ledger &) {
         panel->setScenario(s); // evaluates each strategy once
         sync();                // a sparse model brings its dense reference row
-        comparison->updateFrom(s, panel->results());
-        latency->updateFrom(s, panel->results());
+        comparison->drawStrategies(s, panel->results());
+        latency->drawStrategies(s, panel->results());
     });
     return page;
 }
