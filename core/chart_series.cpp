@@ -203,16 +203,43 @@ QList<PrecisionVariant> precisionVariants(const Scenario &s)
     return precisionVariants(s, evaluate(s));
 }
 
-namespace {
-ServingSeries servingIfValid(const Scenario &s)
+SeriesRequest &SeriesRequest::operator|=(const SeriesRequest &other)
 {
-    return s.validate().isEmpty() ? servingSeries(s) : ServingSeries{};
+    parts |= other.parts;
+    if (other.parts & SeriesPart::Roofline)
+        roofline = other.roofline;
+    if (other.parts & SeriesPart::Session)
+        session = other.session;
+    return *this;
 }
+
+namespace {
+
+// The parts every scenario computes alike, its own or a baseline.
+void addScenarioParts(ChartSeries &out)
+{
+    const Scenario &s = out.scenario;
+    const SeriesRequest &r = out.request;
+    if (!s.validate().isEmpty())
+        return;
+    if (r.parts & SeriesPart::Serving)
+        out.serving = servingSeries(s);
+    if (r.parts & SeriesPart::Roofline)
+        out.roofline = roofline(s, r.roofline);
+    if (r.parts & SeriesPart::Session) {
+        SessionOptions o = r.session;
+        o.startContext = s.context;
+        if (o.validate().isEmpty())
+            out.session = sessionSeries(s, o);
+    }
+}
+
 } // namespace
 
-ChartSeries chartSeries(const Scenario &s, const Ledger &l, SeriesParts parts)
+ChartSeries chartSeries(const Scenario &s, const Ledger &l, const SeriesRequest &request)
 {
-    ChartSeries out{s, l, parts, {}, {}, {}, {}, {}, {}};
+    const SeriesParts parts = request.parts;
+    ChartSeries out{s, l, request, {}, {}, {}, {}, {}, {}, {}, {}};
     if (parts & SeriesPart::Memory) {
         out.memory = memorySeries(s, axisContexts(s.context, kMemoryPoints));
         out.memory.gpuLines = gpuLineCounts(s.gpus, l.gpusToFit, l.tpDegree);
@@ -223,17 +250,17 @@ ChartSeries chartSeries(const Scenario &s, const Ledger &l, SeriesParts parts)
         out.attention = attentionVariants(s, l);
     if (parts & SeriesPart::Precision)
         out.precision = precisionVariants(s, l);
-    if (parts & SeriesPart::Serving)
-        out.serving = servingIfValid(s);
+    addScenarioParts(out);
     return out;
 }
 
 ChartSeries baselineChartSeries(const Scenario &b, const Ledger &bl, const ChartSeries &current)
 {
-    ChartSeries out{b, bl, current.parts, {}, {}, {}, {}, {}, {}};
-    if (current.parts & SeriesPart::Memory)
+    const SeriesParts parts = current.request.parts;
+    ChartSeries out{b, bl, current.request, {}, {}, {}, {}, {}, {}, {}, {}};
+    if (parts & SeriesPart::Memory)
         out.memory = memorySeries(b, current.memory.contexts);
-    if (current.parts & SeriesPart::Latency) {
+    if (parts & SeriesPart::Latency) {
         out.latency.contexts = current.latency.contexts;
         out.latency.gpuCounts = {b.gpus};
         Curve c = stepCurve(StepModel(b), current.latency.contexts, false);
@@ -241,20 +268,19 @@ ChartSeries baselineChartSeries(const Scenario &b, const Ledger &bl, const Chart
         c.gpus = b.gpus;
         out.latency.curves = {c};
     }
-    if (current.parts & SeriesPart::Attention)
+    if (parts & SeriesPart::Attention)
         out.attention = attentionVariants(b, bl);
-    if (current.parts & SeriesPart::Precision)
+    if (parts & SeriesPart::Precision)
         out.precision = precisionVariants(b, bl);
-    if (current.parts & SeriesPart::Serving)
-        out.serving = servingIfValid(b);
+    addScenarioParts(out);
     return out;
 }
 
-ChartSeries chartSeries(const Scenario &s, const Ledger &l, SeriesParts parts,
+ChartSeries chartSeries(const Scenario &s, const Ledger &l, const SeriesRequest &request,
                         const std::optional<Scenario> &b, const std::optional<Ledger> &bl)
 {
-    ChartSeries out = chartSeries(s, l, parts);
-    if (b && parts)
+    ChartSeries out = chartSeries(s, l, request);
+    if (b && request.parts)
         out.baseline = std::make_shared<const ChartSeries>(
             baselineChartSeries(*b, bl ? *bl : evaluate(*b), out));
     return out;

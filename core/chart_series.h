@@ -5,6 +5,7 @@
 // them to display units and draw.
 #include "ledger.h"
 #include "precision.h"
+#include "roofline.h"
 #include "scenario.h"
 #include "serving_series.h"
 
@@ -146,32 +147,51 @@ enum class SeriesPart
     Attention = 0x4,
     Precision = 0x8,
     Serving = 0x10,
+    Roofline = 0x20,
+    Session = 0x40,
 };
 Q_DECLARE_FLAGS(SeriesParts, SeriesPart)
 Q_DECLARE_OPERATORS_FOR_FLAGS(SeriesParts)
+
+// What a page's charts ask core for: the parts, and the settings of the parts that have some (a
+// chart's own controls: the roofline's prompt and compute precision, the session's turns).
+struct SeriesRequest
+{
+    SeriesRequest(SeriesParts p = {}) : parts(p) {}
+    SeriesRequest(SeriesPart p) : parts(p) {}
+    SeriesParts parts;
+    RooflineOptions roofline;
+    SessionOptions session; // startContext is ignored: each scenario's session starts at its own
+    // Both charts' parts; a part's settings from the request that asks for it.
+    SeriesRequest &operator|=(const SeriesRequest &other);
+};
 
 struct ChartSeries
 {
     Scenario scenario;
     Ledger ledger;
-    SeriesParts parts;
+    SeriesRequest request;
     MemorySeries memory;   // over axisContexts(context, kMemoryPoints)
     LatencySeries latency; // over axisContexts(context, kLatencyPoints)
     QList<AttentionVariant> attention;
     QList<PrecisionVariant> precision;
     ServingSeries serving; // empty for an invalid scenario
+    Roofline roofline;     // empty for an invalid scenario
+    // Turn by turn from the scenario's context; nullopt for an invalid scenario or session.
+    std::optional<SessionSeries> session;
     // The pinned baseline's series, drawn beside these; null when none is pinned.
     std::shared_ptr<const ChartSeries> baseline;
 };
 // `l` is evaluate(s).
-ChartSeries chartSeries(const Scenario &s, const Ledger &l, SeriesParts parts);
+ChartSeries chartSeries(const Scenario &s, const Ledger &l, const SeriesRequest &request);
 // The baseline `b` (`bl` = evaluate(b)) over `current`'s axes, so both draw on the same ones:
 // its memory over the same contexts, its time per token at its own GPU count only (one curve, no
-// KV-only or measured twin), its attention and precision variants. Only `current`'s parts.
+// KV-only or measured twin), its own variants, serving sweeps, roofline and session (the same
+// turns from its own context). Only `current`'s parts.
 ChartSeries baselineChartSeries(const Scenario &b, const Ledger &bl, const ChartSeries &current);
-// Both at once: `s`'s parts with the pinned baseline `b`'s beside them (none when `parts` is
-// empty); `bl` is evaluate(*b) where the caller holds it already (evaluated here when not).
-ChartSeries chartSeries(const Scenario &s, const Ledger &l, SeriesParts parts,
+// Both at once: `s`'s parts with the pinned baseline `b`'s beside them (none when no part is
+// asked for); `bl` is evaluate(*b) where the caller holds it already (evaluated here when not).
+ChartSeries chartSeries(const Scenario &s, const Ledger &l, const SeriesRequest &request,
                         const std::optional<Scenario> &b,
                         const std::optional<Ledger> &bl = std::nullopt);
 

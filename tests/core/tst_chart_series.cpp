@@ -91,6 +91,8 @@ private slots:
     void memoryHoldsFixedState();
     void baselineOverTheSameAxes();
     void servingWithBaseline();
+    void rooflineAndSessionWithBaseline();
+    void requestUnion();
 };
 
 void TestChartSeries::contextAxis_data()
@@ -470,6 +472,59 @@ void TestChartSeries::servingWithBaseline()
     invalid.gpus = 0;
     QVERIFY(!invalid.validate().isEmpty());
     QVERIFY(chartSeries(invalid, {}, SeriesPart::Serving).serving.batch.isEmpty());
+}
+
+// The roofline and the session with their settings, for the scenario and the pinned baseline:
+// each scenario's session starts at its own context, whatever start the request carries.
+void TestChartSeries::rooflineAndSessionWithBaseline()
+{
+    const Scenario s = seed();
+    Scenario b = seed();
+    b.context = 32'000;
+    b.kvPrecision = Precision::of(NumberFormat::FP8);
+    SeriesRequest r(SeriesPart::Roofline | SeriesPart::Session);
+    r.roofline.promptTokens = 2048;
+    r.session.turns = 5;
+    r.session.turnInput = 1000;
+    r.session.response = 200;
+    r.session.startContext = 7; // ignored
+    const ChartSeries both = chartSeries(s, evaluate(s), r, b);
+    const auto intensities = [](const Roofline &roof) {
+        QList<double> out;
+        for (const RooflinePoint &p : roof.points)
+            out << p.intensity;
+        return out;
+    };
+    QCOMPARE(intensities(both.roofline), intensities(roofline(s, r.roofline)));
+    QVERIFY(intensities(both.roofline) != intensities(roofline(s))); // the prompt counts
+    QVERIFY(both.baseline);
+    QCOMPARE(intensities(both.baseline->roofline), intensities(roofline(b, r.roofline)));
+    QVERIFY(both.session && both.baseline->session);
+    QCOMPARE(both.session->options.startContext, s.context);
+    QCOMPARE(both.baseline->session->options.startContext, qint64(32'000));
+    SessionOptions o = r.session;
+    o.startContext = s.context;
+    QCOMPARE(both.session->cached.cost, sessionSeries(s, o).cached.cost);
+    QCOMPARE(both.session->cached.turns.size(), 5);
+
+    r.session.turns = 0; // an invalid session: none, and the roofline all the same
+    const ChartSeries invalid = chartSeries(s, evaluate(s), r);
+    QVERIFY(!invalid.session);
+    QVERIFY(invalid.roofline.peakFlops > 0);
+}
+
+// A page's request is the union of its charts': each part's settings from the chart asking.
+void TestChartSeries::requestUnion()
+{
+    SeriesRequest page(SeriesPart::Memory);
+    SeriesRequest roof(SeriesPart::Roofline);
+    roof.roofline.promptTokens = 4096;
+    SeriesRequest other(SeriesPart::Latency);
+    other.roofline.promptTokens = 99; // not asking for the roofline: its settings do not count
+    page |= roof;
+    page |= other;
+    QCOMPARE(page.parts, SeriesPart::Memory | SeriesPart::Roofline | SeriesPart::Latency);
+    QCOMPARE(page.roofline.promptTokens, qint64(4096));
 }
 
 QTEST_GUILESS_MAIN(TestChartSeries)

@@ -59,8 +59,8 @@ private slots:
         const ServingSeries series = servingSeries(s);
         ThroughputLatencyChart latency;
         CostBatchChart cost;
-        latency.draw(chartSeries(s, evaluate(s), latency.seriesParts()));
-        cost.draw(chartSeries(s, evaluate(s), cost.seriesParts()));
+        latency.draw(chartSeries(s, evaluate(s), latency.seriesRequest()));
+        cost.draw(chartSeries(s, evaluate(s), cost.seriesRequest()));
         QList<QPointF> expectLatency, expectCost;
         qsizetype fitting = 0;
         for (const BatchPoint &p : series.batch) {

@@ -15,7 +15,7 @@ public:
 
     QString id() const override { return QStringLiteral("gqa"); }
     QString title() const override;
-    SeriesParts seriesParts() const override { return SeriesPart::Attention; }
+    SeriesRequest seriesRequest() const override { return SeriesPart::Attention; }
     void draw(const ChartSeries &series) override;
     ChartTable table() const override;
 

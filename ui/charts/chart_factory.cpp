@@ -49,10 +49,10 @@ void drawCharts(const QList<LedgerChart *> &charts, const Scenario &s, const Led
                 const std::optional<Scenario> &baseline,
                 const std::optional<Ledger> &baselineLedger)
 {
-    SeriesParts parts;
+    SeriesRequest request;
     for (const LedgerChart *c : charts)
-        parts |= c->seriesParts();
-    const ChartSeries series = chartSeries(s, l, parts, baseline, baselineLedger);
+        request |= c->seriesRequest();
+    const ChartSeries series = chartSeries(s, l, request, baseline, baselineLedger);
     for (LedgerChart *c : charts) {
         c->setBaseline(baseline);
         c->draw(series);

@@ -24,7 +24,7 @@ QList<LedgerChart *> createCharts(QWidget *parent = nullptr);
 // Any of chartIds() and servingChartIds(); nullptr for an unknown id.
 LedgerChart *createChart(const QString &id, QWidget *parent = nullptr);
 
-// Asks core once for every series the charts draw (the union of their seriesParts()), and for a
+// Asks core once for every series the charts draw (the union of their seriesRequest()), and for a
 // pinned baseline's over the same axes, and hands the result to each: the window's page and the
 // CLI's export draw through here.
 void drawCharts(const QList<LedgerChart *> &charts, const Scenario &s, const Ledger &l,

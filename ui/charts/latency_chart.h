@@ -22,7 +22,7 @@ public:
 
     QString id() const override { return QStringLiteral("latency"); }
     QString title() const override;
-    SeriesParts seriesParts() const override { return SeriesPart::Latency; }
+    SeriesRequest seriesRequest() const override { return SeriesPart::Latency; }
     void draw(const ChartSeries &series) override;
     ChartTable table() const override;
     QString headline() const override;

@@ -90,7 +90,7 @@ LedgerChart::~LedgerChart()
 
 void LedgerChart::updateFrom(const Scenario &s, const Ledger &l)
 {
-    draw(chartSeries(s, l, seriesParts(), m_baseline));
+    draw(chartSeries(s, l, seriesRequest(), m_baseline));
 }
 
 LedgerChart *chartWithId(const QList<LedgerChart *> &charts, const QString &id)

@@ -42,17 +42,17 @@ public:
 
     virtual QString id() const = 0;    // "memory", "latency", "gqa", "precision"
     virtual QString title() const = 0; // translated, for tabs and exports
-    // Asks core for the chart's seriesParts() of `s` (`l` = evaluate(s)), with the pinned
+    // Asks core for the chart's seriesRequest() of `s` (`l` = evaluate(s)), with the pinned
     // baseline's, and draws them: for a chart drawn alone. Pages ask once for all their charts.
     void updateFrom(const Scenario &s, const Ledger &l);
     virtual ChartTable table() const = 0;
     // The numbers the chart is about, in one sentence, for screen readers (its accessible
     // description) and captions. The default is the title.
     virtual QString headline() const { return title(); }
-    // The parts of core's ChartSeries this chart draws; drawCharts() computes the union for a
-    // page once and hands it to each chart's draw(). None for charts that compute their own from
-    // the scenario (roofline, strategies, session, reality).
-    virtual SeriesParts seriesParts() const { return {}; }
+    // The parts of core's ChartSeries this chart draws, with its settings for them;
+    // drawCharts() asks for the union of a page's once and hands it to each chart's draw().
+    // None for charts that compute their own from the scenario (strategies, reality).
+    virtual SeriesRequest seriesRequest() const { return {}; }
     // Draws `series`: its scenario, its ledger and the parts asked for.
     virtual void draw(const ChartSeries &series) = 0;
 

@@ -23,7 +23,7 @@ public:
 
     QString id() const override { return QStringLiteral("memory"); }
     QString title() const override;
-    SeriesParts seriesParts() const override { return SeriesPart::Memory; }
+    SeriesRequest seriesRequest() const override { return SeriesPart::Memory; }
     void draw(const ChartSeries &series) override;
     ChartTable table() const override;
 

@@ -14,7 +14,7 @@ public:
 
     QString id() const override { return QStringLiteral("precision"); }
     QString title() const override;
-    SeriesParts seriesParts() const override { return SeriesPart::Precision; }
+    SeriesRequest seriesRequest() const override { return SeriesPart::Precision; }
     void draw(const ChartSeries &series) override;
     ChartTable table() const override;
 

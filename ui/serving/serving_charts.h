@@ -11,7 +11,7 @@ class ServingChart : public WallChart
     Q_OBJECT
 public:
     using WallChart::WallChart;
-    SeriesParts seriesParts() const override { return SeriesPart::Serving; }
+    SeriesRequest seriesRequest() const override { return SeriesPart::Serving; }
     // Draws series.serving, and the baseline's beside it when one is pinned.
     void draw(const ChartSeries &series) override;
     const ServingSeries &series() const { return m_series; }

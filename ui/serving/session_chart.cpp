@@ -143,36 +143,27 @@ void SessionChart::retranslate()
     m_uncachedCost->setName(tr("Cumulative cost, cache off (dashed)"));
 }
 
-void SessionChart::draw(const ChartSeries &series)
+SeriesRequest SessionChart::seriesRequest() const
 {
-    const Scenario &s = series.scenario;
-    SessionOptions o = m_options;
-    o.startContext = s.context;
-    if (!s.validate().isEmpty() || !o.validate().isEmpty())
-        return;
-    // The same turns from the baseline's own context.
-    std::optional<SessionSeries> baseline;
-    if (m_baseline && m_baseline->validate().isEmpty()) {
-        SessionOptions b = m_options;
-        b.startContext = m_baseline->context;
-        if (b.validate().isEmpty())
-            baseline = sessionSeries(*m_baseline, b);
-    }
-    drawSeries(s, sessionSeries(s, o), baseline);
+    SeriesRequest r(SeriesPart::Session);
+    r.session = m_options;
+    return r;
 }
 
-void SessionChart::drawSeries(const Scenario &s, const SessionSeries &series,
-                              const std::optional<SessionSeries> &baseline)
+void SessionChart::draw(const ChartSeries &series)
 {
-    m_series = series;
-    m_baseSeries = m_baseline ? baseline : std::nullopt;
+    if (!series.session)
+        return; // an invalid scenario or session: the last drawing stays
+    m_series = *series.session;
+    // The same turns from the baseline's own context.
+    m_baseSeries = series.baseline ? series.baseline->session : std::nullopt;
     const bool based = m_baseSeries.has_value();
     m_baseCached->remove(0, m_baseCached->count());
     m_baseUncached->remove(0, m_baseUncached->count());
     if (based) {
         m_baseCached->append(turnSeconds(m_baseSeries->cached));
         m_baseUncached->append(turnSeconds(m_baseSeries->uncached));
-        const QString name = baselineName(*m_baseline, s);
+        const QString name = baselineName(series.baseline->scenario, series.scenario);
         m_baseCached->setLabel(tr("%1, cache on").arg(name));
         m_baseUncached->setLabel(tr("%1, cache off").arg(name));
         m_baseCachedCost->setName(tr("%1: cumulative cost, cache on").arg(name));
@@ -194,13 +185,13 @@ void SessionChart::drawSeries(const Scenario &s, const SessionSeries &series,
     m_cachedDecode->remove(0, m_cachedDecode->count());
     m_uncachedPrefill->remove(0, m_uncachedPrefill->count());
     m_uncachedDecode->remove(0, m_uncachedDecode->count());
-    m_cachedPrefill->append(seconds(series.cached, true));
-    m_cachedDecode->append(seconds(series.cached, false));
-    m_uncachedPrefill->append(seconds(series.uncached, true));
-    m_uncachedDecode->append(seconds(series.uncached, false));
-    replacePoints(m_cachedCost, cumulativeCost(series.cached));
-    replacePoints(m_uncachedCost, cumulativeCost(series.uncached));
-    const int wall = series.cached.firstTurnNotFitting;
+    m_cachedPrefill->append(seconds(m_series.cached, true));
+    m_cachedDecode->append(seconds(m_series.cached, false));
+    m_uncachedPrefill->append(seconds(m_series.uncached, true));
+    m_uncachedDecode->append(seconds(m_series.uncached, false));
+    replacePoints(m_cachedCost, cumulativeCost(m_series.cached));
+    replacePoints(m_uncachedCost, cumulativeCost(m_series.uncached));
+    const int wall = m_series.cached.firstTurnNotFitting;
     m_wall->setName(wall > 0 ? tr("From turn %1 the context no longer fits").arg(wall) : QString());
     for (QLegendMarker *m : chart()->legend()->markers(m_wall))
         m->setVisible(wall > 0);

@@ -25,14 +25,13 @@ public:
     QString id() const override { return QStringLiteral("session"); }
     QString title() const override;
     QString headline() const override;
-    void draw(const ChartSeries &series) override;
-    // `baseline`: the same turns from the pinned baseline, drawn as pale ghost bars and dashed
+    SeriesRequest seriesRequest() const override;
+    // The baseline's session, the same turns from its own context, as pale ghost bars and dashed
     // cumulative costs beside the scenario's.
-    void drawSeries(const Scenario &s, const SessionSeries &series,
-                    const std::optional<SessionSeries> &baseline = std::nullopt);
+    void draw(const ChartSeries &series) override;
     ChartTable table() const override;
 
-    // The turns the chart simulates when it computes (draw); the start is the context.
+    // The turns the chart asks core for (seriesRequest); the start is the context.
     void setOptions(const SessionOptions &o) { m_options = o; }
     const SessionOptions &options() const { return m_options; }
     const SessionSeries &series() const { return m_series; }

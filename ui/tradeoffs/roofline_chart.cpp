@@ -79,7 +79,8 @@ void RooflineChart::setPromptTokens(qint64 tokens)
     if (tokens <= 0 || tokens == m_options.promptTokens)
         return;
     m_options.promptTokens = tokens;
-    update();
+    if (m_scenario)
+        updateFrom(*m_scenario, {}); // core's roofline with the new prompt
 }
 
 void RooflineChart::setComputePrecision(const std::optional<Precision> &p)
@@ -87,7 +88,15 @@ void RooflineChart::setComputePrecision(const std::optional<Precision> &p)
     if (p == m_options.compute)
         return;
     m_options.compute = p;
-    update();
+    if (m_scenario)
+        updateFrom(*m_scenario, {});
+}
+
+SeriesRequest RooflineChart::seriesRequest() const
+{
+    SeriesRequest r(SeriesPart::Roofline);
+    r.roofline = m_options;
+    return r;
 }
 
 void RooflineChart::draw(const ChartSeries &series)
@@ -96,6 +105,12 @@ void RooflineChart::draw(const ChartSeries &series)
     if (!s.validate().isEmpty())
         return;
     m_scenario = s;
+    m_roofline = series.roofline;
+    m_baseRoofline.reset();
+    if (series.baseline && series.baseline->roofline.peakFlops > 0) {
+        m_baseRoofline = series.baseline->roofline;
+        m_baseName = baselineName(series.baseline->scenario, s);
+    }
     update();
 }
 
@@ -164,12 +179,8 @@ void RooflineChart::update()
 {
     if (!m_scenario)
         return;
-    m_roofline = kvl::roofline(*m_scenario, m_options);
     const Roofline &r = m_roofline;
     syncPointSeries();
-    m_baseRoofline.reset();
-    if (m_baseline && m_baseline->validate().isEmpty())
-        m_baseRoofline = kvl::roofline(*m_baseline, m_options);
 
     // Whole decades around the points and both ridges, with room either side.
     double lo = r.ridgePoint, hi = r.ridgePoint;
@@ -210,10 +221,9 @@ void RooflineChart::update()
         for (const RooflinePoint &p : m_baseRoofline->points)
             if (p.intensity > 0)
                 basePoints << QPointF(p.intensity, p.attainable / kTera);
-        const QString name = baselineName(*m_baseline, *m_scenario);
-        if (m_basePoints->name() != name)
-            m_basePoints->setName(name);
-        m_baseRoof->setName(tr("%1: roof").arg(name));
+        if (m_basePoints->name() != m_baseName)
+            m_basePoints->setName(m_baseName);
+        m_baseRoof->setName(tr("%1: roof").arg(m_baseName));
     }
     replacePoints(m_basePoints, basePoints);
     replacePoints(m_baseRoof, otherRoof ? tera(m_baseRoofline->roof(m_xRange.min, m_xRange.max))

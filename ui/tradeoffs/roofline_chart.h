@@ -22,6 +22,7 @@ public:
 
     QString id() const override { return QStringLiteral("roofline"); }
     QString title() const override;
+    SeriesRequest seriesRequest() const override;
     void draw(const ChartSeries &series) override;
     ChartTable table() const override;
 
@@ -54,6 +55,7 @@ private:
     Roofline m_roofline;
     // The pinned baseline's points (hollow, pale) and roof (dashed, pale, when it differs).
     std::optional<Roofline> m_baseRoofline;
+    QString m_baseName;
     QScatterSeries *m_basePoints = nullptr;
     QLineSeries *m_baseRoof = nullptr;
     QLineSeries *m_roof = nullptr;
