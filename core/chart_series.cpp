@@ -210,13 +210,48 @@ SeriesRequest &SeriesRequest::operator|=(const SeriesRequest &other)
         roofline = other.roofline;
     if (other.parts & SeriesPart::Session)
         session = other.session;
+    if (other.parts & SeriesPart::Strategies)
+        strategies = other.strategies;
     return *this;
+}
+
+SeriesRequest SeriesRequest::of(const RooflineOptions &o)
+{
+    SeriesRequest r(SeriesPart::Roofline);
+    r.roofline = o;
+    return r;
+}
+
+SeriesRequest SeriesRequest::of(const SessionOptions &o)
+{
+    SeriesRequest r(SeriesPart::Session);
+    r.session = o;
+    return r;
+}
+
+SeriesRequest SeriesRequest::of(const QList<KvStrategy> &strategies)
+{
+    SeriesRequest r(SeriesPart::Strategies);
+    r.strategies = strategies;
+    return r;
+}
+
+StrategySeries strategySeries(const Scenario &s, const QList<KvStrategy> &strategies,
+                              const QList<qint64> &contexts)
+{
+    StrategySeries out{{}, contexts, {}};
+    for (const KvStrategy &k : strategies) {
+        out.results << evaluateStrategy(s, k);
+        out.curves << sweepStrategy(s, k, StrategyQuantity::SecondsPerToken, contexts);
+    }
+    return out;
 }
 
 namespace {
 
-// The parts every scenario computes alike, its own or a baseline.
-void addScenarioParts(ChartSeries &out)
+// The parts every scenario computes alike, its own or a baseline; the strategies' curves over
+// `contexts`.
+void addScenarioParts(ChartSeries &out, const QList<qint64> &contexts)
 {
     const Scenario &s = out.scenario;
     const SeriesRequest &r = out.request;
@@ -232,6 +267,8 @@ void addScenarioParts(ChartSeries &out)
         if (o.validate().isEmpty())
             out.session = sessionSeries(s, o);
     }
+    if (r.parts & SeriesPart::Strategies)
+        out.strategies = strategySeries(s, r.strategies, contexts);
 }
 
 } // namespace
@@ -239,7 +276,7 @@ void addScenarioParts(ChartSeries &out)
 ChartSeries chartSeries(const Scenario &s, const Ledger &l, const SeriesRequest &request)
 {
     const SeriesParts parts = request.parts;
-    ChartSeries out{s, l, request, {}, {}, {}, {}, {}, {}, {}, {}};
+    ChartSeries out{s, l, request, {}, {}, {}, {}, {}, {}, {}, {}, {}};
     if (parts & SeriesPart::Memory) {
         out.memory = memorySeries(s, axisContexts(s.context, kMemoryPoints));
         out.memory.gpuLines = gpuLineCounts(s.gpus, l.gpusToFit, l.tpDegree);
@@ -250,14 +287,15 @@ ChartSeries chartSeries(const Scenario &s, const Ledger &l, const SeriesRequest 
         out.attention = attentionVariants(s, l);
     if (parts & SeriesPart::Precision)
         out.precision = precisionVariants(s, l);
-    addScenarioParts(out);
+    addScenarioParts(out, (parts & SeriesPart::Strategies) ? axisContexts(s.context, kLatencyPoints)
+                                                           : QList<qint64>{});
     return out;
 }
 
 ChartSeries baselineChartSeries(const Scenario &b, const Ledger &bl, const ChartSeries &current)
 {
     const SeriesParts parts = current.request.parts;
-    ChartSeries out{b, bl, current.request, {}, {}, {}, {}, {}, {}, {}, {}};
+    ChartSeries out{b, bl, current.request, {}, {}, {}, {}, {}, {}, {}, {}, {}};
     if (parts & SeriesPart::Memory)
         out.memory = memorySeries(b, current.memory.contexts);
     if (parts & SeriesPart::Latency) {
@@ -272,7 +310,7 @@ ChartSeries baselineChartSeries(const Scenario &b, const Ledger &bl, const Chart
         out.attention = attentionVariants(b, bl);
     if (parts & SeriesPart::Precision)
         out.precision = precisionVariants(b, bl);
-    addScenarioParts(out);
+    addScenarioParts(out, current.strategies.contexts);
     return out;
 }
 

@@ -3,6 +3,7 @@
 // Every series and what-if row the cost charts draw, computed here so that the window and the
 // CLI's export draw the same numbers. Values are in SI base units (bytes, seconds); charts scale
 // them to display units and draw.
+#include "kv_strategy.h"
 #include "ledger.h"
 #include "precision.h"
 #include "roofline.h"
@@ -149,6 +150,7 @@ enum class SeriesPart
     Serving = 0x10,
     Roofline = 0x20,
     Session = 0x40,
+    Strategies = 0x80,
 };
 Q_DECLARE_FLAGS(SeriesParts, SeriesPart)
 Q_DECLARE_OPERATORS_FOR_FLAGS(SeriesParts)
@@ -162,9 +164,25 @@ struct SeriesRequest
     SeriesParts parts;
     RooflineOptions roofline;
     SessionOptions session; // startContext is ignored: each scenario's session starts at its own
+    QList<KvStrategy> strategies; // compared, the first the reference (the full cache)
     // Both charts' parts; a part's settings from the request that asks for it.
     SeriesRequest &operator|=(const SeriesRequest &other);
+    // One part with its settings.
+    static SeriesRequest of(const RooflineOptions &o);
+    static SeriesRequest of(const SessionOptions &o);
+    static SeriesRequest of(const QList<KvStrategy> &strategies);
 };
+
+// The compared KV strategies: each at the scenario's context, and its time per token over the
+// context axis (windows flatten, budgets cap, sparse reads grow slowly).
+struct StrategySeries
+{
+    QList<StrategyResult> results; // one per strategy, at the scenario's context
+    QList<qint64> contexts;        // the axis: axisContexts(context, kLatencyPoints)
+    QList<QList<QPointF>> curves;  // seconds per token over contexts, one per strategy
+};
+StrategySeries strategySeries(const Scenario &s, const QList<KvStrategy> &strategies,
+                              const QList<qint64> &contexts);
 
 struct ChartSeries
 {
@@ -179,6 +197,7 @@ struct ChartSeries
     Roofline roofline;     // empty for an invalid scenario
     // Turn by turn from the scenario's context; nullopt for an invalid scenario or session.
     std::optional<SessionSeries> session;
+    StrategySeries strategies; // empty for an invalid scenario
     // The pinned baseline's series, drawn beside these; null when none is pinned.
     std::shared_ptr<const ChartSeries> baseline;
 };
@@ -187,7 +206,8 @@ ChartSeries chartSeries(const Scenario &s, const Ledger &l, const SeriesRequest 
 // The baseline `b` (`bl` = evaluate(b)) over `current`'s axes, so both draw on the same ones:
 // its memory over the same contexts, its time per token at its own GPU count only (one curve, no
 // KV-only or measured twin), its own variants, serving sweeps, roofline and session (the same
-// turns from its own context). Only `current`'s parts.
+// turns from its own context), its strategies at its own context and over the same contexts.
+// Only `current`'s parts.
 ChartSeries baselineChartSeries(const Scenario &b, const Ledger &bl, const ChartSeries &current);
 // Both at once: `s`'s parts with the pinned baseline `b`'s beside them (none when no part is
 // asked for); `bl` is evaluate(*b) where the caller holds it already (evaluated here when not).

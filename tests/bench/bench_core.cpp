@@ -1,12 +1,14 @@
 // How long one full ledger and one 512-point sweep take (the work behind a slider step), and
 // core's chart series: 512-point memory and latency series, what one slider step computes for the
-// cost page (every part of chartSeries at the charts' point counts) and the Reality tab's series.
+// cost page (every part of chartSeries at the charts' point counts), the strategies page's and
+// the Reality tab's series.
 // Config files given after the run count (a hybrid, a sparse-attention model) get their own
 // ledger and sweep timings.
 #include "bench_stats.h"
 #include "chart_series.h"
 #include "hf_config.h"
 #include "reality.h"
+#include "strategy_presets.h"
 #include "sweep.h"
 
 #include <QCoreApplication>
@@ -66,6 +68,20 @@ int main(int argc, char *argv[])
         sink = sink + chartSeries(m, l, page).latency.curves.size();
         pageNs << t.nsecsElapsed();
     }
+    // The strategies page's series: the full cache, fp8 and every preset, at the context and as
+    // curves over the axis (what each slider step asks of core with that tab shown).
+    QList<KvStrategy> strategies{KvStrategy{}, *KvStrategy::parse(QStringLiteral("fp8"))};
+    for (const StrategyPreset &p : strategyPresets())
+        strategies << *KvStrategy::parse(p.id);
+    QList<qint64> strategyNs;
+    for (int i = 0; i < runs / 10; ++i) {
+        Scenario c = Scenario::seed();
+        c.context = 100'000 + i;
+        const Ledger l = evaluate(c);
+        t.start();
+        sink = sink + chartSeries(c, l, SeriesRequest::of(strategies)).strategies.curves.size();
+        strategyNs << t.nsecsElapsed();
+    }
     // The Reality tab's series for a scenario (every bundled run matched against it), after the
     // runs were read and predicted once (bundled_runs_first_ms).
     t.start();
@@ -116,6 +132,7 @@ int main(int argc, char *argv[])
         {QStringLiteral("latency_series_512_measured"), benchStats(measuredNs)},
         {QStringLiteral("latency_series_512_engine"), benchStats(engineNs)},
         {QStringLiteral("cost_page_series"), benchStats(pageNs)},
+        {QStringLiteral("strategies_page_series"), benchStats(strategyNs)},
         {QStringLiteral("bundled_runs_first_ms"), bundledMs},
         {QStringLiteral("reality_series"), benchStats(realityNs)},
         {QStringLiteral("models"), models},

@@ -201,8 +201,7 @@ void TestTradeoffs::latencyMatchesCore()
     chart.updateFrom(s, evaluate(s));
     const qint64 to =
         std::max(kContextAxisTo, qint64(std::pow(10.0, std::ceil(std::log10(double(s.context))))));
-    const QList<qint64> contexts =
-        logSpacedContexts(kContextAxisFrom, to, StrategyLatencyChart::kPoints);
+    const QList<qint64> contexts = logSpacedContexts(kContextAxisFrom, to, kLatencyPoints);
     QCOMPARE(chart.contexts(), contexts);
     for (int i = 0; i < strategies.size(); ++i) {
         const QList<QPointF> expected =
@@ -311,29 +310,32 @@ void TestTradeoffs::rooflineMeasuredRoofAndPrompt()
     QCOMPARE(panel.pointTable()->item(0, 0)->text(), viewed->roofline().points.first().label);
 }
 
-// The strategies page evaluates each strategy once, in the panel; both charts draw those
-// results, and compute their own only when handed a list that does not match.
+// The strategies page asks core once: the panel's table and both charts show that series, and
+// compute nothing of their own.
 void TestTradeoffs::chartsDrawThePanelsResults()
 {
     StrategyPanel panel;
     const Scenario s = Scenario::seed();
-    panel.setScenario(s);
-    const QList<KvStrategy> compared = panel.compared();
-    QCOMPARE(panel.results().size(), compared.size());
+    SeriesRequest request(SeriesPart::Strategies);
+    request.strategies = panel.compared(s);
+    ChartSeries series = chartSeries(s, evaluate(s), request);
+    QCOMPARE(series.strategies.results.size(), request.strategies.size());
+    for (int i = 0; i < request.strategies.size(); ++i)
+        QCOMPARE(series.strategies.results.at(i).secondsPerToken,
+                 evaluateStrategy(s, request.strategies.at(i)).secondsPerToken);
 
+    series.strategies.results.first().name = QStringLiteral("from core"); // proves no evaluation
+    series.strategies.results.first().secondsPerToken = 0.5;
+    panel.setResults(s, series.strategies.results);
+    QCOMPARE(panel.results().first().name, QStringLiteral("from core"));
     StrategyComparisonChart comparison;
-    comparison.setStrategies(compared);
-    QList<StrategyResult> marked = panel.results();
-    marked.first().name = QStringLiteral("from the panel"); // proves no re-evaluation
-    comparison.drawStrategies(s, marked);
-    QCOMPARE(comparison.results().first().name, QStringLiteral("from the panel"));
-    for (int i = 0; i < compared.size(); ++i)
-        QCOMPARE(comparison.results().at(i).secondsPerToken,
-                 evaluateStrategy(s, compared.at(i)).secondsPerToken);
-
-    comparison.drawStrategies(s, QList<StrategyResult>{}); // does not match: evaluated here
-    QCOMPARE(comparison.results().size(), compared.size());
-    QCOMPARE(comparison.results().first().name, evaluateStrategy(s, compared.first()).name);
+    comparison.draw(series);
+    QCOMPARE(comparison.results().first().name, QStringLiteral("from core"));
+    StrategyLatencyChart latency;
+    latency.draw(series);
+    auto *marker = findSeries<QScatterSeries>(&latency, QStringLiteral("marker"));
+    QVERIFY(marker);
+    QCOMPARE(marker->at(0).y(), 500.0);
 }
 
 // The default strategies beside an fp16 baseline, in the chart's size at 1920 × 1080: twice the

@@ -143,13 +143,6 @@ void SessionChart::retranslate()
     m_uncachedCost->setName(tr("Cumulative cost, cache off (dashed)"));
 }
 
-SeriesRequest SessionChart::seriesRequest() const
-{
-    SeriesRequest r(SeriesPart::Session);
-    r.session = m_options;
-    return r;
-}
-
 void SessionChart::draw(const ChartSeries &series)
 {
     if (!series.session)

@@ -25,7 +25,7 @@ public:
     QString id() const override { return QStringLiteral("session"); }
     QString title() const override;
     QString headline() const override;
-    SeriesRequest seriesRequest() const override;
+    SeriesRequest seriesRequest() const override { return SeriesRequest::of(m_options); }
     // The baseline's session, the same turns from its own context, as pale ghost bars and dashed
     // cumulative costs beside the scenario's.
     void draw(const ChartSeries &series) override;

@@ -92,13 +92,6 @@ void RooflineChart::setComputePrecision(const std::optional<Precision> &p)
         updateFrom(*m_scenario, {});
 }
 
-SeriesRequest RooflineChart::seriesRequest() const
-{
-    SeriesRequest r(SeriesPart::Roofline);
-    r.roofline = m_options;
-    return r;
-}
-
 void RooflineChart::draw(const ChartSeries &series)
 {
     const Scenario &s = series.scenario;

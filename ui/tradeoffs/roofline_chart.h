@@ -22,7 +22,7 @@ public:
 
     QString id() const override { return QStringLiteral("roofline"); }
     QString title() const override;
-    SeriesRequest seriesRequest() const override;
+    SeriesRequest seriesRequest() const override { return SeriesRequest::of(m_options); }
     void draw(const ChartSeries &series) override;
     ChartTable table() const override;
 

@@ -23,53 +23,30 @@ void StrategyComparisonChart::setStrategies(const QList<KvStrategy> &strategies)
     if (strategies == m_strategies)
         return;
     m_strategies = strategies;
-    rebuild();
+    if (m_scenario)
+        updateFrom(*m_scenario, {});
 }
 
 void StrategyComparisonChart::draw(const ChartSeries &series)
 {
     const Scenario &s = series.scenario;
-    if (!s.validate().isEmpty())
+    if (!s.validate().isEmpty() || series.strategies.results.isEmpty())
         return;
     m_scenario = s;
-    rebuild();
-}
-
-void StrategyComparisonChart::drawStrategies(const Scenario &s,
-                                             const QList<StrategyResult> &results)
-{
-    if (!s.validate().isEmpty())
-        return;
-    m_scenario = s;
-    if (results.size() != m_strategies.size())
-        return rebuild();
-    m_results = results;
-    evaluateBaseline();
-    drawResults();
-}
-
-void StrategyComparisonChart::evaluateBaseline()
-{
+    m_strategies = series.request.strategies;
+    m_results = series.strategies.results;
     m_baseResults.clear();
-    if (m_baseline && m_baseline->validate().isEmpty())
-        for (const KvStrategy &k : std::as_const(m_strategies))
-            m_baseResults << evaluateStrategy(*m_baseline, k);
+    m_baseName.clear();
+    if (series.baseline) {
+        m_baseResults = series.baseline->strategies.results;
+        m_baseName = baselineName(series.baseline->scenario, s);
+    }
+    drawResults();
 }
 
 void StrategyComparisonChart::unitsChanged()
 {
     drawResults(); // units change the labels, not the results
-}
-
-void StrategyComparisonChart::rebuild()
-{
-    if (!m_scenario || m_strategies.isEmpty())
-        return;
-    m_results.clear();
-    for (const KvStrategy &k : std::as_const(m_strategies))
-        m_results << evaluateStrategy(*m_scenario, k);
-    evaluateBaseline();
-    drawResults();
 }
 
 void StrategyComparisonChart::drawResults()
@@ -94,7 +71,7 @@ void StrategyComparisonChart::drawResults()
         baseline << variantOf(r);
     setVariants(variants,
                 {tr("KV held"), tr("KV read per token"), tr("Time per token"), tr("GPUs to fit")},
-                0, baseline, m_baseline ? baselineName(*m_baseline, s) : QString());
+                0, baseline, m_baseName);
     fitShareAxis();
 
     // The headline names the fastest strategy, the question a lecture usually asks first.

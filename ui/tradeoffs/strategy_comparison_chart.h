@@ -17,13 +17,13 @@ public:
 
     QString id() const override { return QStringLiteral("strategies"); }
     QString title() const override;
+    SeriesRequest seriesRequest() const override { return SeriesRequest::of(m_strategies); }
+    // Draws series.strategies, and the baseline's as ghost bars.
     void draw(const ChartSeries &series) override;
-    // The same with the strategies' results already computed (the strategies page evaluates
-    // each strategy once for its table and both charts); computed here when they do not match.
-    void drawStrategies(const Scenario &s, const QList<StrategyResult> &results);
     ChartTable table() const override;
 
-    // The first is the reference every bar is a share of (the full cache).
+    // The strategies the chart asks core for; the first is the reference every bar is a share of
+    // (the full cache). A chart already drawn asks again.
     void setStrategies(const QList<KvStrategy> &strategies);
     const QList<StrategyResult> &results() const { return m_results; }
 
@@ -31,16 +31,14 @@ protected:
     void unitsChanged() override;
 
 private:
-    void rebuild();     // evaluates, then draws
     void drawResults(); // from m_results
     void fitShareAxis();
 
     QList<KvStrategy> m_strategies;
-    // The same strategies on the pinned baseline (empty when none): its ghost bars.
-    void evaluateBaseline();
-
     QList<StrategyResult> m_results;
+    // The same strategies on the pinned baseline (empty when none): its ghost bars.
     QList<StrategyResult> m_baseResults;
+    QString m_baseName;
     std::optional<Scenario> m_scenario;
     AxisRange m_shareRange;
 };

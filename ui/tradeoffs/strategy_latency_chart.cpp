@@ -83,22 +83,38 @@ void StrategyLatencyChart::setStrategies(const QList<KvStrategy> &strategies)
     if (strategies == m_strategies)
         return;
     m_strategies = strategies;
-    update();
+    if (m_valid)
+        updateFrom(m_scenario, {});
 }
 
 void StrategyLatencyChart::draw(const ChartSeries &series)
 {
-    const Scenario &s = series.scenario;
-    m_valid = s.validate().isEmpty();
-    m_scenario = s;
-    update();
-}
-
-void StrategyLatencyChart::drawStrategies(const Scenario &s, const QList<StrategyResult> &atContext)
-{
-    m_valid = s.validate().isEmpty();
-    m_scenario = s;
-    update(&atContext);
+    const StrategySeries &own = series.strategies;
+    if (!series.scenario.validate().isEmpty() || own.contexts.isEmpty())
+        return;
+    const bool renamed = series.request.strategies != m_strategies;
+    m_valid = true;
+    m_scenario = series.scenario;
+    m_strategies = series.request.strategies;
+    m_atContext = own.results;
+    const QList<QList<QPointF>> base =
+        series.baseline ? series.baseline->strategies.curves : QList<QList<QPointF>>{};
+    const QString baseName =
+        series.baseline ? baselineName(series.baseline->scenario, m_scenario) : QString();
+    // A context drag inside one decade leaves every curve as it was: only the markers move.
+    if (renamed || own.contexts != m_contexts || own.curves != m_curves || base != m_baseCurves ||
+        baseName != m_baseName) {
+        m_contexts = own.contexts;
+        m_curves = own.curves;
+        m_baseCurves = base;
+        m_baseName = baseName;
+        updateCurves();
+    }
+    QList<QPointF> markers;
+    for (const StrategyResult &r : std::as_const(m_atContext))
+        markers << QPointF(double(m_scenario.context), r.secondsPerToken * 1000);
+    replacePoints(m_marker, m_scenario.context >= kContextAxisFrom ? markers : QList<QPointF>{});
+    updateAxes();
 }
 
 void StrategyLatencyChart::interactiveEnded()
@@ -107,46 +123,9 @@ void StrategyLatencyChart::interactiveEnded()
     updateAxes();
 }
 
-void StrategyLatencyChart::update(const QList<StrategyResult> *atContext)
-{
-    if (!m_valid)
-        return;
-    const qint64 to = updateContextAxis(m_contexts, m_scenario.context, kPoints);
-    // The curves depend on the context only through where the axis ends: a context drag moves
-    // the markers and recomputes nothing else.
-    Scenario at = m_scenario;
-    at.context = to;
-    const CurvesFor key{at, m_baseline, m_strategies};
-    if (m_curvesFor != key) {
-        updateCurves();
-        m_curvesFor = key;
-    }
-    if (atContext && atContext->size() == m_strategies.size()) {
-        m_atContext = *atContext;
-    } else {
-        m_atContext.clear();
-        for (const KvStrategy &k : std::as_const(m_strategies))
-            m_atContext << evaluateStrategy(m_scenario, k);
-    }
-    QList<QPointF> markers;
-    for (const StrategyResult &r : std::as_const(m_atContext)) {
-        markers << QPointF(double(m_scenario.context), r.secondsPerToken * 1000);
-    }
-    replacePoints(m_marker, m_scenario.context >= kContextAxisFrom ? markers : QList<QPointF>{});
-    updateAxes();
-}
-
 void StrategyLatencyChart::updateCurves()
 {
-    m_curves.clear();
-    m_baseCurves.clear();
-    const bool based = m_baseline && m_baseline->validate().isEmpty();
-    for (const KvStrategy &k : std::as_const(m_strategies)) {
-        m_curves << sweepStrategy(m_scenario, k, StrategyQuantity::SecondsPerToken, m_contexts);
-        if (based)
-            m_baseCurves << sweepStrategy(*m_baseline, k, StrategyQuantity::SecondsPerToken,
-                                          m_contexts);
-    }
+    const bool based = !m_baseCurves.isEmpty();
     syncSeries();
     const auto milliseconds = [](QList<QPointF> points) {
         for (QPointF &p : points)
@@ -160,7 +139,7 @@ void StrategyLatencyChart::updateCurves()
     }
     // One legend entry for the baseline's curves, named for what sets it apart.
     for (int i = 0; i < m_baseSeries.size(); ++i) {
-        const QString name = based ? baselineName(*m_baseline, m_scenario) : QString();
+        const QString name = based ? m_baseName : QString();
         if (i == 0 && m_baseSeries.at(i)->name() != name)
             m_baseSeries.at(i)->setName(name);
         for (QLegendMarker *m : chart()->legend()->markers(m_baseSeries.at(i)))

@@ -13,8 +13,8 @@ class QScatterSeries;
 
 namespace kvl {
 
-// Time per token against context length (log-log, 1k to 10M tokens), one curve per strategy from
-// core's sweepStrategy: windows flatten, budgets cap, sparse reads grow slowly, quantization
+// Time per token against context length (log-log, 1k to 10M tokens), one curve per strategy of
+// core's StrategySeries: windows flatten, budgets cap, sparse reads grow slowly, quantization
 // scales the full cache's curve down. Dots mark the scenario's context.
 class StrategyLatencyChart : public LedgerChart
 {
@@ -26,17 +26,15 @@ public:
     QString title() const override;
     // Each strategy's time per token at the scenario's context.
     QString headline() const override;
+    SeriesRequest seriesRequest() const override { return SeriesRequest::of(m_strategies); }
     void draw(const ChartSeries &series) override;
-    // The same with the markers' results already computed (one per strategy, in order).
-    void drawStrategies(const Scenario &s, const QList<StrategyResult> &atContext);
     ChartTable table() const override;
 
+    // The strategies the chart asks core for; a chart already drawn asks again.
     void setStrategies(const QList<KvStrategy> &strategies);
     const QList<qint64> &contexts() const { return m_contexts; }
     // Seconds per token of strategy i at contexts(), as core computed them.
     const QList<QPointF> &curve(int i) const { return m_curves.at(i); }
-
-    static constexpr int kPoints = kLatencyPoints; // as many as the cost page's time curves
 
 protected:
     void restyle() override;
@@ -44,7 +42,6 @@ protected:
     void interactiveEnded() override;
 
 private:
-    void update(const QList<StrategyResult> *atContext = nullptr);
     void updateCurves();
     void updateAxes();
     void syncSeries();
@@ -58,14 +55,7 @@ private:
     // The same strategies on the pinned baseline, pale and dashed; empty when none is pinned.
     QList<QList<QPointF>> m_baseCurves;
     QList<QLineSeries *> m_baseSeries;
-    struct CurvesFor
-    {
-        Scenario scenario; // at the axis' end
-        std::optional<Scenario> baseline;
-        QList<KvStrategy> strategies;
-        friend bool operator==(const CurvesFor &, const CurvesFor &) = default;
-    };
-    std::optional<CurvesFor> m_curvesFor;
+    QString m_baseName;
     QScatterSeries *m_marker = nullptr;
     QList<StrategyResult> m_atContext; // the markers, one per strategy
     QLogValueAxis *m_x = nullptr;

@@ -395,14 +395,14 @@ bool StrategyPanel::setStack(int row, const QString &precision)
     return true;
 }
 
-QList<KvStrategy> StrategyPanel::compared() const
+QList<KvStrategy> StrategyPanel::compared(const std::optional<Scenario> &s) const
 {
     KvStrategy baseline;
     baseline.name = tr("Full cache");
     QList<KvStrategy> out{baseline};
     // A model that reads less than it holds is measured against its dense twin, the chart's
     // reference row.
-    if (const auto dense = m_scenario ? denseReference(m_scenario->model) : std::nullopt) {
+    if (const auto dense = s ? denseReference(s->model) : std::nullopt) {
         out.first().name = tr("Full cache, sparse reads");
         out.prepend(*dense);
     }
@@ -414,19 +414,22 @@ QList<KvStrategy> StrategyPanel::compared() const
 
 void StrategyPanel::setScenario(const Scenario &s)
 {
-    m_scenario = s;
     QList<StrategyResult> results;
-    QStringList notes;
-    if (s.validate().isEmpty()) {
-        for (const KvStrategy &k : compared()) {
+    if (s.validate().isEmpty())
+        for (const KvStrategy &k : compared(s))
             results << evaluateStrategy(s, k);
-            const StrategyResult &r = results.last();
-            // Strategies that drop tokens say so first; the note itself is core's.
-            const QString lead =
-                r.losesTokens ? tr("loses tokens") : tr("nothing is lost from memory");
-            notes << QStringLiteral("<p><b>%1</b> — %2. %3</p>")
-                         .arg(r.name.toHtmlEscaped(), lead, r.lossNote.toHtmlEscaped());
-        }
+    setResults(s, results);
+}
+
+void StrategyPanel::setResults(const Scenario &s, const QList<StrategyResult> &results)
+{
+    m_scenario = s;
+    QStringList notes;
+    for (const StrategyResult &r : results) {
+        // Strategies that drop tokens say so first; the note itself is core's.
+        const QString lead = r.losesTokens ? tr("loses tokens") : tr("nothing is lost from memory");
+        notes << QStringLiteral("<p><b>%1</b> — %2. %3</p>")
+                     .arg(r.name.toHtmlEscaped(), lead, r.lossNote.toHtmlEscaped());
     }
     m_results = results;
     m_model->setResults(results);

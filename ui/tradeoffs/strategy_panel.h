@@ -29,12 +29,16 @@ public:
     // The table shows bytes in `view`'s units (SI without one).
     explicit StrategyPanel(const ViewSettings *view = nullptr, QWidget *parent = nullptr);
 
-    // The full cache, then every checked strategy in list order.
-    QList<KvStrategy> compared() const;
+    // The full cache, then every checked strategy in list order; for a model that reads less
+    // than it holds, its dense twin first. Without a scenario, at the last one.
+    QList<KvStrategy> compared(const std::optional<Scenario> &s) const;
+    QList<KvStrategy> compared() const { return compared(m_scenario); }
     // compared() at the last scenario, evaluated once; the page's charts draw these too.
     const QList<StrategyResult> &results() const { return m_results; }
-    // Re-evaluates the table and the loss notes (an invalid scenario clears them).
+    // Evaluates compared(s) and shows it (an invalid scenario clears the table and notes).
     void setScenario(const Scenario &s);
+    // Shows `results`, compared(s) as core evaluated them for the page's charts.
+    void setResults(const Scenario &s, const QList<StrategyResult> &results);
 
     int strategyCount() const;
     KvStrategy strategy(int row) const;

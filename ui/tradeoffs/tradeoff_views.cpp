@@ -43,19 +43,19 @@ ViewPage *strategiesPage(ScenarioController *controller, const ViewSettings *vie
     layout->setContentsMargins(2, 2, 2, 2);
     layout->addWidget(split);
 
-    const auto sync = [=] {
-        const QList<KvStrategy> compared = panel->compared();
-        comparison->setStrategies(compared);
-        latency->setStrategies(compared);
+    // Core evaluates the compared strategies once for the table and both charts.
+    const auto refresh = [=](const Scenario &s, const Ledger &l) {
+        // A sparse model brings its dense reference row.
+        const ChartSeries series =
+            chartSeries(s, l, SeriesRequest::of(panel->compared(s)), controller->baseline(),
+                        controller->baselineLedger());
+        panel->setResults(s, series.strategies.results);
+        comparison->draw(series);
+        latency->draw(series);
     };
-    sync();
-    QObject::connect(panel, &StrategyPanel::strategiesChanged, page, sync);
-    page->setRefresh([=](const Scenario &s, const Ledger &) {
-        panel->setScenario(s); // evaluates each strategy once
-        sync();                // a sparse model brings its dense reference row
-        comparison->drawStrategies(s, panel->results());
-        latency->drawStrategies(s, panel->results());
-    });
+    QObject::connect(panel, &StrategyPanel::strategiesChanged, page,
+                     [=] { refresh(controller->scenario(), controller->ledger()); });
+    page->setRefresh(refresh);
     return page;
 }
 
