@@ -237,12 +237,23 @@ SeriesRequest SeriesRequest::of(const QList<KvStrategy> &strategies)
 }
 
 StrategySeries strategySeries(const Scenario &s, const QList<KvStrategy> &strategies,
-                              const QList<qint64> &contexts)
+                              const QList<qint64> &contexts, const ChartSeries *previous)
 {
     StrategySeries out{{}, contexts, {}};
+    bool keep = previous && previous->request.strategies == strategies &&
+                previous->strategies.contexts == contexts &&
+                previous->strategies.curves.size() == strategies.size();
+    if (keep) {
+        Scenario at = previous->scenario;
+        at.context = s.context;
+        keep = at == s;
+    }
+    if (keep)
+        out.curves = previous->strategies.curves;
     for (const KvStrategy &k : strategies) {
         out.results << evaluateStrategy(s, k);
-        out.curves << sweepStrategy(s, k, StrategyQuantity::SecondsPerToken, contexts);
+        if (!keep)
+            out.curves << sweepStrategy(s, k, StrategyQuantity::SecondsPerToken, contexts);
     }
     return out;
 }
@@ -251,7 +262,7 @@ namespace {
 
 // The parts every scenario computes alike, its own or a baseline; the strategies' curves over
 // `contexts`.
-void addScenarioParts(ChartSeries &out, const QList<qint64> &contexts)
+void addScenarioParts(ChartSeries &out, const QList<qint64> &contexts, const ChartSeries *previous)
 {
     const Scenario &s = out.scenario;
     const SeriesRequest &r = out.request;
@@ -268,12 +279,13 @@ void addScenarioParts(ChartSeries &out, const QList<qint64> &contexts)
             out.session = sessionSeries(s, o);
     }
     if (r.parts & SeriesPart::Strategies)
-        out.strategies = strategySeries(s, r.strategies, contexts);
+        out.strategies = strategySeries(s, r.strategies, contexts, previous);
 }
 
 } // namespace
 
-ChartSeries chartSeries(const Scenario &s, const Ledger &l, const SeriesRequest &request)
+ChartSeries chartSeries(const Scenario &s, const Ledger &l, const SeriesRequest &request,
+                        const ChartSeries *previous)
 {
     const SeriesParts parts = request.parts;
     ChartSeries out{s, l, request, {}, {}, {}, {}, {}, {}, {}, {}, {}};
@@ -287,12 +299,15 @@ ChartSeries chartSeries(const Scenario &s, const Ledger &l, const SeriesRequest 
         out.attention = attentionVariants(s, l);
     if (parts & SeriesPart::Precision)
         out.precision = precisionVariants(s, l);
-    addScenarioParts(out, (parts & SeriesPart::Strategies) ? axisContexts(s.context, kLatencyPoints)
-                                                           : QList<qint64>{});
+    addScenarioParts(out,
+                     (parts & SeriesPart::Strategies) ? axisContexts(s.context, kLatencyPoints)
+                                                      : QList<qint64>{},
+                     previous);
     return out;
 }
 
-ChartSeries baselineChartSeries(const Scenario &b, const Ledger &bl, const ChartSeries &current)
+ChartSeries baselineChartSeries(const Scenario &b, const Ledger &bl, const ChartSeries &current,
+                                const ChartSeries *previous)
 {
     const SeriesParts parts = current.request.parts;
     ChartSeries out{b, bl, current.request, {}, {}, {}, {}, {}, {}, {}, {}, {}};
@@ -310,17 +325,18 @@ ChartSeries baselineChartSeries(const Scenario &b, const Ledger &bl, const Chart
         out.attention = attentionVariants(b, bl);
     if (parts & SeriesPart::Precision)
         out.precision = precisionVariants(b, bl);
-    addScenarioParts(out, current.strategies.contexts);
+    addScenarioParts(out, current.strategies.contexts, previous);
     return out;
 }
 
 ChartSeries chartSeries(const Scenario &s, const Ledger &l, const SeriesRequest &request,
-                        const std::optional<Scenario> &b, const std::optional<Ledger> &bl)
+                        const std::optional<Scenario> &b, const std::optional<Ledger> &bl,
+                        const ChartSeries *previous)
 {
-    ChartSeries out = chartSeries(s, l, request);
+    ChartSeries out = chartSeries(s, l, request, previous);
     if (b && request.parts)
-        out.baseline = std::make_shared<const ChartSeries>(
-            baselineChartSeries(*b, bl ? *bl : evaluate(*b), out));
+        out.baseline = std::make_shared<const ChartSeries>(baselineChartSeries(
+            *b, bl ? *bl : evaluate(*b), out, previous ? previous->baseline.get() : nullptr));
     return out;
 }
 

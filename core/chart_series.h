@@ -181,8 +181,11 @@ struct StrategySeries
     QList<qint64> contexts;        // the axis: axisContexts(context, kLatencyPoints)
     QList<QList<QPointF>> curves;  // seconds per token over contexts, one per strategy
 };
+struct ChartSeries;
+// `previous`: the series drawn before this change (nullptr: none). Where only the context moved
+// and the axis stayed, its curves are kept: a curve depends on the context only through the axis.
 StrategySeries strategySeries(const Scenario &s, const QList<KvStrategy> &strategies,
-                              const QList<qint64> &contexts);
+                              const QList<qint64> &contexts, const ChartSeries *previous = nullptr);
 
 struct ChartSeries
 {
@@ -202,17 +205,21 @@ struct ChartSeries
     std::shared_ptr<const ChartSeries> baseline;
 };
 // `l` is evaluate(s).
-ChartSeries chartSeries(const Scenario &s, const Ledger &l, const SeriesRequest &request);
+// `previous`: the series of the last change, whose strategy curves may be kept (strategySeries).
+ChartSeries chartSeries(const Scenario &s, const Ledger &l, const SeriesRequest &request,
+                        const ChartSeries *previous = nullptr);
 // The baseline `b` (`bl` = evaluate(b)) over `current`'s axes, so both draw on the same ones:
 // its memory over the same contexts, its time per token at its own GPU count only (one curve, no
 // KV-only or measured twin), its own variants, serving sweeps, roofline and session (the same
 // turns from its own context), its strategies at its own context and over the same contexts.
 // Only `current`'s parts.
-ChartSeries baselineChartSeries(const Scenario &b, const Ledger &bl, const ChartSeries &current);
+ChartSeries baselineChartSeries(const Scenario &b, const Ledger &bl, const ChartSeries &current,
+                                const ChartSeries *previous = nullptr);
 // Both at once: `s`'s parts with the pinned baseline `b`'s beside them (none when no part is
 // asked for); `bl` is evaluate(*b) where the caller holds it already (evaluated here when not).
 ChartSeries chartSeries(const Scenario &s, const Ledger &l, const SeriesRequest &request,
                         const std::optional<Scenario> &b,
-                        const std::optional<Ledger> &bl = std::nullopt);
+                        const std::optional<Ledger> &bl = std::nullopt,
+                        const ChartSeries *previous = nullptr);
 
 } // namespace kvl

@@ -16,6 +16,7 @@
 #include <QFileInfo>
 #include <QJsonDocument>
 #include <cstdio>
+#include <optional>
 
 using namespace kvl;
 
@@ -73,7 +74,10 @@ int main(int argc, char *argv[])
     QList<KvStrategy> strategies{KvStrategy{}, *KvStrategy::parse(QStringLiteral("fp8"))};
     for (const StrategyPreset &p : strategyPresets())
         strategies << *KvStrategy::parse(p.id);
-    QList<qint64> strategyNs;
+    // Whole: the series from nothing (a slider other than the context moved); a context step: a
+    // drag within the axis, which keeps the last series' curves.
+    QList<qint64> strategyNs, strategyStepNs;
+    std::optional<ChartSeries> last;
     for (int i = 0; i < runs / 10; ++i) {
         Scenario c = Scenario::seed();
         c.context = 100'000 + i;
@@ -81,6 +85,11 @@ int main(int argc, char *argv[])
         t.start();
         sink = sink + chartSeries(c, l, SeriesRequest::of(strategies)).strategies.curves.size();
         strategyNs << t.nsecsElapsed();
+        t.start();
+        last = chartSeries(c, l, SeriesRequest::of(strategies), std::nullopt, std::nullopt,
+                           last ? &*last : nullptr);
+        strategyStepNs << t.nsecsElapsed();
+        sink = sink + last->strategies.results.size();
     }
     // The Reality tab's series for a scenario (every bundled run matched against it), after the
     // runs were read and predicted once (bundled_runs_first_ms).
@@ -133,6 +142,7 @@ int main(int argc, char *argv[])
         {QStringLiteral("latency_series_512_engine"), benchStats(engineNs)},
         {QStringLiteral("cost_page_series"), benchStats(pageNs)},
         {QStringLiteral("strategies_page_series"), benchStats(strategyNs)},
+        {QStringLiteral("strategies_page_context_step"), benchStats(strategyStepNs)},
         {QStringLiteral("bundled_runs_first_ms"), bundledMs},
         {QStringLiteral("reality_series"), benchStats(realityNs)},
         {QStringLiteral("models"), models},

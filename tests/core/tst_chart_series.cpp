@@ -2,6 +2,7 @@
 // ledger of that context, and the measured overlay at efficiency = measured / datasheet.
 #include "../test_points.h"
 #include "chart_series.h"
+#include "kv_strategy.h"
 #include "sweep.h"
 #include "test_models.h"
 
@@ -93,6 +94,8 @@ private slots:
     void servingWithBaseline();
     void rooflineAndSessionWithBaseline();
     void requestUnion();
+    void strategiesByHand();
+    void strategyCurvesKeptWhileOnlyContextMoves();
 };
 
 void TestChartSeries::contextAxis_data()
@@ -527,7 +530,6 @@ void TestChartSeries::requestUnion()
     QCOMPARE(page.roofline.promptTokens, qint64(4096));
 }
 
-QTEST_GUILESS_MAIN(TestChartSeries)
 void TestChartSeries::memoryHoldsFixedState()
 {
     // A Qwen3-Next-shaped hybrid: 1 full layer of 2 KV heads × 256 per 4, the other 3 linear
@@ -557,4 +559,85 @@ void TestChartSeries::memoryHoldsFixedState()
     QCOMPARE(m.total.points.at(1).y(), l.totalBytes);
 }
 
+namespace {
+
+QList<KvStrategy> strategies(const QStringList &specs)
+{
+    QList<KvStrategy> out;
+    for (const QString &spec : specs)
+        out << *KvStrategy::parse(spec);
+    return out;
+}
+
+} // namespace
+
+// The strategies part: each strategy's result at the scenario's context and its curve over the
+// latency axis, equal to evaluating it alone; fp8 halves the seed's 320 KiB per token.
+void TestChartSeries::strategiesByHand()
+{
+    const Scenario s = seed();
+    const QList<KvStrategy> k = strategies({QStringLiteral("fp16"), QStringLiteral("fp8")});
+    const ChartSeries c = chartSeries(s, evaluate(s), SeriesRequest::of(k));
+    QCOMPARE(c.strategies.contexts, axisContexts(s.context, kLatencyPoints));
+    QCOMPARE(c.strategies.results.size(), 2);
+    QCOMPARE(c.strategies.curves.size(), 2);
+    QCOMPARE(c.strategies.results.at(0).heldBytes, 1'000'000 * kSeedBytesPerToken);
+    QCOMPARE(c.strategies.results.at(1).heldBytes, 1'000'000 * kSeedBytesPerToken / 2);
+    for (qsizetype i = 0; i < k.size(); ++i)
+        QCOMPARE(
+            c.strategies.curves.at(i),
+            sweepStrategy(s, k.at(i), StrategyQuantity::SecondsPerToken, c.strategies.contexts));
+}
+
+// A context drag inside the axis keeps the last change's curves (they depend on the context only
+// through the axis) and still evaluates the results at the new context; any other change, or an
+// axis that grew, computes them again.
+void TestChartSeries::strategyCurvesKeptWhileOnlyContextMoves()
+{
+    const QList<KvStrategy> k = strategies({QStringLiteral("fp16"), QStringLiteral("int4")});
+    const SeriesRequest r = SeriesRequest::of(k);
+    Scenario s = seed();
+    const ChartSeries first = chartSeries(s, evaluate(s), r);
+    const auto curvesOf = [&](const Scenario &at) {
+        QList<QList<QPointF>> out;
+        for (const KvStrategy &one : k)
+            out << sweepStrategy(at, one, StrategyQuantity::SecondsPerToken,
+                                 axisContexts(at.context, kLatencyPoints));
+        return out;
+    };
+
+    s.context = 600'000; // the same decade: the same axis
+    const ChartSeries moved = chartSeries(s, evaluate(s), r, &first);
+    QCOMPARE(moved.strategies.contexts, first.strategies.contexts);
+    QCOMPARE(moved.strategies.curves, curvesOf(s));
+    QVERIFY(moved.strategies.curves.isSharedWith(first.strategies.curves)); // kept, not redone
+    QCOMPARE(moved.strategies.results.at(0).heldBytes, 600'000 * kSeedBytesPerToken);
+    QCOMPARE(moved.strategies.results.at(1).secondsPerToken,
+             evaluateStrategy(s, k.at(1)).secondsPerToken);
+
+    s.context = 20'000'000; // past the axis: a longer one
+    const ChartSeries longer = chartSeries(s, evaluate(s), r, &moved);
+    QVERIFY(longer.strategies.contexts != first.strategies.contexts);
+    QCOMPARE(longer.strategies.curves, curvesOf(s));
+
+    Scenario more = seed();
+    more.gpus = 4; // not the context: recomputed
+    const ChartSeries spread = chartSeries(more, evaluate(more), r, &first);
+    QCOMPARE(spread.strategies.curves, curvesOf(more));
+    QVERIFY(!spread.strategies.curves.isSharedWith(first.strategies.curves));
+    QVERIFY(spread.strategies.curves != first.strategies.curves);
+
+    Scenario b = seed();
+    b.kvPrecision = Precision::of(NumberFormat::FP8);
+    const ChartSeries pinned = chartSeries(seed(), evaluate(seed()), r, b);
+    Scenario b2 = b;
+    b2.kvPrecision = Precision::of(NumberFormat::INT4);
+    const ChartSeries repinned = chartSeries(s, evaluate(s), r, b2, std::nullopt, &pinned);
+    QVERIFY(repinned.baseline);
+    QCOMPARE(repinned.baseline->strategies.curves.at(1),
+             sweepStrategy(b2, k.at(1), StrategyQuantity::SecondsPerToken,
+                           repinned.strategies.contexts));
+}
+
+QTEST_GUILESS_MAIN(TestChartSeries)
 #include "tst_chart_series.moc"

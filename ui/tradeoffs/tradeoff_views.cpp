@@ -19,6 +19,8 @@
 #include <QSplitter>
 #include <QStatusBar>
 #include <QVBoxLayout>
+#include <memory>
+#include <optional>
 
 namespace kvl {
 
@@ -43,12 +45,16 @@ ViewPage *strategiesPage(ScenarioController *controller, const ViewSettings *vie
     layout->setContentsMargins(2, 2, 2, 2);
     layout->addWidget(split);
 
-    // Core evaluates the compared strategies once for the table and both charts.
+    // Core evaluates the compared strategies once for the table and both charts; the last
+    // change's series lets a context drag keep the curves.
+    const auto last = std::make_shared<std::optional<ChartSeries>>();
     const auto refresh = [=](const Scenario &s, const Ledger &l) {
+        const ChartSeries *previous = *last ? &**last : nullptr;
         // A sparse model brings its dense reference row.
-        const ChartSeries series =
+        ChartSeries next =
             chartSeries(s, l, SeriesRequest::of(panel->compared(s)), controller->baseline(),
-                        controller->baselineLedger());
+                        controller->baselineLedger(), previous);
+        const ChartSeries &series = last->emplace(std::move(next));
         panel->setResults(s, series.strategies.results);
         comparison->draw(series);
         latency->draw(series);
