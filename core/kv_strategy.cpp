@@ -265,11 +265,23 @@ double StrategyModel::bytes(const Slice &slice, bool perGpu, bool read) const
 
 StrategyResult StrategyModel::at(qint64 L) const
 {
-    StrategyResult r;
+    const QList<Slice> parts = slices(L);
+    StrategyResult r = figures(L, parts);
     r.name = m_strategy.label();
     r.spec = m_strategy.spec();
+    r.lossNote = lossNote(L, parts, r.losesTokens);
+    return r;
+}
+
+StrategyResult StrategyModel::figuresAt(qint64 L) const
+{
+    return figures(L, slices(L));
+}
+
+StrategyResult StrategyModel::figures(qint64 L, const QList<Slice> &parts) const
+{
+    StrategyResult r;
     r.context = L;
-    const QList<Slice> parts = slices(L);
     const double batch = m_scenario.batch;
     double flop = 0, layers = 0, heldTokens = 0;
     qint64 fewest = L;
@@ -301,7 +313,6 @@ StrategyResult StrategyModel::at(qint64 L) const
     r.tokensHeldPerLayer = fewest;
     r.meanTokensHeld = layers > 0 ? heldTokens / layers : 0;
     r.oldestReadableToken = r.losesTokens ? L - recentKept : 0;
-    r.lossNote = lossNote(L, parts, r.losesTokens);
     return r;
 }
 
@@ -443,7 +454,7 @@ QList<QPointF> sweepStrategy(const Scenario &s, const KvStrategy &k, StrategyQua
     QList<QPointF> out;
     out.reserve(contexts.size());
     for (qint64 c : contexts) {
-        const StrategyResult r = model.at(c);
+        const StrategyResult r = model.figuresAt(c);
         double v = 0;
         switch (q) {
         case StrategyQuantity::HeldBytes:

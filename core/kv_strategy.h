@@ -139,6 +139,8 @@ class StrategyModel
 public:
     StrategyModel(const Scenario &s, const KvStrategy &k);
     StrategyResult at(qint64 context) const;
+    // at() without the words (name, spec, lossNote): a curve's points need only the figures.
+    StrategyResult figuresAt(qint64 context) const;
 
 private:
     // Bytes per token and layer of one part of one layer type's cache (DSA: its latents, its
@@ -158,6 +160,7 @@ private:
     };
     struct Slice;
     QList<Slice> slices(qint64 context) const;
+    StrategyResult figures(qint64 context, const QList<Slice> &slices) const;
     QString lossNote(qint64 context, const QList<Slice> &slices, bool loses) const;
     double bytes(const Slice &slice, bool perGpu, bool read) const;
 
