@@ -3,10 +3,10 @@
 // "repainted" lets the event loop paint what changed, as a real frame does; "forced" repaints
 // every chart and the ledger whole, the worst case.
 //
-//   bench_ui [SWEEPS] [--baseline]
+//   bench_ui [SWEEPS] [--baseline] [--slider NAME]
 //
 // --baseline pins fp8 KV beside the seed first: every chart then draws the baseline's twin and the
-// ledger compares the two on each step.
+// ledger compares the two on each step. --slider drives that slider alone (to profile it).
 //
 // "evaluations" counts the ledgers core works out: per slider step (what the visible tab and
 // anything else listening costs during a drag) and per catch-up (what the hidden tabs cost once
@@ -78,8 +78,20 @@ int main(int argc, char *argv[])
         qputenv("QT_QPA_PLATFORM", "offscreen");
     QStandardPaths::setTestModeEnabled(true); // leave the user's settings alone
     QApplication app(argc, argv);
-    const int sweeps = argc > 1 ? std::max(1, atoi(argv[1])) : 3;
-    const bool baseline = argc > 2 && QByteArray(argv[2]) == "--baseline";
+    const QStringList args = QCoreApplication::arguments();
+    const int sweeps = args.size() > 1 ? std::max(1, args.at(1).toInt()) : 3;
+    const bool baseline = args.contains(QStringLiteral("--baseline"));
+    QStringList sliders{QStringLiteral("context"),      QStringLiteral("kv_heads"),
+                        QStringLiteral("gpus"),         QStringLiteral("layers"),
+                        QStringLiteral("kv_precision"), QStringLiteral("batch")};
+    if (const qsizetype at = args.indexOf(QStringLiteral("--slider")); at > 0) {
+        if (at + 1 >= args.size() || !sliders.contains(args.at(at + 1))) {
+            std::fprintf(stderr, "bench_ui: --slider takes one of %s\n",
+                         qPrintable(sliders.join(QStringLiteral(", "))));
+            return 2;
+        }
+        sliders = {args.at(at + 1)};
+    }
 
     MainWindow window;
     window.setQuietErrors(true);
@@ -98,8 +110,8 @@ int main(int argc, char *argv[])
     quint64 allSteps = 0, allCatchUps = 0;
     EvaluationCount allStepEvaluations, allCatchUpEvaluations;
     QElapsedTimer t;
-    for (const char *name : {"context", "kv_heads", "gpus", "layers", "kv_precision", "batch"}) {
-        QSlider *slider = window.controls()->field(QLatin1String(name))->slider();
+    for (const QString &name : std::as_const(sliders)) {
+        QSlider *slider = window.controls()->field(name)->slider();
         QList<qint64> ns, forced;
         EvaluationCount stepEvaluations;
         window.controller()->beginInteractive(); // as during a drag: animations off
@@ -134,11 +146,10 @@ int main(int argc, char *argv[])
         const EvaluationCount catchUpEvaluations = evaluationCount() - beforeCatchUp;
         window.controller()->replace(Scenario::seed(), QString());
         perSlider.insert(
-            QLatin1String(name),
-            QJsonObject{{QStringLiteral("repainted"), benchStats(ns)},
-                        {QStringLiteral("forced"), benchStats(forced)},
-                        {QStringLiteral("evaluations"),
-                         evaluations(stepEvaluations, ns.size(), catchUpEvaluations, 1)}});
+            name, QJsonObject{{QStringLiteral("repainted"), benchStats(ns)},
+                              {QStringLiteral("forced"), benchStats(forced)},
+                              {QStringLiteral("evaluations"),
+                               evaluations(stepEvaluations, ns.size(), catchUpEvaluations, 1)}});
         allSteps += ns.size();
         allStepEvaluations += stepEvaluations;
         ++allCatchUps;
