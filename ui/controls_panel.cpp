@@ -433,7 +433,8 @@ void ControlsPanel::refresh()
     field(QStringLiteral("query_heads"))->setValue(m.queryHeads);
     SliderField *kv = field(QStringLiteral("kv_heads"));
     // The range first, silently: the previous model's value may lie outside it.
-    {
+    // Only when it moved: setRange relayouts the field even when the range is the same.
+    if (kv->spinBox()->minimum() != 1 || kv->spinBox()->maximum() != m.queryHeads) {
         const QSignalBlocker block(kv->spinBox());
         kv->spinBox()->setRange(1, m.queryHeads);
     }

@@ -160,6 +160,10 @@ int SliderField::nearestStep(int v) const
 
 void SliderField::setValue(int v)
 {
+    // A spin box repaints on any setValue, the value it shows included: a refresh after another
+    // field's edit leaves this one alone.
+    if (v == m_spin->value() && m_slider->value() == nearestStep(v))
+        return;
     m_updating = true;
     {
         const QSignalBlocker b1(m_spin);
