@@ -1,7 +1,9 @@
 // Drives the real window offscreen through slider steps and reports, as JSON, the time from a
 // slider's value change to every visible chart and the ledger repainted (median and p99):
 // "repainted" lets the event loop paint what changed, as a real frame does; "forced" repaints
-// every chart and the ledger whole, the worst case.
+// every chart and the ledger whole, the worst case. "handed" is the part of "repainted" until the
+// value change returns: core's work and every chart and the ledger handed their data; the rest
+// is the event loop's layout and paint.
 //
 //   bench_ui [SWEEPS] [--baseline] [--slider NAME]
 //
@@ -106,13 +108,13 @@ int main(int argc, char *argv[])
     QApplication::processEvents();
 
     QJsonObject perSlider;
-    QList<qint64> all, forcedAll;
+    QList<qint64> all, forcedAll, handedAll;
     quint64 allSteps = 0, allCatchUps = 0;
     EvaluationCount allStepEvaluations, allCatchUpEvaluations;
     QElapsedTimer t;
     for (const QString &name : std::as_const(sliders)) {
         QSlider *slider = window.controls()->field(name)->slider();
-        QList<qint64> ns, forced;
+        QList<qint64> ns, forced, handed;
         EvaluationCount stepEvaluations;
         window.controller()->beginInteractive(); // as during a drag: animations off
         for (int sweep = 0; sweep < 2 * sweeps; ++sweep) {
@@ -122,6 +124,7 @@ int main(int argc, char *argv[])
                 const EvaluationCount before = evaluationCount();
                 t.start();
                 slider->setValue(v);
+                const qint64 handedNs = t.nsecsElapsed();
                 if (force) {
                     for (LedgerChart *c : window.charts())
                         c->viewport()->repaint();
@@ -130,6 +133,7 @@ int main(int argc, char *argv[])
                 } else {
                     deliverPaints();
                     ns << t.nsecsElapsed();
+                    handed << handedNs;
                     stepEvaluations += evaluationCount() - before;
                 }
             }
@@ -147,6 +151,7 @@ int main(int argc, char *argv[])
         window.controller()->replace(Scenario::seed(), QString());
         perSlider.insert(
             name, QJsonObject{{QStringLiteral("repainted"), benchStats(ns)},
+                              {QStringLiteral("handed"), benchStats(handed)},
                               {QStringLiteral("forced"), benchStats(forced)},
                               {QStringLiteral("evaluations"),
                                evaluations(stepEvaluations, ns.size(), catchUpEvaluations, 1)}});
@@ -155,6 +160,7 @@ int main(int argc, char *argv[])
         ++allCatchUps;
         allCatchUpEvaluations += catchUpEvaluations;
         all += ns;
+        handedAll += handed;
         forcedAll += forced;
     }
     // One change, then every other tab shown in turn: each catches up once, on show.
@@ -181,6 +187,7 @@ int main(int argc, char *argv[])
              : QStringLiteral(
                    "slider value change to charts and ledger repainted, offscreen, 1600x1000")},
         {QStringLiteral("repainted"), benchStats(all)},
+        {QStringLiteral("handed"), benchStats(handedAll)},
         {QStringLiteral("forced"), benchStats(forcedAll)},
         {QStringLiteral("evaluations"),
          evaluations(allStepEvaluations, allSteps, allCatchUpEvaluations, allCatchUps)},
