@@ -186,6 +186,10 @@ int contextDegree(const Scenario &s, const ModelLoad &model, const CacheModel &c
         if (load.bytesHeld() <= usableBytes(s))
             return plan.cp;
         const double free = usableBytes(s) - load.weightBytesHeld - load.stateBytes;
+        // Only the routed experts' share of the weights shrinks with more CP ranks: without
+        // experts, no degree makes room where this one has none.
+        if (free <= 0 && model.weights.routedExperts <= 0)
+            return 0;
         const double needed = free > 0 ? std::ceil(load.kvBytes * plan.cp / free) : 2.0 * plan.cp;
         plan.cp = int(std::clamp(needed, double(plan.cp + 1), double(most) + 1));
     }
