@@ -105,11 +105,22 @@ ParameterParts ModelSpec::estimateParts() const
         int(std::min<qsizetype>(std::max<qsizetype>(1, layerPattern.size()), layers));
     QVarLengthArray<int, 8> denseLayers(period, 0);
     QVarLengthArray<int, 8> moeLayers(period, 0);
-    const LayerType *shared = nullptr;
-    for (int i = 0; i < layers; ++i) {
-        ++(isMoELayer(i) ? moeLayers : denseLayers)[i % period];
-        if (layerType(i).sharedBlock)
+    const LayerType *shared = nullptr; // the type of the last layer with a shared block
+    int sharedLast = -1;
+    for (int i = 0; i < period; ++i) {
+        // Layers i, i + period, ...: only an MoE model needs them one by one.
+        const int count = layers / period + (i < layers % period ? 1 : 0);
+        if (isMoE()) {
+            for (int layer = i; layer < layers; layer += period)
+                ++(isMoELayer(layer) ? moeLayers : denseLayers)[i];
+        } else {
+            denseLayers[i] = count;
+        }
+        const int last = i + (count - 1) * period;
+        if (layerType(i).sharedBlock && last > sharedLast) {
             shared = &layerType(i);
+            sharedLast = last;
+        }
     }
     for (int i = 0; i < period; ++i) {
         const LayerType &t = layerType(i);
