@@ -26,6 +26,7 @@
 #include "slider_field.h"
 
 #include <QApplication>
+#include <QCommandLineParser>
 #include <QElapsedTimer>
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -80,19 +81,26 @@ int main(int argc, char *argv[])
         qputenv("QT_QPA_PLATFORM", "offscreen");
     QStandardPaths::setTestModeEnabled(true); // leave the user's settings alone
     QApplication app(argc, argv);
-    const QStringList args = QCoreApplication::arguments();
-    const int sweeps = args.size() > 1 ? std::max(1, args.at(1).toInt()) : 3;
-    const bool baseline = args.contains(QStringLiteral("--baseline"));
+    QCommandLineParser parser;
+    parser.addPositionalArgument(QStringLiteral("sweeps"), QStringLiteral("sweeps per slider"));
+    parser.addOption({QStringLiteral("baseline"), QStringLiteral("pin an fp8 baseline first")});
+    parser.addOption({QStringLiteral("slider"), QStringLiteral("drive this slider alone"),
+                      QStringLiteral("NAME")});
+    parser.process(app);
+    const QStringList positional = parser.positionalArguments();
+    const int sweeps = positional.isEmpty() ? 3 : std::max(1, positional.first().toInt());
+    const bool baseline = parser.isSet(QStringLiteral("baseline"));
     QStringList sliders{QStringLiteral("context"),      QStringLiteral("kv_heads"),
                         QStringLiteral("gpus"),         QStringLiteral("layers"),
                         QStringLiteral("kv_precision"), QStringLiteral("batch")};
-    if (const qsizetype at = args.indexOf(QStringLiteral("--slider")); at > 0) {
-        if (at + 1 >= args.size() || !sliders.contains(args.at(at + 1))) {
+    if (parser.isSet(QStringLiteral("slider"))) {
+        const QString one = parser.value(QStringLiteral("slider"));
+        if (!sliders.contains(one)) {
             std::fprintf(stderr, "bench_ui: --slider takes one of %s\n",
                          qPrintable(sliders.join(QStringLiteral(", "))));
             return 2;
         }
-        sliders = {args.at(at + 1)};
+        sliders = {one};
     }
 
     MainWindow window;
