@@ -11,10 +11,15 @@ bool isValidTpDegree(const ModelSpec &m, int gpus)
 {
     if (gpus < 1 || (m.queryHeads > 0 && m.queryHeads % gpus != 0))
         return false;
-    for (const LayerTypeCount &c : m.cacheTypeCounts()) {
-        if (!hasKvHeads(c.type.kind))
+    // The pattern's layer types, as they repeat: without grouping them (cacheTypeCounts), which
+    // costs more than the check and runs for every degree a search tries.
+    const int types =
+        int(std::min<qsizetype>(std::max<qsizetype>(1, m.layerPattern.size()), m.layers));
+    for (int i = 0; i < types; ++i) {
+        const LayerType &t = m.layerType(i);
+        if (!hasKvHeads(t.kind))
             continue;
-        const int heads = m.kvHeadsOf(c.type);
+        const int heads = m.kvHeadsOf(t);
         if (heads <= 0 || (heads % gpus != 0 && gpus % heads != 0))
             return false;
     }
