@@ -3,7 +3,6 @@
 #include "calibrate.h"
 #include "systems.h"
 
-#include <QCoreApplication>
 #include <numeric>
 
 namespace kvl {
@@ -29,7 +28,7 @@ namespace {
 // What a prediction needs of the scenario whatever its context: computed once for a curve.
 struct EngineSetup
 {
-    EnginePrediction base; // valid, with its fit named, or the reason there is none
+    EnginePrediction base; // valid, with its fit named, or not
     SystemInfo system;
     const EngineFit *fit = nullptr;
     ParallelPlan plan;
@@ -39,19 +38,13 @@ struct EngineSetup
 EngineSetup setupFor(const Scenario &s)
 {
     EngineSetup e;
-    if (s.engine.isEmpty()) {
-        e.base.reason = QCoreApplication::translate("kvl::EnginePrediction", "no engine chosen");
+    if (s.engine.isEmpty())
         return e;
-    }
     e.system = systemForGpu(s.gpu.id);
     const Calibration &cal = Calibration::bundled();
     e.fit = cal.find(s.engine, e.system.architecture);
-    if (!e.fit) {
-        e.base.reason = QCoreApplication::translate("kvl::EnginePrediction",
-                                                    "no constants fitted for engine \"%1\"")
-                            .arg(s.engine);
+    if (!e.fit)
         return e;
-    }
     e.base.valid = true;
     e.base.architecture = e.fit->architecture;
     e.base.fittedTo = cal.fittedTo;

@@ -16,8 +16,7 @@ struct EnginePrediction
     double floorSecondsPerToken = 0; // the same step at datasheet rates, no fixed cost
     double running = 0;              // requests the memory holds at once, at most the batch
     QString architecture;            // the fit used: "hopper", "blackwell" or "all"
-    QString fittedTo;
-    QString reason; // why there is none: no engine chosen, an engine without constants
+    QString fittedTo; // none (not valid): no engine chosen, or an engine without constants
 };
 
 EnginePrediction predictEngine(const Scenario &s);

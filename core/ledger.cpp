@@ -47,7 +47,8 @@ double perGpuBytes(const Scenario &s, int gpus, double weightBytes)
     return weightBytes / gpus + cache.kvBytes(s.context) + cache.stateBytes;
 }
 
-// The smallest valid TP degree from gpusToFit up that holds the scenario, and why it differs.
+// The smallest valid TP degree from gpusToFit up that holds the scenario (why it differs:
+// Ledger::tpNote).
 void fillTpDegree(const Scenario &s, Ledger &l)
 {
     const ModelSpec &m = s.model;
@@ -58,29 +59,6 @@ void fillTpDegree(const Scenario &s, Ledger &l)
         if (isValidTpDegree(m, int(n)) &&
             perGpuBytes(s, int(n), l.weightBytes) <= l.usableBytesPerGpu)
             l.tpDegree = int(n);
-    if (l.gpusToFit > limits::maxGpus)
-        l.tpNote = QCoreApplication::translate("kvl::Ledger",
-                                               "more GPUs than the %1 a tensor-parallel group "
-                                               "here may have")
-                       .arg(limits::maxGpus);
-    else if (l.tpDegree == 0)
-        l.tpNote = QCoreApplication::translate("kvl::Ledger",
-                                               "no tensor-parallel degree up to %1 fits; "
-                                               "replicated KV heads or the weights exceed a GPU")
-                       .arg(limits::maxGpus);
-    else if (l.tpDegree != l.gpusToFit &&
-             (m.hasKind(AttentionKind::Latent) || m.hasKind(AttentionKind::SparseLatent)))
-        l.tpNote = QCoreApplication::translate("kvl::Ledger",
-                                               "%1 GPUs hold the bytes; an MLA latent is on every "
-                                               "TP rank, so only TP %2 holds it by TP alone: see "
-                                               "the parallel plan")
-                       .arg(QString::number(l.gpusToFit), QString::number(l.tpDegree));
-    else if (l.tpDegree != l.gpusToFit)
-        l.tpNote = QCoreApplication::translate("kvl::Ledger",
-                                               "%1 GPUs hold the bytes; a TP degree must divide "
-                                               "%2 query heads and match %3 KV heads, so %4")
-                       .arg(QString::number(l.gpusToFit), QString::number(m.queryHeads),
-                            QString::number(m.kvHeads), QString::number(l.tpDegree));
 }
 
 } // namespace
@@ -112,6 +90,61 @@ EvaluationCount evaluationCount()
 {
     return {g_wholeLedgers.load(std::memory_order_relaxed),
             g_partialLedgers.load(std::memory_order_relaxed)};
+}
+
+QString Ledger::tpNote() const
+{
+    if (!sections.testFlag(LedgerSection::TpDegree))
+        return {};
+    if (gpusToFit > limits::maxGpus)
+        return QCoreApplication::translate("kvl::Ledger",
+                                           "more GPUs than the %1 a tensor-parallel group "
+                                           "here may have")
+            .arg(limits::maxGpus);
+    if (tpDegree == 0)
+        return QCoreApplication::translate("kvl::Ledger",
+                                           "no tensor-parallel degree up to %1 fits; "
+                                           "replicated KV heads or the weights exceed a GPU")
+            .arg(limits::maxGpus);
+    if (tpDegree == gpusToFit)
+        return {};
+    if (wording.latent)
+        return QCoreApplication::translate("kvl::Ledger",
+                                           "%1 GPUs hold the bytes; an MLA latent is on every "
+                                           "TP rank, so only TP %2 holds it by TP alone: see "
+                                           "the parallel plan")
+            .arg(QString::number(gpusToFit), QString::number(tpDegree));
+    return QCoreApplication::translate("kvl::Ledger",
+                                       "%1 GPUs hold the bytes; a TP degree must divide "
+                                       "%2 query heads and match %3 KV heads, so %4")
+        .arg(QString::number(gpusToFit), QString::number(wording.queryHeads),
+             QString::number(wording.kvHeads), QString::number(tpDegree));
+}
+
+QString Ledger::predictionNote() const
+{
+    if (!sections.testFlag(LedgerSection::Prediction))
+        return {};
+    if (predicted)
+        return QCoreApplication::translate("kvl::Ledger", "%1, constants fitted to %2")
+            .arg(engineName(engine), fittedTo);
+    if (engine.isEmpty())
+        return QCoreApplication::translate("kvl::EnginePrediction", "no engine chosen");
+    return QCoreApplication::translate("kvl::EnginePrediction",
+                                       "no constants fitted for engine \"%1\"")
+        .arg(engine);
+}
+
+QString Ledger::planLabel() const
+{
+    return planGpus > 0 ? plan.label() : QString();
+}
+
+QString Ledger::planNote() const
+{
+    if (!sections.testFlag(LedgerSection::Plan))
+        return {};
+    return PlanFit{plan, planGpus > 0, wording}.reason();
 }
 
 Ledger evaluate(const Scenario &s)
@@ -182,6 +215,7 @@ LedgerBasis::LedgerBasis(const Scenario &s) : m_scenario(s)
     l.mhaArithmeticIntensity = attentionIntensity(mha, kvp);
     l.ridgePoint = s.gpu.ridgePoint(computePrecision(s));
     l.belowRidge = l.arithmeticIntensity > 0 ? l.ridgePoint / l.arithmeticIntensity : 0;
+    l.wording = PlanWording::of(m_scenario);
 }
 
 Ledger LedgerBasis::at(qint64 context, LedgerSections sections) const
@@ -191,6 +225,8 @@ Ledger LedgerBasis::at(qint64 context, LedgerSections sections) const
     if (!m_step || context < 0 || context > limits::maxContext)
         return {};
     Ledger l = m_fixed;
+    l.sections = sections;
+    l.wording.context = context;
     const Scenario &s = m_scenario;
     const Precision &kvp = s.kvPrecision;
 
@@ -243,16 +279,14 @@ Ledger LedgerBasis::at(qint64 context, LedgerSections sections) const
     if (sections.testFlag(LedgerSection::Plan)) {
         const PlanFit plan = fitPlan(*atContext, m_load, systemForGpu(s.gpu.id).links);
         l.planGpus = plan.fits ? plan.plan.gpus() : 0;
-        l.planLabel = plan.fits ? plan.plan.label() : QString();
-        l.planNote = plan.reason;
+        l.plan = plan.plan;
     }
     if (sections.testFlag(LedgerSection::Prediction)) {
         const EnginePrediction engine = predictEngine(*atContext);
         l.predictedSecondsPerToken = engine.secondsPerToken;
-        l.predictionNote =
-            engine.valid ? QCoreApplication::translate("kvl::Ledger", "%1, constants fitted to %2")
-                               .arg(engineName(s.engine), engine.fittedTo)
-                         : engine.reason;
+        l.predicted = engine.valid;
+        l.engine = s.engine;
+        l.fittedTo = engine.fittedTo;
     }
     return l;
 }

@@ -29,6 +29,19 @@ struct LayerKindRow
     double readBytes = 0;     // one decode step at the context, whole batch: cache and state
 };
 
+// The parts of a ledger that cost more than the rest together; a caller that reads none of a
+// part's fields (a sweep of one quantity) leaves it out, and its fields stay empty.
+enum class LedgerSection
+{
+    TpDegree = 0x1,   // tpDegree and tpNote(): the search over TP degrees
+    Plan = 0x2,       // planGpus, plan and their notes: the search over parallel plans
+    Prediction = 0x4, // predictedSecondsPerToken, predictionNote(): the engine's calibrated step
+};
+Q_DECLARE_FLAGS(LedgerSections, LedgerSection)
+Q_DECLARE_OPERATORS_FOR_FLAGS(LedgerSections)
+inline constexpr LedgerSections kAllSections{LedgerSection::TpDegree, LedgerSection::Plan,
+                                             LedgerSection::Prediction};
+
 // Every number the app shows for one scenario. SI base units: bytes, seconds, FLOP.
 struct Ledger
 {
@@ -68,7 +81,7 @@ struct Ledger
 
     qint64 gpusToFit = 0; // ceil(total / usable per GPU), pooled memory: exact, never capped
     int tpDegree = 0; // smallest valid TP degree >= gpusToFit that fits with replication; 0 = none
-    QString tpNote;   // why tpDegree differs from gpusToFit, or why there is none
+    QString tpNote() const; // why tpDegree differs from gpusToFit, or why there is none
 
     // One decode step (every sequence emits one token) on scenario.gpus GPUs.
     double weightBytesReadPerStep = 0; // per step, whole model (MoE: experts the batch touches)
@@ -93,12 +106,22 @@ struct Ledger
 
     // With an engine chosen: the calibrated time per token (core/engine_prediction), 0 without.
     double predictedSecondsPerToken = 0;
-    QString predictionNote; // what the constants were fitted to, or why there is no prediction
+    bool predicted = false; // the engine has constants for the GPU: predictedSecondsPerToken
+    QString engine;         // the scenario's engine id, "" for none
+    QString fittedTo;       // what its constants were fitted to
+    QString predictionNote() const; // the engine and its fit, or why there is no prediction
 
     // The smallest parallel plan that holds the scenario (core/parallel) and why.
-    int planGpus = 0;
-    QString planLabel; // "TP 8 × CP 4"
-    QString planNote;
+    int planGpus = 0;          // 0: none holds it
+    ParallelPlan plan;         // where planGpus > 0
+    QString planLabel() const; // "TP 8 × CP 4"
+    QString planNote() const;
+
+    // The sections worked out (LedgerBasis::at): the notes of the others are empty. The notes are
+    // worded when read, in the language of the moment, from these counts: most ledgers (a sweep's
+    // points, a drag's steps) are never read for their words.
+    LedgerSections sections;
+    PlanWording wording;
 
     double arithmeticIntensity = 0; // decode attention, FLOP per KV byte
     double mhaArithmeticIntensity = 0;
@@ -170,18 +193,6 @@ std::optional<Quantity> quantityFromKey(const QString &key);
 QString quantityUnit(Quantity q); // "B", "s", "tokens/s", "FLOP/B", "USD", ""
 double quantityValue(const Ledger &l, Quantity q);
 
-// The parts of a ledger that cost more than the rest together; a caller that reads none of a
-// part's fields (a sweep of one quantity) leaves it out, and its fields stay empty.
-enum class LedgerSection
-{
-    TpDegree = 0x1,   // tpDegree and tpNote: the search over TP degrees
-    Plan = 0x2,       // planGpus, planLabel, planNote: the search over parallel plans
-    Prediction = 0x4, // predictedSecondsPerToken, predictionNote: the engine's calibrated step
-};
-Q_DECLARE_FLAGS(LedgerSections, LedgerSection)
-Q_DECLARE_OPERATORS_FOR_FLAGS(LedgerSections)
-inline constexpr LedgerSections kAllSections{LedgerSection::TpDegree, LedgerSection::Plan,
-                                             LedgerSection::Prediction};
 // The sections quantityValue(ledger, q) reads.
 LedgerSections sectionsFor(Quantity q);
 

@@ -44,10 +44,10 @@ QJsonObject ledgerToJson(const Scenario &s, const Ledger &l)
         o.insert(quantityKey(Quantity::PredictedSecondsPerToken), QJsonValue::Null);
     else
         o.insert(QStringLiteral("engine"), s.engine);
-    o.insert(QStringLiteral("prediction_note"), l.predictionNote);
+    o.insert(QStringLiteral("prediction_note"), l.predictionNote());
     o.insert(QStringLiteral("plan_gpus"), l.planGpus);
-    o.insert(QStringLiteral("plan"), l.planLabel);
-    o.insert(QStringLiteral("plan_note"), l.planNote);
+    o.insert(QStringLiteral("plan"), l.planLabel());
+    o.insert(QStringLiteral("plan_note"), l.planNote());
     o.insert(QStringLiteral("kv_bytes_per_token_unscaled"),
              jsonNumber(double(l.kvBytesPerTokenUnscaled)));
     o.insert(QStringLiteral("kv_heads_per_gpu"), l.kvHeadsPerGpu);
@@ -55,8 +55,8 @@ QJsonObject ledgerToJson(const Scenario &s, const Ledger &l)
     o.insert(QStringLiteral("usable_bytes_per_gpu"), jsonNumber(l.usableBytesPerGpu));
     o.insert(QStringLiteral("fits"), l.fits);
     o.insert(QStringLiteral("valid_tp_degree"), l.validTpDegree);
-    if (!l.tpNote.isEmpty())
-        o.insert(QStringLiteral("tp_note"), l.tpNote);
+    if (const QString note = l.tpNote(); !note.isEmpty())
+        o.insert(QStringLiteral("tp_note"), note);
     o.insert(QStringLiteral("weight_bytes_read_per_step"), jsonNumber(l.weightBytesReadPerStep));
     o.insert(QStringLiteral("bytes_read_per_gpu"), jsonNumber(l.bytesReadPerGpu));
     o.insert(QStringLiteral("memory_seconds"), l.memorySeconds);

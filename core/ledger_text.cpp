@@ -271,9 +271,9 @@ QList<LedgerRow> ledgerRows(const Scenario &s, const Ledger &l, ByteUnits u)
             .arg(bytes(l.totalBytes), bytes(l.usableBytesPerGpu), shownText(s.gpu.name))};
     rows << LedgerRow{QStringLiteral("tp_degree"), LedgerStrings::tr("Tensor-parallel degree"),
                       l.tpDegree > 0 ? QString::number(l.tpDegree) : LedgerStrings::tr("none"),
-                      l.tpNote};
+                      l.tpNote()};
     rows << LedgerRow{QStringLiteral("plan"), LedgerStrings::tr("Parallel plan"),
-                      l.planGpus > 0 ? l.planLabel : LedgerStrings::tr("none"), l.planNote};
+                      l.planGpus > 0 ? l.planLabel() : LedgerStrings::tr("none"), l.planNote()};
     rows << LedgerRow{
         QStringLiteral("bytes_per_gpu"), LedgerStrings::tr("Per GPU, TP over %1").arg(s.gpus),
         bytes(l.bytesPerGpu),
@@ -305,7 +305,7 @@ QList<LedgerRow> ledgerRows(const Scenario &s, const Ledger &l, ByteUnits u)
                           LedgerStrings::tr("Time per token, calibrated"),
                           l.predictedSecondsPerToken > 0 ? formatSeconds(l.predictedSecondsPerToken)
                                                          : LedgerStrings::tr("none"),
-                          l.predictionNote};
+                          l.predictionNote()};
     rows << LedgerRow{QStringLiteral("kv_seconds_per_token"),
                       LedgerStrings::tr("KV streaming alone"), formatSeconds(l.kvSecondsPerToken),
                       LedgerStrings::tr("%1 per GPU / %2")

@@ -196,35 +196,35 @@ int contextDegree(const Scenario &s, const ModelLoad &model, const CacheModel &c
     return 0;
 }
 
-QString planReason(const Scenario &s, const ParallelPlan &p)
+// Translatable: what each degree of `p` splits and why.
+QString planReason(const PlanWording &w, const ParallelPlan &p)
 {
-    const ModelSpec &m = s.model;
     QStringList why;
-    if (m.hasKind(AttentionKind::Latent) || m.hasKind(AttentionKind::SparseLatent))
+    if (w.latent)
         why << ParallelText::tr(
                    "TP %1 splits the weights; an MLA latent is on every TP rank, so TP does not "
                    "shrink the cache")
                    .arg(p.tp);
-    else if (p.tp >= m.kvHeads && m.kvHeads > 0 && p.tp > 1)
+    else if (p.tp >= w.kvHeads && w.kvHeads > 0 && p.tp > 1)
         why << ParallelText::tr(
                    "TP %1 splits the weights and the %2 KV heads, one per GPU at most; past "
                    "that they are replicated")
-                   .arg(QString::number(p.tp), QString::number(m.kvHeads));
+                   .arg(QString::number(p.tp), QString::number(w.kvHeads));
     else
         why << ParallelText::tr("TP %1 splits the weights and the KV heads").arg(p.tp);
     if (p.dp > 1)
         why << ParallelText::tr("attention DP %1 splits the %2 sequences")
-                   .arg(QString::number(p.dp), QString::number(s.batch));
+                   .arg(QString::number(p.dp), QString::number(w.batch));
     if (p.cp > 1)
         why << ParallelText::tr(
                    "context parallel %1 splits each sequence's %2-token cache along its tokens")
-                   .arg(QString::number(p.cp), QString::number(s.context));
+                   .arg(QString::number(p.cp), QString::number(w.context));
     if (p.ep > 1)
         why << ParallelText::tr("EP %1 splits the %2 experts")
-                   .arg(QString::number(p.ep), QString::number(m.experts));
+                   .arg(QString::number(p.ep), QString::number(w.experts));
     if (p.pp > 1)
         why << ParallelText::tr("PP %1 splits the %2 layers into stages")
-                   .arg(QString::number(p.pp), QString::number(m.layers));
+                   .arg(QString::number(p.pp), QString::number(w.layers));
     return ParallelText::tr("%1 GPUs: %2")
         .arg(QString::number(p.gpus()), why.join(QStringLiteral("; ")));
 }
@@ -273,11 +273,27 @@ PlanFit fitPlan(const Scenario &s, const ModelLoad &model, const Interconnect &l
             }
         }
     best.fits = bestGpus > 0;
-    best.reason = best.fits
-                      ? planReason(s, best.plan)
-                      : ParallelText::tr("no plan of up to %1 GPUs holds the weights and the cache")
-                            .arg(limits::maxGpus);
+    best.wording = PlanWording::of(s);
     return best;
+}
+
+PlanWording PlanWording::of(const Scenario &s)
+{
+    const ModelSpec &m = s.model;
+    return {m.hasKind(AttentionKind::Latent) || m.hasKind(AttentionKind::SparseLatent),
+            m.queryHeads,
+            m.kvHeads,
+            m.experts,
+            m.layers,
+            s.batch,
+            s.context};
+}
+
+QString PlanFit::reason() const
+{
+    return fits ? planReason(wording, plan)
+                : ParallelText::tr("no plan of up to %1 GPUs holds the weights and the cache")
+                      .arg(limits::maxGpus);
 }
 
 } // namespace kvl

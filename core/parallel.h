@@ -93,6 +93,20 @@ GpuLoad gpuLoad(const Scenario &s, const ModelLoad &model, const CacheModel &cac
                 const ParallelPlan &plan, qint64 batch, qint64 context,
                 double tokensPerSequence = 1);
 
+// What a plan's reason is worded from: a few counts of the model and the workload, kept beside
+// a result so that the sentence is formatted only when it is read, in the language of the moment.
+struct PlanWording
+{
+    bool latent = false; // an MLA latent, which TP does not split
+    int queryHeads = 0;
+    int kvHeads = 0;
+    int experts = 0;
+    int layers = 0;
+    qint64 batch = 0;
+    qint64 context = 0;
+    static PlanWording of(const Scenario &s);
+};
+
 // The smallest plan that holds the scenario's weights and cache in usable memory, and why:
 // heads split by TP while that shrinks the cache, then attention DP (several sequences) or
 // context parallel (one long sequence) once the cache stops shrinking (an MLA latent, KV heads
@@ -101,7 +115,8 @@ struct PlanFit
 {
     ParallelPlan plan;
     bool fits = false;
-    QString reason; // translatable sentence: what each degree splits and why
+    PlanWording wording;
+    QString reason() const; // translatable: what each degree splits and why, or that none fits
 };
 PlanFit fitPlan(const Scenario &s, const Interconnect &links);
 PlanFit fitPlan(const Scenario &s, const ModelLoad &model, const Interconnect &links);

@@ -54,7 +54,7 @@ void LedgerView::renderBanner()
             : tr("Does not fit in the %1 usable per GPU.")
                   .arg(formatBytes(l.usableBytesPerGpu, units()));
     if (l.tpDegree == 0)
-        why += u' ' + tr("No GPU count fits: %1.").arg(l.tpNote);
+        why += u' ' + tr("No GPU count fits: %1.").arg(l.tpNote());
     const QString text = tr("Cannot run on %1 × %2.").arg(s.gpus).arg(s.gpu.name) + u'\n' + why;
     if (text != m_bannerText->text()) {
         m_bannerText->setText(text);
@@ -65,10 +65,11 @@ void LedgerView::renderBanner()
         const QString use = l.tpDegree == 1 ? tr("Use 1 GPU") : tr("Use %1 GPUs").arg(l.tpDegree);
         if (use != m_useTp->text())
             m_useTp->setText(use);
-        m_useTp->setToolTip(l.tpNote.isEmpty()
+        const QString note = l.tpNote();
+        m_useTp->setToolTip(note.isEmpty()
                                 ? tr("The fewest GPUs this scenario fits on as a tensor-parallel "
                                      "deployment")
-                                : l.tpNote);
+                                : note);
     }
 }
 

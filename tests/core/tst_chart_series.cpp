@@ -379,7 +379,7 @@ void TestChartSeries::seedPrecisionByHand()
         QCOMPARE(x.ledger.tpDegree, whole.tpDegree);
         QVERIFY(x.ledger.kvBytes == whole.kvBytes);
         QVERIFY(x.ledger.secondsPerToken == whole.secondsPerToken);
-        QCOMPARE(x.ledger.planLabel.isEmpty(), !x.current);
+        QCOMPARE(x.ledger.planLabel().isEmpty(), !x.current);
     }
 }
 

@@ -133,7 +133,7 @@ private slots:
         QCOMPARE(l.gpusToFit, 6); // ceil(468.79 / 80)
         QCOMPARE(l.tpDegree, 8);
         QVERIFY(!l.fits);
-        QVERIFY(!l.tpNote.isEmpty());
+        QVERIFY(!l.tpNote().isEmpty());
         // vLLM's 0.9 reservation: ceil(468.79 / 72) = 7, still TP 8.
         s.memoryFraction = 0.9;
         QCOMPARE(evaluate(s).gpusToFit, 7);
@@ -143,6 +143,33 @@ private slots:
         const Ledger on8 = evaluate(s);
         QVERIFY(on8.fits);
         QCOMPARE(on8.bytesPerGpu, 141107412992.0 / 8 + 40.96e9);
+    }
+
+    void notesAreWordedWhenRead()
+    {
+        // The seed needs 6 GPUs by capacity (see fitting()) and TP 8 as a degree; the notes are
+        // worded from those figures when read, and only for the sections worked out.
+        Scenario s = scenario(llama70b());
+        s.model.totalParameters = 70553706496.0;
+        const LedgerBasis basis(s);
+        const Ledger bare = basis.at(s.context, {});
+        QCOMPARE(bare.tpDegree, 0);
+        QVERIFY(bare.tpNote().isEmpty());
+        QVERIFY(bare.planLabel().isEmpty());
+        QVERIFY(bare.planNote().isEmpty());
+        QVERIFY(bare.predictionNote().isEmpty());
+
+        const Ledger l = basis.at(s.context);
+        QCOMPARE(l.tpNote(), QStringLiteral("6 GPUs hold the bytes; a TP degree must divide 64 "
+                                            "query heads and match 8 KV heads, so 8"));
+        QCOMPARE(l.planLabel(), QStringLiteral("TP 8"));
+        QCOMPARE(l.planNote(), QStringLiteral("8 GPUs: TP 8 splits the weights and the 8 KV heads, "
+                                              "one per GPU at most; past that they are "
+                                              "replicated"));
+        QCOMPARE(l.predictionNote(), QStringLiteral("no engine chosen"));
+        // A context that needs context parallelism names it, with that context.
+        QVERIFY2(basis.at(10'000'000).planNote().contains(QStringLiteral("10000000-token cache")),
+                 qPrintable(basis.at(10'000'000).planNote()));
     }
 
     void validTpDegrees_data()
@@ -414,7 +441,7 @@ private slots:
         QCOMPARE(l.gpusToFit, qint64(needed));
         if (l.gpusToFit > limits::maxGpus) {
             QCOMPARE(l.tpDegree, 0);
-            QVERIFY2(l.tpNote.contains(QString::number(limits::maxGpus)), qPrintable(l.tpNote));
+            QVERIFY2(l.tpNote().contains(QString::number(limits::maxGpus)), qPrintable(l.tpNote()));
         }
     }
 

@@ -78,7 +78,7 @@ LatencyChart::LatencyChart(QWidget *parent) : LedgerChart(parent)
         c->addSeries(s);
     connectHover(m_calibrated, [this](int p) {
         return pointText(m_calibrated, m_series.calibrated.points.value(p)) + u'\n' +
-               m_ledger.predictionNote;
+               m_ledger.predictionNote();
     });
     connectHover(m_baseStep, [this](int p) {
         return pointText(m_baseStep, m_baseCurve ? m_baseCurve->points.value(p) : QPointF());
