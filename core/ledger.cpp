@@ -175,25 +175,24 @@ LedgerBasis::LedgerBasis(const Scenario &s) : m_scenario(s)
     const Precision &kvp = s.kvPrecision;
 
     const bool mtp = s.speculativeDecoding;
-    l.kvBytesPerToken = kvBytesPerToken(m, kvp, mtp);
-    const ModelSpec mha = m.mhaEquivalent(); // a copy of the model: made once
-    l.kvBytesPerTokenMha = kvBytesPerToken(mha, kvp, mtp);
-    l.kvBytesPerTokenMqa = kvBytesPerToken(m.mqaEquivalent(), kvp, mtp);
+    // kvBytesPerToken(m, ...) for the model's precision and without scales, from the rows.
     Precision unscaled = kvp;
     unscaled.groupSize = 0;
-    l.kvBytesPerTokenUnscaled = kvBytesPerToken(m, unscaled, mtp);
-    l.gqaFactor = l.kvBytesPerToken > 0 ? double(l.kvBytesPerTokenMha) / l.kvBytesPerToken : 0;
-
-    m_whole.emplace(m, kvp, s.batch, 1, mtp);
     for (const LayerTypeCount &c : m.cacheTypeCounts(mtp)) {
         const LayerCache cache = m.layerCache(c.type);
         LayerKindRow row{c.type.kind, c.type, c.layers};
         row.bytesPerToken = c.layers * cache.heldBytesPerToken(kvp);
         row.fixedBytes = c.layers * double(cache.stateBytes);
+        l.kvBytesPerToken += row.bytesPerToken;
+        l.kvBytesPerTokenUnscaled += c.layers * cache.heldBytesPerToken(unscaled);
         l.layersByKind << row;
         m_caches << cache;
     }
-    l.stateBytes = m_whole->stateBytes;
+    const ModelSpec mha = m.mhaEquivalent(); // a copy of the model: made once
+    l.kvBytesPerTokenMha = kvBytesPerToken(mha, kvp, mtp);
+    l.kvBytesPerTokenMqa = kvBytesPerToken(m.mqaEquivalent(), kvp, mtp);
+    l.gqaFactor = l.kvBytesPerToken > 0 ? double(l.kvBytesPerTokenMha) / l.kvBytesPerToken : 0;
+
     m_load = modelLoad(s);
     const WeightBytes &weights = m_load.weights;
     l.weightBytes = weights.total();
@@ -202,6 +201,12 @@ LedgerBasis::LedgerBasis(const Scenario &s) : m_scenario(s)
     l.weightBytesRest = weights.rest;
 
     const StepModel &step = m_step.emplace(s, weights);
+    // The whole model without parallelism: on one GPU, the step's own cache.
+    if (s.gpus == 1)
+        m_whole.emplace(step);
+    else
+        m_whole.emplace(m, kvp, s.batch, 1, mtp);
+    l.stateBytes = m_whole->stateBytes;
     l.kvHeadsPerGpu = m.kvHeadsPerGpu(s.gpus);
     l.stateBytesPerGpu = step.stateBytes;
     l.weightBytesPerGpu = l.weightBytes / s.gpus;
