@@ -241,12 +241,15 @@ PlanFit fitPlan(const Scenario &s, const ModelLoad &model, const Interconnect &l
     const ModelSpec &m = s.model;
     PlanFit best;
     qint64 bestGpus = 0;
+    // `p` holds the scenario as contextDegree found it; splitting the experts by EP changes
+    // what it holds, so that plan is checked again.
     const auto consider = [&](ParallelPlan p, const CacheModel &cache) {
         if (m.isMoE() && p.moeGroup() > 1)
             p.ep = std::gcd(p.moeGroup(), std::max(1, m.experts));
         if (!p.validate(m).isEmpty() || qint64(p.gpus()) > limits::maxGpus)
             return;
-        if (gpuLoad(s, model, cache, p, s.batch, s.context).bytesHeld() > usableBytes(s))
+        if (p.ep > 1 &&
+            gpuLoad(s, model, cache, p, s.batch, s.context).bytesHeld() > usableBytes(s))
             return;
         // Fewest GPUs; among equals the widest TP (one collective group, no CP or DP ranks).
         if (bestGpus == 0 || p.gpus() < bestGpus || (p.gpus() == bestGpus && p.tp > best.plan.tp)) {
