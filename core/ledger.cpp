@@ -1,6 +1,7 @@
 #include "ledger.h"
 
 #include "engine_prediction.h"
+#include "kv_heads_equivalent.h"
 #include "parallel.h"
 #include "step_model.h"
 #include "systems.h"
@@ -14,26 +15,47 @@
 
 namespace kvl {
 
-qint64 kvBytesPerToken(const ModelSpec &m, const Precision &p, bool withMtp)
+namespace {
+
+// One of m's layer types, or with heads > 0 as m.withKvHeads(heads) has it: the MHA and MQA
+// variants' figures without a copy of the model for each.
+LayerType variant(const ModelSpec &m, const LayerType &t, int heads)
+{
+    return heads > 0 ? kvHeadsEquivalent(m, t, heads) : t;
+}
+
+qint64 kvBytesPerTokenOf(const ModelSpec &m, const Precision &p, bool withMtp, int heads)
 {
     qint64 total = 0;
     for (const LayerTypeCount &c : m.cacheTypeCounts(withMtp))
-        total += c.layers * m.layerCache(c.type).heldBytesPerToken(p);
+        total += c.layers * m.layerCache(variant(m, c.type, heads)).heldBytesPerToken(p);
     return total;
 }
 
 // Attention FLOP per token read over KV bytes per token read: 2g/e for GQA.
-double attentionIntensity(const ModelSpec &m, const Precision &p)
+double attentionIntensityOf(const ModelSpec &m, const Precision &p, int heads)
 {
     double flop = 0;
     double bytes = 0;
     for (const LayerTypeCount &c : m.cacheTypeCounts()) {
-        for (const CacheTerm &t : m.layerCache(c.type).read) {
+        for (const CacheTerm &t : m.layerCache(variant(m, c.type, heads)).read) {
             flop += c.layers * t.flop;
             bytes += c.layers * double(t.bytes(p));
         }
     }
     return bytes > 0 ? flop / bytes : 0;
+}
+
+} // namespace
+
+qint64 kvBytesPerToken(const ModelSpec &m, const Precision &p, bool withMtp)
+{
+    return kvBytesPerTokenOf(m, p, withMtp, 0);
+}
+
+double attentionIntensity(const ModelSpec &m, const Precision &p)
+{
+    return attentionIntensityOf(m, p, 0);
 }
 
 namespace {
@@ -188,9 +210,8 @@ LedgerBasis::LedgerBasis(const Scenario &s) : m_scenario(s)
         l.layersByKind << row;
         m_caches << cache;
     }
-    const ModelSpec mha = m.mhaEquivalent(); // a copy of the model: made once
-    l.kvBytesPerTokenMha = kvBytesPerToken(mha, kvp, mtp);
-    l.kvBytesPerTokenMqa = kvBytesPerToken(m.mqaEquivalent(), kvp, mtp);
+    l.kvBytesPerTokenMha = kvBytesPerTokenOf(m, kvp, mtp, m.queryHeads);
+    l.kvBytesPerTokenMqa = kvBytesPerTokenOf(m, kvp, mtp, 1);
     l.gqaFactor = l.kvBytesPerToken > 0 ? double(l.kvBytesPerTokenMha) / l.kvBytesPerToken : 0;
 
     m_load = modelLoad(s);
@@ -217,7 +238,7 @@ LedgerBasis::LedgerBasis(const Scenario &s) : m_scenario(s)
     l.stateSecondsPerToken = step.stateBytes / step.bandwidth;
 
     l.arithmeticIntensity = attentionIntensity(m, kvp);
-    l.mhaArithmeticIntensity = attentionIntensity(mha, kvp);
+    l.mhaArithmeticIntensity = attentionIntensityOf(m, kvp, m.queryHeads);
     l.ridgePoint = s.gpu.ridgePoint(computePrecision(s));
     l.belowRidge = l.arithmeticIntensity > 0 ? l.ridgePoint / l.arithmeticIntensity : 0;
     l.wording = PlanWording::of(m_scenario);
