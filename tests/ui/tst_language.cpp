@@ -410,6 +410,22 @@ private slots:
         QTRY_COMPARE(context()->spinBox()->text(), QStringLiteral("1.000.000"));
     }
 
+    void ledgerNotesFollowTheLanguage()
+    {
+        // A ledger's notes are worded when read: one worked out in English reads in Portuguese
+        // after a switch, with no new evaluation.
+        const Ledger l = evaluate(Scenario::seed());
+        QVERIFY2(l.planNote().contains(u"splits the weights and the 8 KV heads"),
+                 qPrintable(l.planNote()));
+        QVERIFY2(l.tpNote().contains(u"GPUs hold the bytes"), qPrintable(l.tpNote()));
+        language::apply(QStringLiteral("pt_BR"));
+        QVERIFY2(l.planNote().contains(u"divide os pesos e as 8 cabeças KV"),
+                 qPrintable(l.planNote()));
+        QVERIFY2(l.tpNote().contains(u"GPUs comportam os bytes"), qPrintable(l.tpNote()));
+        language::apply(QStringLiteral("en"));
+        QVERIFY2(l.planNote().contains(u"splits the weights"), qPrintable(l.planNote()));
+    }
+
     // Sentences composed in core, in Portuguese once the translator is in.
     void coreTextIsTranslated_data()
     {
