@@ -77,8 +77,10 @@ LatencyChart::LatencyChart(QWidget *parent) : LedgerChart(parent)
              m_kvKey, m_measuredKey, m_calibrated, m_marker, m_baseStep, m_baseMarker})
         c->addSeries(s);
     connectHover(m_calibrated, [this](int p) {
-        return pointText(m_calibrated, m_series.calibrated.points.value(p)) + u'\n' +
-               m_ledger.predictionNote();
+        QString text = pointText(m_calibrated, m_series.calibrated.points.value(p));
+        text += u'\n';
+        text += m_ledger.predictionNote();
+        return text;
     });
     connectHover(m_baseStep, [this](int p) {
         return pointText(m_baseStep, m_baseCurve ? m_baseCurve->points.value(p) : QPointF());
