@@ -8,6 +8,7 @@
 #include <QAbstractAxis>
 #include <QApplication>
 #include <QGraphicsLayout>
+#include <QGraphicsScene>
 #include <QLegend>
 #include <QLogValueAxis>
 #include <QValueAxis>
@@ -48,6 +49,9 @@ LedgerChart::LedgerChart(QWidget *parent) : QChartView(parent), m_baseFont(QAppl
     // One rectangle around everything that changed: a moving marker dirties a few small rects,
     // and painting the plot once for their union is cheaper than once per rect.
     setViewportUpdateMode(QGraphicsView::BoundingRectViewportUpdate);
+    // Every step changes the series' paths: keeping a BSP index of items that move each time
+    // costs more than the few dozen items it would spare a lookup over.
+    scene()->setItemIndexMethod(QGraphicsScene::NoIndex);
     setMinimumSize(300, 240); // two side by side beside both docks on a 1280-pixel screen
     QChart *c = chart();
     c->setAnimationOptions(QChart::NoAnimation);
