@@ -360,23 +360,26 @@ void LedgerView::alignColumns()
             aligned << &m_rows[i];
     if (m_head.frame)
         aligned << &m_head;
-    const QFontMetrics bold(m_rows.at(1).value->font());
-    const QFontMetrics plain(m_rows.at(1).base->font());
+    const QFont bold = m_rows.at(1).value->font();
+    const QFont plain = m_rows.at(1).base->font();
     int value = 0, figure = 0, base = 0;
+    QList<int> widths;
     for (const Row *r : std::as_const(aligned)) {
         const QString text = r->value->text();
-        const int width = bold.horizontalAdvance(text);
+        const int width = m_valueWidths(bold, text);
+        widths << width;
         value = std::max(value, width);
         if (text.count(u' ') <= 1) // a figure and its unit ("2,621,440 B"): never broken
             figure = std::max(figure, width);
-        base = std::max(base, plain.horizontalAdvance(r->base->text()));
+        base = std::max(base, m_baseWidths(plain, r->base->text()));
     }
     // At most half the dock, or the widest figure: a longer value ("24,576 B per token" on a
     // hybrid model's layer rows) wraps between its words rather than pushing the column past
     // the dock's edge.
     value = std::min(value, std::max({1, figure, m_scroll->viewport()->width() / 2}));
-    for (Row *r : std::as_const(aligned)) {
-        const bool wrap = bold.horizontalAdvance(r->value->text()) > value;
+    for (qsizetype i = 0; i < aligned.size(); ++i) {
+        Row *r = aligned.at(i);
+        const bool wrap = widths.at(i) > value;
         if (r->value->wordWrap() != wrap)
             r->value->setWordWrap(wrap);
         // Only a real difference: a new minimum relayouts the row.

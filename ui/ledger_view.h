@@ -1,5 +1,6 @@
 #pragma once
 
+#include "text_advances.h"
 #include "units.h"
 #include <QStringList>
 #include <QWidget>
@@ -87,7 +88,9 @@ private:
     // heads.
     QLabel *m_changes;
     Row m_head{};
-    QList<Row> m_rows; // m_rows[0] is the formula
+    QList<Row> m_rows;                        // m_rows[0] is the formula
+    TextAdvances<QFontMetrics> m_valueWidths; // alignColumns, on every change
+    TextAdvances<QFontMetrics> m_baseWidths;
     QString m_highlight;
     QList<QStringList> m_extraRows;
     bool m_fitWarningShown = true;

@@ -63,16 +63,24 @@ void ChartLabel::relayout()
     const QFontMetricsF fm(m_font);
     qreal width = 0;
     const QStringList lines = m_text.split(u'\n');
+    const QList<QStaticText> before = m_font == m_linesFont ? m_lines : QList<QStaticText>();
     m_lines.clear();
     m_lineWidths.clear();
     for (const QString &line : lines) {
-        QStaticText text(line);
-        text.setTextFormat(Qt::PlainText);
-        text.prepare(QTransform(), m_font);
+        // A line the label already shows keeps its layout: a new figure on one line of several
+        // shapes that line alone.
+        const auto kept = std::find_if(before.cbegin(), before.cend(),
+                                       [&line](const QStaticText &t) { return t.text() == line; });
+        QStaticText text = kept != before.cend() ? *kept : QStaticText(line);
+        if (kept == before.cend()) {
+            text.setTextFormat(Qt::PlainText);
+            text.prepare(QTransform(), m_font);
+        }
         m_lines << text;
         m_lineWidths << text.size().width();
         width = std::max(width, m_lineWidths.last());
     }
+    m_linesFont = m_font;
     m_size = QSizeF(width + 2 * kPadding, fm.lineSpacing() * lines.size() + 2 * kPadding);
     setAnchor(m_anchor, m_alignment);
     update();

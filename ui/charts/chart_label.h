@@ -36,6 +36,7 @@ private:
 
     QString m_text;
     QList<QStaticText> m_lines;
+    QFont m_linesFont; // what m_lines were prepared in
     QList<qreal> m_lineWidths;
     QFont m_font;
     QColor m_textColor = Qt::black;

@@ -87,10 +87,10 @@ void GroupedBarChart::layoutHeading()
     const qreal width = contentRect().width();
     const bool resized = width != m_wrapWidth || m_heading->font() != m_wrapFont;
     if (resized || m_headingText != m_wrappedText) {
-        const QFontMetricsF fm(m_heading->font());
+        const QFont font = m_heading->font();
         QStringList lines;
         for (const QString &word : m_headingText.split(u' ', Qt::SkipEmptyParts)) {
-            if (!lines.isEmpty() && fm.horizontalAdvance(lines.last() + u' ' + word) <= width)
+            if (!lines.isEmpty() && m_lineWidths(font, lines.last() + u' ' + word) <= width)
                 lines.last() += u' ' + word;
             else
                 lines << word;

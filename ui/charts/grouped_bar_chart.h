@@ -1,6 +1,7 @@
 #pragma once
 
 #include "ledger_chart.h"
+#include "text_advances.h"
 
 #include <QFont>
 
@@ -84,6 +85,9 @@ private:
     QString m_wrappedText;
     qreal m_wrapWidth = 0;
     QFont m_wrapFont;
+    // The heading's lines, measured each time one grows by a word as it wraps: a drag changes
+    // a figure near the end, and the lines before it are looked up rather than shaped again.
+    TextAdvances<QFontMetricsF> m_lineWidths;
     QList<QBarSet *> m_sets; // top to bottom, as variants are given
     QList<QList<ChartLabel *>> m_labels;
     QList<Variant> m_variants;
