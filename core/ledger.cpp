@@ -1,7 +1,6 @@
 #include "ledger.h"
 
 #include "engine_prediction.h"
-#include "kv_heads_equivalent.h"
 #include "parallel.h"
 #include "step_model.h"
 #include "systems.h"
@@ -21,7 +20,7 @@ namespace {
 // variants' figures without a copy of the model for each.
 LayerType variant(const ModelSpec &m, const LayerType &t, int heads)
 {
-    return heads > 0 ? kvHeadsEquivalent(m, t, heads) : t;
+    return heads > 0 ? m.kvHeadsEquivalent(t, heads) : t;
 }
 
 qint64 kvBytesPerTokenOf(const ModelSpec &m, const Precision &p, bool withMtp, int heads)
@@ -166,7 +165,7 @@ QString Ledger::planNote() const
 {
     if (!sections.testFlag(LedgerSection::Plan))
         return {};
-    return PlanFit{plan, planGpus > 0, wording}.reason();
+    return PlanFit{plan, planGpus > 0}.reason(wording);
 }
 
 Ledger evaluate(const Scenario &s)

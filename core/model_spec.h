@@ -183,6 +183,9 @@ struct ModelSpec
     // The same model with kv heads = query heads (MHA) or 1 (MQA) on every attention layer;
     // latent layers become full attention with the K head size; fixed-state layers stay.
     ModelSpec withKvHeads(int kvHeads) const;
+    // One of this model's layer types as withKvHeads(heads) has it, with `heads` written into
+    // the type: the model itself answers for the variant (layerCache) without a copy of it.
+    LayerType kvHeadsEquivalent(LayerType t, int heads) const;
     ModelSpec mhaEquivalent() const { return withKvHeads(queryHeads); }
     ModelSpec mqaEquivalent() const { return withKvHeads(1); }
 

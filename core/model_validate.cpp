@@ -1,5 +1,4 @@
 // A model's sanity (every field in its range, named when not) and its variants and summary.
-#include "kv_heads_equivalent.h"
 #include "model_spec.h"
 
 #include <QCoreApplication>
@@ -15,14 +14,14 @@ class ModelText
     Q_DECLARE_TR_FUNCTIONS(ModelText)
 };
 
-LayerType kvHeadsEquivalent(const ModelSpec &m, LayerType t, int heads)
+LayerType ModelSpec::kvHeadsEquivalent(LayerType t, int heads) const
 {
     t.kvHeads = heads;
     if (isLatent(t.kind)) {
         // Un-absorbed MLA caches K (qk_nope + qk_rope) and V (v_head_dim) per head.
         t.kind = AttentionKind::Full;
-        t.headDim = m.keyHeadDim();
-        t.valueHeadDim = m.headDim;
+        t.headDim = keyHeadDim();
+        t.valueHeadDim = headDim;
     }
     return t;
 }
@@ -32,7 +31,7 @@ ModelSpec ModelSpec::withKvHeads(int heads) const
     ModelSpec m = *this;
     m.kvHeads = heads;
     for (LayerType &t : m.layerPattern) {
-        t = kvHeadsEquivalent(*this, t, heads);
+        t = kvHeadsEquivalent(t, heads);
         t.kvHeads = 0; // every attention layer takes the model's count
     }
     return m;

@@ -276,7 +276,6 @@ PlanFit fitPlan(const Scenario &s, const ModelLoad &model, const Interconnect &l
             }
         }
     best.fits = bestGpus > 0;
-    best.wording = PlanWording::of(s);
     return best;
 }
 
@@ -292,9 +291,9 @@ PlanWording PlanWording::of(const Scenario &s)
             s.context};
 }
 
-QString PlanFit::reason() const
+QString PlanFit::reason(const PlanWording &w) const
 {
-    return fits ? planReason(wording, plan)
+    return fits ? planReason(w, plan)
                 : ParallelText::tr("no plan of up to %1 GPUs holds the weights and the cache")
                       .arg(limits::maxGpus);
 }

@@ -115,8 +115,8 @@ struct PlanFit
 {
     ParallelPlan plan;
     bool fits = false;
-    PlanWording wording;
-    QString reason() const; // translatable: what each degree splits and why, or that none fits
+    // Translatable: what each degree splits and why, or that none fits.
+    QString reason(const PlanWording &w) const;
 };
 PlanFit fitPlan(const Scenario &s, const Interconnect &links);
 PlanFit fitPlan(const Scenario &s, const ModelLoad &model, const Interconnect &links);

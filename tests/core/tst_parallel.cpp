@@ -331,8 +331,9 @@ private slots:
         QVERIFY(fit.fits);
         QVERIFY(fit.plan.tp <= 8);
         QVERIFY(fit.plan.cp > 1);
-        QVERIFY(fit.reason().contains(QStringLiteral("MLA latent")));
-        QVERIFY(fit.reason().contains(QStringLiteral("context parallel")));
+        const QString reason = fit.reason(PlanWording::of(ds));
+        QVERIFY(reason.contains(QStringLiteral("MLA latent")));
+        QVERIFY(reason.contains(QStringLiteral("context parallel")));
         QVERIFY(gpuLoad(ds, fit.plan, 1, ds.context).bytesHeld() <= ds.gpu.memoryBytes);
         ParallelPlan fewer = fit.plan;
         --fewer.cp;
