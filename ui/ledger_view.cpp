@@ -6,6 +6,7 @@
 #include "scaled_font.h"
 #include "scenario_compare.h"
 #include "scenario_controller.h"
+#include "selectable_label.h"
 #include "view_settings.h"
 
 #include <QAction>
@@ -29,7 +30,7 @@ LedgerView::LedgerView(ScenarioController *controller, ViewSettings *view, QWidg
       m_scroll(new QScrollArea(this)), m_banner(new QFrame(this)),
       m_bannerIcon(new QLabel(m_banner)), m_bannerText(new QLabel(m_banner)),
       m_useTp(new QPushButton(m_banner)), m_rowsWidget(new QWidget),
-      m_changes(new QLabel(m_rowsWidget))
+      m_changes(new SelectableLabel(m_rowsWidget))
 {
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(4, 4, 4, 4);
@@ -62,9 +63,7 @@ LedgerView::LedgerView(ScenarioController *controller, ViewSettings *view, QWidg
     rowsLayout->setContentsMargins(0, 0, 0, 0);
     rowsLayout->setSpacing(0);
     m_changes->setObjectName(QStringLiteral("baselineChanges"));
-    m_changes->setTextFormat(Qt::PlainText);
     m_changes->setWordWrap(true);
-    m_changes->setTextInteractionFlags(Qt::TextSelectableByMouse);
     m_changes->setContentsMargins(6, 4, 6, 6);
     m_changes->hide();
     rowsLayout->addWidget(m_changes);
@@ -104,10 +103,10 @@ LedgerView::Row LedgerView::makeRow(bool formula)
     Row r{frame,
           new QLabel(frame),
           new QLabel(frame),
+          new SelectableLabel(frame),
           new QLabel(frame),
-          new QLabel(frame),
-          new QLabel(frame),
-          new QLabel(frame),
+          new SelectableLabel(frame),
+          new SelectableLabel(frame),
           {}};
     r.icon->hide();
     for (QLabel *l : {r.label, r.value, r.note}) {
@@ -115,15 +114,11 @@ LedgerView::Row LedgerView::makeRow(bool formula)
         l->setWordWrap(true);
     }
     for (QLabel *l : {r.base, r.change}) {
-        l->setTextFormat(Qt::PlainText);
         l->setAlignment(Qt::AlignRight | Qt::AlignTop);
-        l->setTextInteractionFlags(Qt::TextSelectableByMouse | Qt::TextSelectableByKeyboard);
         l->hide();
     }
-    // The numbers are selectable. Selectable labels lay out through a QTextDocument, several
-    // times slower on every slider step, so the prose around them is not; Copy Ledger
-    // (and the context menu) copy everything.
-    r.value->setTextInteractionFlags(Qt::TextSelectableByMouse | Qt::TextSelectableByKeyboard);
+    // The numbers are selectable (SelectableLabel); Copy Ledger (and the context menu) copy
+    // everything.
     r.value->setAlignment(Qt::AlignRight | Qt::AlignTop);
     r.value->setWordWrap(false);
     r.note->setForegroundRole(QPalette::PlaceholderText);

@@ -15,6 +15,7 @@
 #include "scenario_controller.h"
 #include "scenario_document.h"
 #include "scenario_file.h"
+#include "selectable_label.h"
 #include "slider_field.h"
 #include "test_window.h"
 #include "tour.h"
@@ -23,7 +24,9 @@
 
 #include <QApplication>
 #include <QComboBox>
+#include <QEnterEvent>
 #include <QLabel>
+#include <QMenu>
 #include <QMenuBar>
 #include <QPushButton>
 #include <QSignalSpy>
@@ -583,6 +586,115 @@ private slots:
         m_window->setLanguage("en");
         for (LedgerChart *c : m_window->allCharts())
             QTRY_COMPARE(c->chart()->locale(), QLocale("en"));
+    }
+
+    // The ledger's figures turn selectable under the pointer (SelectableLabel: a selectable
+    // label costs a text document on every slider step), and turning so moves nothing.
+    void ledgerFiguresSelectableUnderThePointer_data()
+    {
+        QTest::addColumn<QString>("model");
+        QTest::addColumn<bool>("baseline");
+        QTest::addColumn<int>("width");
+        QTest::addRow("seed") << QString() << false << 1400;
+        QTest::addRow("with a baseline") << QString() << true << 1400;
+        QTest::addRow("narrow, with a baseline") << QString() << true << 900;
+        // A row per kind of layer, and a longer formula.
+        QTest::addRow("hybrid, wide") << "gemma-3-27b" << false << 1900;
+        QTest::addRow("hybrid, narrow, with a baseline") << "gemma-3-27b" << true << 900;
+    }
+    void ledgerFiguresSelectableUnderThePointer()
+    {
+        QFETCH(QString, model);
+        QFETCH(bool, baseline);
+        QFETCH(int, width);
+        if (!model.isEmpty()) {
+            Scenario s = controller()->scenario();
+            s.model = *PresetLibrary::instance().model(model);
+            controller()->replace(s, QString());
+        }
+        if (baseline) {
+            Scenario fp8 = controller()->scenario();
+            fp8.kvPrecision = Precision::of(NumberFormat::FP8);
+            controller()->setBaseline(fp8, [] { return QString(); });
+        }
+        m_window->resize(width, 900);
+        for (int round = 0; round < 5; ++round) // wrapped rows settle over a few layouts
+            QApplication::processEvents();
+        LedgerView *view = m_window->ledgerView();
+        const auto placed = [view] {
+            QList<QRect> rects;
+            for (const QLabel *l : view->findChildren<QLabel *>())
+                if (l->isVisibleTo(view))
+                    rects << QRect(l->mapTo(view, QPoint()), l->size());
+            return rects;
+        };
+        const QList<QRect> before = placed();
+        int figures = 0;
+        for (SelectableLabel *l : view->findChildren<SelectableLabel *>()) {
+            if (!l->isVisibleTo(view) || l->text().isEmpty())
+                continue;
+            ++figures;
+            QVERIFY(!l->isSelectable());
+            const QImage plain = l->grab().toImage();
+            const QPointF at(1, 1);
+            QEnterEvent enter(at, at, l->mapToGlobal(at));
+            QApplication::sendEvent(l, &enter);
+            QVERIFY2(l->isSelectable(), qPrintable(l->text()));
+            QCOMPARE(l->grab().toImage(), plain); // it looks the same
+            l->setSelection(0, 1);
+            QCOMPARE(l->selectedText(), l->text().left(1));
+            QApplication::sendPostedEvents();
+            QCOMPARE(placed(), before);
+            QEvent leave(QEvent::Leave);
+            QApplication::sendEvent(l, &leave);
+            QVERIFY(!l->isSelectable());
+            QApplication::sendPostedEvents();
+            QCOMPARE(placed(), before);
+        }
+        // Every row's figure, and with a baseline its twin and the change.
+        QVERIFY2(figures >= (baseline ? 30 : 10), qPrintable(QString::number(figures)));
+    }
+
+    // A selection in use outlives the pointer: the focus keeps it, and so does the context menu
+    // that copies it.
+    void selectionInUseStaysSelectable()
+    {
+        QWidget window;
+        auto *label = new SelectableLabel(&window);
+        label->setText(QStringLiteral("327,680 B"));
+        auto *other = new QLabel(&window);
+        window.show();
+        QApplication::setActiveWindow(&window);
+        QVERIFY(QTest::qWaitForWindowActive(&window));
+        const QPointF at(1, 1);
+        const auto hover = [&] {
+            QEnterEvent enter(at, at, label->mapToGlobal(at));
+            QApplication::sendEvent(label, &enter);
+        };
+        const auto leave = [&] {
+            QEvent e(QEvent::Leave);
+            QApplication::sendEvent(label, &e);
+        };
+        hover();
+        label->setFocus(Qt::MouseFocusReason);
+        leave();
+        QVERIFY(label->isSelectable());
+        other->setFocusPolicy(Qt::StrongFocus);
+        other->setFocus();
+        QVERIFY(!label->isSelectable());
+
+        // A right click focuses the label, then its menu pops up.
+        hover();
+        label->setFocus(Qt::MouseFocusReason);
+        QMenu menu;
+        menu.addAction(QStringLiteral("Copy"));
+        menu.popup(label->mapToGlobal(QPoint(2, 2)));
+        QTRY_VERIFY(QApplication::activePopupWidget());
+        leave();
+        QVERIFY(label->isSelectable());
+        menu.close();
+        other->setFocus();
+        QVERIFY(!label->isSelectable());
     }
 
     void unitsSwitch()
