@@ -3,6 +3,7 @@
 #include "../test_points.h"
 #include "chart_series.h"
 #include "kv_strategy.h"
+#include "polyline.h"
 #include "sweep.h"
 #include "test_models.h"
 
@@ -96,6 +97,9 @@ private slots:
     void requestUnion();
     void strategiesByHand();
     void strategyCurvesKeptWhileOnlyContextMoves();
+    void drawnPolyline_data();
+    void drawnPolyline();
+    void drawnLatencyCurveWithinTolerance();
 };
 
 void TestChartSeries::contextAxis_data()
@@ -637,6 +641,81 @@ void TestChartSeries::strategyCurvesKeptWhileOnlyContextMoves()
     QCOMPARE(repinned.baseline->strategies.curves.at(1),
              sweepStrategy(b2, k.at(1), StrategyQuantity::SecondsPerToken,
                            repinned.strategies.contexts));
+}
+
+// Hand-made polylines: which points a chart needs to draw them.
+void TestChartSeries::drawnPolyline_data()
+{
+    QTest::addColumn<QList<QPointF>>("points");
+    QTest::addColumn<AxisScale>("y");
+    QTest::addColumn<QList<QPointF>>("drawn");
+    QList<QPointF> line, kink, flat;
+    for (int i = 0; i <= 20; ++i) {
+        line << QPointF(i, 3 + 2 * i);
+        kink << QPointF(i, std::min(i, 7) * 10.0); // straight up to 7, flat after
+        flat << QPointF(i, 5);
+    }
+    QTest::addRow("a straight line: its ends")
+        << line << AxisScale::Linear << QList<QPointF>{line.first(), line.last()};
+    QTest::addRow("a kink: the ends and the kink")
+        << kink << AxisScale::Linear << QList<QPointF>{kink.first(), kink.at(7), kink.last()};
+    QTest::addRow("flat: its ends")
+        << flat << AxisScale::Linear << QList<QPointF>{flat.first(), flat.last()};
+    // 10, 100, 1000 lie on one line in decades, not on a linear scale.
+    const QList<QPointF> decades{{0, 10}, {1, 100}, {2, 1000}};
+    QTest::addRow("straight in decades")
+        << decades << AxisScale::Log << QList<QPointF>{{0, 10}, {2, 1000}};
+    QTest::addRow("bent on a linear scale") << decades << AxisScale::Linear << decades;
+    const QList<QPointF> zero{{0, 0}, {1, 1}, {2, 2}};
+    QTest::addRow("a zero a log axis cannot draw: every point") << zero << AxisScale::Log << zero;
+    const QList<QPointF> nan{{0, 1}, {1, std::nan("")}, {2, 3}};
+    QTest::addRow("a NaN: every point") << nan << AxisScale::Linear << nan;
+    const QList<QPointF> two{{0, 1}, {1, 5}};
+    QTest::addRow("two points") << two << AxisScale::Linear << two;
+}
+
+void TestChartSeries::drawnPolyline()
+{
+    QFETCH(QList<QPointF>, points);
+    QFETCH(AxisScale, y);
+    QFETCH(QList<QPointF>, drawn);
+    const QList<QPointF> got = kvl::drawnPolyline(points, AxisScale::Linear, y, kPolylineTolerance);
+    QCOMPARE(got.size(), drawn.size());
+    for (qsizetype i = 0; i < got.size(); ++i) // QPointF's == is fuzzy; NaN needs its own
+        QVERIFY(got.at(i).x() == drawn.at(i).x() &&
+                (got.at(i).y() == drawn.at(i).y() ||
+                 (std::isnan(got.at(i).y()) && std::isnan(drawn.at(i).y()))));
+}
+
+// The seed's latency curve on log-log axes: 20 of its 64 points, and every computed point within
+// the tolerance (a thousandth of the curve's extent in decades) of the line drawn.
+void TestChartSeries::drawnLatencyCurveWithinTolerance()
+{
+    const Scenario s = seed();
+    const QList<QPointF> points = latencySeries(s, axisContexts(s.context, kLatencyPoints))
+                                      .curve(s.gpus, false, false)
+                                      ->points;
+    const QList<QPointF> drawn =
+        kvl::drawnPolyline(points, AxisScale::Log, AxisScale::Log, kPolylineTolerance);
+    QVERIFY2(drawn.size() < points.size() / 2, qPrintable(QString::number(drawn.size())));
+    QCOMPARE(drawn.first(), points.first());
+    QCOMPARE(drawn.last(), points.last());
+    const double w = std::log10(points.last().x() / points.first().x()); // decades: 4
+    const double h = std::log10(points.last().y() / points.first().y()); // 1.38
+    for (const QPointF &p : points) {
+        const auto after = std::lower_bound(drawn.cbegin(), drawn.cend(), p.x(),
+                                            [](const QPointF &d, double x) { return d.x() < x; });
+        if (after->x() == p.x())
+            continue;
+        const QPointF a = *(after - 1), b = *after;
+        const double t = std::log10(p.x() / a.x()) / std::log10(b.x() / a.x());
+        const double line = std::log10(a.y()) + t * std::log10(b.y() / a.y());
+        // On the extent's unit square a vertical distance is the perpendicular one times the
+        // secant of the segment's slope.
+        const double slope = (std::log10(b.y() / a.y()) / h) / (std::log10(b.x() / a.x()) / w);
+        QVERIFY(std::abs(std::log10(p.y()) - line) / h <=
+                kPolylineTolerance * std::sqrt(1 + slope * slope) * (1 + 1e-9));
+    }
 }
 
 QTEST_GUILESS_MAIN(TestChartSeries)

@@ -5,6 +5,7 @@
 #include "kv_strategy.h"
 #include "ledger_view.h"
 #include "main_window.h"
+#include "polyline.h"
 #include "reality_chart.h"
 #include "roofline_panel.h"
 #include "scenario_compare.h"
@@ -161,7 +162,9 @@ private slots:
 
         auto *latency = findSeries<QLineSeries>(m_window->chart("latency"), "baseline-step");
         QVERIFY(latency);
-        QCOMPARE(latency->points(), scaled(base.latency.curves.first().points, 1000));
+        QCOMPARE(latency->points(),
+                 drawnPolyline(scaled(base.latency.curves.first().points, 1000), AxisScale::Log,
+                               AxisScale::Log, kPolylineTolerance));
 
         // A ghost set under each variant, as a share of the scenario's reference.
         for (const char *id : {"gqa", "precision"}) {

@@ -6,6 +6,7 @@
 #include "chart_label.h"
 #include "latency_chart.h"
 #include "memory_chart.h"
+#include "polyline.h"
 #include "precision_chart.h"
 #include "presets.h"
 #include "sweep.h"
@@ -268,15 +269,24 @@ void TstCharts::latencySeries()
         auto *step = findSeries<QLineSeries>(&chart, QStringLiteral("step-%1").arg(n));
         auto *kv = findSeries<QLineSeries>(&chart, QStringLiteral("kv-%1").arg(n));
         QVERIFY2(step && kv, qPrintable(QString::number(n)));
-        const QList<qint64> contexts = contextsOf(step->points());
-        QCOMPARE(contexts, logSpacedContexts(1000, axisEnd(s.context), int(contexts.size())));
-        QCOMPARE(contexts.size(), qsizetype(LatencyChart::kPoints));
+        // Core samples the grid; the chart draws the points the curve's shape needs on its
+        // log-log axes, the grid's ends among them.
+        const QList<qint64> grid =
+            logSpacedContexts(1000, axisEnd(s.context), LatencyChart::kPoints);
         Scenario t = s;
         t.gpus = n;
-        COMPARE_POINTS(step->points(),
-                       scaled(sweepContext(t, Quantity::SecondsPerToken, contexts), 1000));
-        COMPARE_POINTS(kv->points(),
-                       scaled(sweepContext(t, Quantity::KvSecondsPerToken, contexts), 1000));
+        for (const auto &[series, quantity] :
+             {std::pair{step, Quantity::SecondsPerToken}, {kv, Quantity::KvSecondsPerToken}}) {
+            const QList<qint64> contexts = contextsOf(series->points());
+            QCOMPARE(contexts.first(), grid.first());
+            QCOMPARE(contexts.last(), grid.last());
+            for (qint64 c : contexts)
+                QVERIFY(grid.contains(c));
+            COMPARE_POINTS(series->points(), scaled(sweepContext(t, quantity, contexts), 1000));
+            QCOMPARE(series->points(),
+                     drawnPolyline(scaled(sweepContext(t, quantity, grid), 1000), AxisScale::Log,
+                                   AxisScale::Log, kPolylineTolerance));
+        }
         ++curves;
     }
     QCOMPARE(curves, counts.size());
@@ -342,11 +352,18 @@ void TstCharts::latencyLinearAxes()
     COMPARE_POINTS(
         step->points(),
         scaled(sweepContext(s, Quantity::SecondsPerToken, contextsOf(step->points())), 1000));
+    // Drawn again for linear scales: the step time is linear in the context (the seed has no
+    // window), so its two ends draw it.
+    QCOMPARE(step->points().size(), 2);
     for (QAbstractAxis *a : chart.chart()->axes())
         QVERIFY(!a->titleText().isEmpty());
     view.setLogAxes(true);
     QVERIFY(qobject_cast<QLogValueAxis *>(chart.chart()->axes(Qt::Horizontal).first()));
     QCOMPARE(chart.chart()->axes().size(), 3);
+    const QList<qint64> grid = logSpacedContexts(1000, axisEnd(s.context), LatencyChart::kPoints);
+    QCOMPARE(step->points(),
+             drawnPolyline(scaled(sweepContext(s, Quantity::SecondsPerToken, grid), 1000),
+                           AxisScale::Log, AxisScale::Log, kPolylineTolerance));
 }
 
 void TstCharts::measuredOverlay()
@@ -682,8 +699,13 @@ void TstCharts::hoverShowsCoreValues()
     chart.updateFrom(s, evaluate(s));
     QCoreApplication::processEvents();
     auto *step = findSeries<QLineSeries>(&chart, "step-2");
+    // A computed point the line need not bend at: hover snaps to every one core computed.
+    Scenario two = s;
+    two.gpus = 2;
+    const QList<qint64> contexts =
+        logSpacedContexts(1000, axisEnd(s.context), LatencyChart::kPoints);
     const int near = 2 * LatencyChart::kPoints / 3;
-    const QPointF value = step->points().at(near);
+    const QPointF value(double(contexts.at(near)), stepSeconds(two, contexts.at(near)) * 1000);
     const QPoint at =
         chart.mapFromScene(chart.chart()->mapToScene(chart.chart()->mapToPosition(value, step)));
     QTest::mouseMove(chart.viewport(), at - QPoint(4, 4));
@@ -696,9 +718,6 @@ void TstCharts::hoverShowsCoreValues()
     };
     QTRY_VERIFY(callout());
     // The callout snaps to a computed point and shows core's numbers for it.
-    Scenario two = s;
-    two.gpus = 2;
-    const QList<qint64> contexts = contextsOf(step->points());
     bool matched = false;
     for (int i = near - 3; i <= near + 3; ++i)
         matched |=

@@ -268,7 +268,7 @@ void LatencyChart::update()
     m_markLabel->setText(tr("%1: the KV read alone").arg(formatSeconds(seconds)));
     double minMs = m_minMs, maxMs = m_maxMs;
     if (m_baseCurve) {
-        replacePoints(m_baseStep, milliseconds(*m_baseCurve));
+        replaceCurve(m_baseStep, milliseconds(*m_baseCurve));
         const double baseMs = m_baseLedger.secondsPerToken * 1000;
         const bool shown = m_baseScenario.context >= (logAxes() ? kContextAxisFrom : 0) &&
                            m_baseScenario.context <= m_series.contexts.last();
@@ -336,9 +336,9 @@ void LatencyChart::updateCurves()
         slot.step->setObjectName(QStringLiteral("step-%1").arg(slot.gpus));
         slot.kv->setObjectName(QStringLiteral("kv-%1").arg(slot.gpus));
         slot.measured->setObjectName(QStringLiteral("measured-%1").arg(slot.gpus));
-        replacePoints(slot.step, milliseconds(slot.stepCurve));
-        replacePoints(slot.kv, milliseconds(slot.kvCurve));
-        replacePoints(slot.measured, milliseconds(slot.measuredCurve));
+        replaceCurve(slot.step, milliseconds(slot.stepCurve));
+        replaceCurve(slot.kv, milliseconds(slot.kvCurve));
+        replaceCurve(slot.measured, milliseconds(slot.measuredCurve));
         if (slot.gpus > 0)
             setName(slot.step, gpusName(slot.gpus));
     }
@@ -348,7 +348,7 @@ void LatencyChart::updateCurves()
         m_minMs = std::min(m_minMs, p.y() * 1000);
         m_maxMs = std::max(m_maxMs, p.y() * 1000);
     }
-    replacePoints(m_calibrated, milliseconds(calibrated));
+    replaceCurve(m_calibrated, milliseconds(calibrated));
     m_calibrated->setVisible(!calibrated.points.isEmpty());
     if (!calibrated.points.isEmpty())
         setName(

@@ -16,6 +16,7 @@ namespace kvl {
 void LatencyChart::logAxesChanged()
 {
     createAxes();
+    m_drawn.reset(); // the curves keep the points their shape needs on the new scales
     styleAxis(m_x);
     styleAxis(m_y);
     styleAxis(m_rate);

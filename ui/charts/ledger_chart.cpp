@@ -2,6 +2,7 @@
 
 #include "chart_label.h"
 #include "chart_text.h"
+#include "polyline.h"
 #include "scaled_font.h"
 #include "view_settings.h"
 
@@ -396,6 +397,24 @@ void LedgerChart::replacePoints(QXYSeries *series, const QList<QPointF> &points)
         series->replace(points);
 }
 
+namespace {
+AxisScale scaleOf(QXYSeries *series, Qt::Orientation orientation)
+{
+    for (const QAbstractAxis *axis : series->attachedAxes())
+        if (axis->orientation() == orientation)
+            return axis->type() == QAbstractAxis::AxisTypeLogValue ? AxisScale::Log
+                                                                   : AxisScale::Linear;
+    return AxisScale::Linear;
+}
+} // namespace
+
+void LedgerChart::replaceCurve(QXYSeries *series, const QList<QPointF> &points)
+{
+    replacePoints(series, drawnPolyline(points, scaleOf(series, Qt::Horizontal),
+                                        scaleOf(series, Qt::Vertical), kPolylineTolerance));
+    m_curvePoints.insert(series, points);
+}
+
 int LedgerChart::nearestPoint(const QList<QPointF> &pts, const QPointF &value,
                               QAbstractSeries *series) const
 {
@@ -424,7 +443,7 @@ void LedgerChart::connectHover(QXYSeries *series, std::function<QString(int)> de
                 }
                 // Snap to the nearest computed point: the callout shows core's numbers, not an
                 // interpolation.
-                const QList<QPointF> pts = series->points();
+                const QList<QPointF> pts = m_curvePoints.value(series, series->points());
                 const int i = nearestPoint(pts, point, series);
                 showHover(pts.at(i), series, describe(i));
             });

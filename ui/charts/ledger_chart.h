@@ -142,6 +142,11 @@ protected:
     // QXYSeries::replace unless the points are the same: a context drag leaves most curves as they
     // are, and an unchanged curve then costs neither a geometry rebuild nor a repaint.
     static void replacePoints(QXYSeries *series, const QList<QPointF> &points);
+    // A curve core sampled densely, drawn with the points its shape needs on the series' axes
+    // (drawnPolyline); its hover still snaps to every computed point. The series has its axes
+    // already, they show the whole curve (the tolerance is a fraction of its extent; a clipped
+    // curve would magnify it), and it is drawn again when they change scale.
+    void replaceCurve(QXYSeries *series, const QList<QPointF> &points);
     // Index of the point in `points` (sorted by x) nearest on screen to `value`.
     int nearestPoint(const QList<QPointF> &points, const QPointF &value,
                      QAbstractSeries *series) const;
@@ -170,6 +175,8 @@ private:
     QList<ChartLabel *> m_tokenLabels;
     // Per axis: the title as the chart set it, and as shown (on two lines where it is too long).
     QHash<const QAbstractAxis *, std::pair<QString, QString>> m_wrappedTitles;
+    // Every computed point of a series drawn with fewer (replaceCurve), for its hover.
+    QHash<const QXYSeries *, QList<QPointF>> m_curvePoints;
     // The application font at construction: presentation mode scales this, so a larger
     // application font set for the same mode does not compound.
     QFont m_baseFont;
