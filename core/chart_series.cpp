@@ -311,20 +311,30 @@ ChartSeries baselineChartSeries(const Scenario &b, const Ledger &bl, const Chart
 {
     const SeriesParts parts = current.request.parts;
     ChartSeries out{b, bl, current.request, {}, {}, {}, {}, {}, {}, {}, {}, {}};
+    // A pinned baseline stays put while the scenario moves: its variants (ledgers of their own)
+    // are kept from the last change, and its curves while the axis stays.
+    const ChartSeries *kept = previous && previous->scenario == b ? previous : nullptr;
+    const auto keeps = [kept](SeriesPart p) { return kept && (kept->request.parts & p); };
     if (parts & SeriesPart::Memory)
-        out.memory = memorySeries(b, current.memory.contexts);
+        out.memory = keeps(SeriesPart::Memory) && kept->memory.contexts == current.memory.contexts
+                         ? kept->memory
+                         : memorySeries(b, current.memory.contexts);
     if (parts & SeriesPart::Latency) {
-        out.latency.contexts = current.latency.contexts;
-        out.latency.gpuCounts = {b.gpus};
-        Curve c = stepCurve(StepModel(b), current.latency.contexts, false);
-        c.key = QStringLiteral("step-") + QString::number(b.gpus);
-        c.gpus = b.gpus;
-        out.latency.curves = {c};
+        if (keeps(SeriesPart::Latency) && kept->latency.contexts == current.latency.contexts) {
+            out.latency = kept->latency;
+        } else {
+            out.latency.contexts = current.latency.contexts;
+            out.latency.gpuCounts = {b.gpus};
+            Curve c = stepCurve(StepModel(b), current.latency.contexts, false);
+            c.key = QStringLiteral("step-") + QString::number(b.gpus);
+            c.gpus = b.gpus;
+            out.latency.curves = {c};
+        }
     }
     if (parts & SeriesPart::Attention)
-        out.attention = attentionVariants(b, bl);
+        out.attention = keeps(SeriesPart::Attention) ? kept->attention : attentionVariants(b, bl);
     if (parts & SeriesPart::Precision)
-        out.precision = precisionVariants(b, bl);
+        out.precision = keeps(SeriesPart::Precision) ? kept->precision : precisionVariants(b, bl);
     addScenarioParts(out, current.strategies.contexts, previous);
     return out;
 }

@@ -212,7 +212,8 @@ ChartSeries chartSeries(const Scenario &s, const Ledger &l, const SeriesRequest 
 // its memory over the same contexts, its time per token at its own GPU count only (one curve, no
 // KV-only or measured twin), its own variants, serving sweeps, roofline and session (the same
 // turns from its own context), its strategies at its own context and over the same contexts.
-// Only `current`'s parts.
+// Only `current`'s parts. `previous`: the baseline's series of the last change; while the
+// baseline is the same, its variants are kept, and its curves where the axis stayed.
 ChartSeries baselineChartSeries(const Scenario &b, const Ledger &bl, const ChartSeries &current,
                                 const ChartSeries *previous = nullptr);
 // Both at once: `s`'s parts with the pinned baseline `b`'s beside them (none when no part is

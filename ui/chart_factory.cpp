@@ -47,12 +47,15 @@ LedgerChart *createChart(const QString &id, QWidget *parent)
 
 void drawCharts(const QList<LedgerChart *> &charts, const Scenario &s, const Ledger &l,
                 const std::optional<Scenario> &baseline,
-                const std::optional<Ledger> &baselineLedger)
+                const std::optional<Ledger> &baselineLedger, std::optional<ChartSeries> *last)
 {
     SeriesRequest request;
     for (const LedgerChart *c : charts)
         request |= c->seriesRequest();
-    const ChartSeries series = chartSeries(s, l, request, baseline, baselineLedger);
+    const ChartSeries *previous = last && *last ? &**last : nullptr;
+    ChartSeries next = chartSeries(s, l, request, baseline, baselineLedger, previous);
+    std::optional<ChartSeries> owned;
+    const ChartSeries &series = (last ? *last : owned).emplace(std::move(next));
     for (LedgerChart *c : charts) {
         c->setBaseline(baseline);
         c->draw(series);

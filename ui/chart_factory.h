@@ -1,5 +1,6 @@
 #pragma once
 
+#include "chart_series.h"
 #include "ledger.h"
 #include "scenario.h"
 
@@ -26,9 +27,11 @@ LedgerChart *createChart(const QString &id, QWidget *parent = nullptr);
 
 // Asks core once for every series the charts draw (the union of their seriesRequest()), and for a
 // pinned baseline's over the same axes, and hands the result to each: the window's page and the
-// CLI's export draw through here.
+// CLI's export draw through here. `last` (optional) holds the series of the last change and
+// gets this one's: what a change left alone is not computed again (chartSeries's `previous`).
 void drawCharts(const QList<LedgerChart *> &charts, const Scenario &s, const Ledger &l,
                 const std::optional<Scenario> &baseline = std::nullopt,
-                const std::optional<Ledger> &baselineLedger = std::nullopt);
+                const std::optional<Ledger> &baselineLedger = std::nullopt,
+                std::optional<ChartSeries> *last = nullptr);
 
 } // namespace kvl

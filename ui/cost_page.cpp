@@ -10,6 +10,8 @@
 #include <QGridLayout>
 #include <QScrollArea>
 
+#include <memory>
+
 namespace kvl {
 
 ViewPage *costPage(ScenarioController *controller, const ViewSettings *, QWidget *parent,
@@ -32,8 +34,9 @@ ViewPage *costPage(ScenarioController *controller, const ViewSettings *, QWidget
     auto *layout = new QGridLayout(page);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addWidget(area);
+    const auto last = std::make_shared<std::optional<ChartSeries>>();
     page->setRefresh([=](const Scenario &s, const Ledger &l) {
-        drawCharts(cost, s, l, controller->baseline(), controller->baselineLedger());
+        drawCharts(cost, s, l, controller->baseline(), controller->baselineLedger(), last.get());
     });
     charts << cost;
     return page;

@@ -92,6 +92,7 @@ private slots:
     void onlyAskedParts();
     void memoryHoldsFixedState();
     void baselineOverTheSameAxes();
+    void baselineKeptWhileTheScenarioMoves();
     void servingWithBaseline();
     void rooflineAndSessionWithBaseline();
     void requestUnion();
@@ -454,6 +455,54 @@ void TestChartSeries::baselineOverTheSameAxes()
     const ChartSeries memoryOnly =
         baselineChartSeries(b, evaluate(b), chartSeries(s, evaluate(s), SeriesPart::Memory));
     QVERIFY(memoryOnly.latency.curves.isEmpty() && memoryOnly.attention.isEmpty());
+}
+
+// A pinned baseline is worked out once while the scenario moves: its variants are the last
+// change's (no ledger worked out for them), its curves too while the axis stays, and all of it
+// again when the axis or the baseline changes.
+void TestChartSeries::baselineKeptWhileTheScenarioMoves()
+{
+    Scenario s = seed();
+    Scenario b = seed();
+    b.kvPrecision = Precision::of(NumberFormat::FP8);
+    const SeriesParts all =
+        SeriesPart::Memory | SeriesPart::Latency | SeriesPart::Attention | SeriesPart::Precision;
+    const ChartSeries first = chartSeries(s, evaluate(s), all, b, evaluate(b));
+    s.gpus = 4; // the axis stays: it ends past 1M tokens either way
+    const Ledger l = evaluate(s);
+    const EvaluationCount before = evaluationCount();
+    const ChartSeries moved = chartSeries(s, l, all, b, evaluate(b), &first);
+    const EvaluationCount after = evaluationCount();
+    // The scenario's own 2 attention and 3 precision what-ifs, none of the baseline's.
+    QCOMPARE(after.partial - before.partial, quint64(5));
+    QVERIFY(moved.baseline->attention.isSharedWith(first.baseline->attention));
+    QVERIFY(moved.baseline->precision.isSharedWith(first.baseline->precision));
+    QVERIFY(moved.baseline->memory.total.points.isSharedWith(first.baseline->memory.total.points));
+    // The same as worked out afresh.
+    const ChartSeries fresh = baselineChartSeries(b, evaluate(b), moved);
+    QCOMPARE(moved.baseline->memory, fresh.memory);
+    QCOMPARE(moved.baseline->latency.curves, fresh.latency.curves);
+    QCOMPARE(moved.baseline->attention.size(), fresh.attention.size());
+    for (qsizetype i = 0; i < fresh.attention.size(); ++i)
+        QCOMPARE(moved.baseline->attention.at(i).ledger.kvBytes,
+                 fresh.attention.at(i).ledger.kvBytes);
+    QCOMPARE(moved.baseline->precision.size(), fresh.precision.size());
+    for (qsizetype i = 0; i < fresh.precision.size(); ++i)
+        QCOMPARE(moved.baseline->precision.at(i).ledger.secondsPerToken,
+                 fresh.precision.at(i).ledger.secondsPerToken);
+
+    s.context = 20'000'000; // a longer axis: the baseline's curves over it
+    const ChartSeries longer = chartSeries(s, evaluate(s), all, b, evaluate(b), &moved);
+    QCOMPARE(longer.baseline->memory, memorySeries(b, longer.memory.contexts));
+    QVERIFY(longer.baseline->memory != moved.baseline->memory);
+    QVERIFY(longer.baseline->attention.isSharedWith(moved.baseline->attention));
+
+    Scenario b2 = b;
+    b2.kvPrecision = Precision::of(NumberFormat::INT4); // another baseline: worked out again
+    const ChartSeries repinned = chartSeries(s, evaluate(s), all, b2, evaluate(b2), &longer);
+    QVERIFY(!repinned.baseline->attention.isSharedWith(longer.baseline->attention));
+    QCOMPARE(repinned.baseline->precision.size(), 4);
+    QCOMPARE(repinned.baseline->memory, memorySeries(b2, repinned.memory.contexts));
 }
 
 // The serving part with a pinned baseline in one call: each scenario's own sweep (checked by hand
