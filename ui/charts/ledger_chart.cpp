@@ -88,9 +88,12 @@ LedgerChart::LedgerChart(QWidget *parent) : QChartView(parent), m_baseFont(QAppl
 
 LedgerChart::~LedgerChart()
 {
-    // The scene outlives this part of the object; its last signals must not reach it.
+    // The scene and the series outlive this part of the object; their last signals must not
+    // reach it.
     chart()->legend()->removeEventFilter(this);
     chart()->disconnect(this);
+    for (auto it = m_curvePoints.keyBegin(); it != m_curvePoints.keyEnd(); ++it)
+        disconnect(*it, nullptr, this, nullptr);
 }
 
 void LedgerChart::updateFrom(const Scenario &s, const Ledger &l)
@@ -412,6 +415,9 @@ void LedgerChart::replaceCurve(QXYSeries *series, const QList<QPointF> &points)
 {
     replacePoints(series, drawnPolyline(points, scaleOf(series, Qt::Horizontal),
                                         scaleOf(series, Qt::Vertical), kPolylineTolerance));
+    if (!m_curvePoints.contains(series)) // a chart may drop a series (one per strategy)
+        connect(series, &QObject::destroyed, this,
+                [this, series] { m_curvePoints.remove(series); });
     m_curvePoints.insert(series, points);
 }
 

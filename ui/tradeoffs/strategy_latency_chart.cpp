@@ -133,9 +133,9 @@ void StrategyLatencyChart::updateCurves()
         return points;
     };
     for (int i = 0; i < m_curves.size(); ++i) {
-        replacePoints(m_series.at(i), milliseconds(m_curves.at(i)));
-        replacePoints(m_baseSeries.at(i),
-                      based ? milliseconds(m_baseCurves.at(i)) : QList<QPointF>{});
+        replaceCurve(m_series.at(i), milliseconds(m_curves.at(i)));
+        replaceCurve(m_baseSeries.at(i),
+                     based ? milliseconds(m_baseCurves.at(i)) : QList<QPointF>{});
     }
     // One legend entry for the baseline's curves, named for what sets it apart.
     for (int i = 0; i < m_baseSeries.size(); ++i) {
