@@ -17,4 +17,12 @@ inline bool samePoints(const QList<QPointF> &a, const QList<QPointF> &b)
     return true;
 }
 
+// Display units as the charts make them: ms = s × 1000.
+inline QList<QPointF> scaled(QList<QPointF> points, double factor)
+{
+    for (QPointF &p : points)
+        p.setY(p.y() * factor);
+    return points;
+}
+
 } // namespace kvl::test

@@ -1,6 +1,7 @@
 // A pinned baseline, offscreen: pin, swap and unpin as undo steps; every chart draws the
 // baseline's series as core computes them; the ledger shows its column, the change and why;
 // a file keeps it with the view; a second window starts from a copy.
+#include "../test_points.h"
 #include "chart_factory.h"
 #include "kv_strategy.h"
 #include "ledger_view.h"
@@ -35,6 +36,7 @@
 
 using namespace kvl;
 using kvl::test::findSeries;
+using kvl::test::scaled;
 using kvl::test::seedWindow;
 
 namespace {
@@ -52,13 +54,6 @@ Scenario eightGpus()
     s.context = 131'072;
     s.batch = 8;
     return s;
-}
-
-QList<QPointF> scaled(QList<QPointF> points, double factor)
-{
-    for (QPointF &p : points)
-        p.setY(p.y() * factor);
-    return points;
 }
 
 QAction *action(QWidget *w, const char *name)

@@ -1,5 +1,6 @@
 // The charts plot exactly what core computes, replace their series in place, and keep their
 // axes titled with units.
+#include "../test_points.h"
 #include "attention_chart.h"
 #include "axis_range.h"
 #include "chart_factory.h"
@@ -34,6 +35,7 @@ namespace {
 using kvl::test::addCommonScenarioRows;
 using kvl::test::findSeries;
 using kvl::test::presetScenario;
+using kvl::test::scaled;
 
 void addScenarioRows()
 {
@@ -73,14 +75,7 @@ bool samePoints(const QList<QPointF> &actual, const QList<QPointF> &expected, QS
         QVERIFY2(samePoints(actual, expected, &why), qPrintable(why));                             \
     } while (false)
 
-// Display units as the charts make them: ms = s × 1000, GB = B / 10^9.
-QList<QPointF> scaled(QList<QPointF> points, double factor)
-{
-    for (QPointF &p : points)
-        p.setY(p.y() * factor);
-    return points;
-}
-
+// Display units as the charts make them: GB = B / 10^9.
 QList<QPointF> divided(QList<QPointF> points, double divisor)
 {
     for (QPointF &p : points)

@@ -1,6 +1,7 @@
 // The trade-off views plot and tabulate exactly what core computes, analyse attention mass off
 // the UI thread (cancellable, stale results dropped, failures keeping the old results), and
 // export like every other chart.
+#include "../test_points.h"
 #include "axis_range.h"
 #include "chart_export.h"
 #include "chart_label.h"
@@ -49,6 +50,7 @@ namespace {
 using kvl::test::addCommonScenarioRows;
 using kvl::test::findSeries;
 using kvl::test::presetScenario;
+using kvl::test::scaled;
 
 // The trade-off tabs as the window builds them, from their descriptors.
 struct TradeoffPages
@@ -211,11 +213,8 @@ void TestTradeoffs::latencyMatchesCore()
         auto *series = findSeries<QLineSeries>(&chart, QStringLiteral("strategy-%1").arg(i));
         QVERIFY(series);
         // Drawn with the points the curve's shape needs on log-log axes (drawnPolyline).
-        QList<QPointF> ms;
-        for (const QPointF &p : expected)
-            ms << QPointF(p.x(), p.y() * 1000);
-        QCOMPARE(series->points(),
-                 drawnPolyline(ms, AxisScale::Log, AxisScale::Log, kPolylineTolerance));
+        QCOMPARE(series->points(), drawnPolyline(scaled(expected, 1000), AxisScale::Log,
+                                                 AxisScale::Log, kPolylineTolerance));
         QVERIFY(series->count() < expected.size());
         QCOMPARE(series->name(), strategies.at(i).label());
     }

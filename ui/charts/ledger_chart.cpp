@@ -88,12 +88,9 @@ LedgerChart::LedgerChart(QWidget *parent) : QChartView(parent), m_baseFont(QAppl
 
 LedgerChart::~LedgerChart()
 {
-    // The scene and the series outlive this part of the object; their last signals must not
-    // reach it.
+    // The scene outlives this part of the object; its last signals must not reach it.
     chart()->legend()->removeEventFilter(this);
     chart()->disconnect(this);
-    for (auto it = m_curvePoints.keyBegin(); it != m_curvePoints.keyEnd(); ++it)
-        disconnect(*it, nullptr, this, nullptr);
 }
 
 void LedgerChart::updateFrom(const Scenario &s, const Ledger &l)
@@ -401,6 +398,10 @@ void LedgerChart::replacePoints(QXYSeries *series, const QList<QPointF> &points)
 }
 
 namespace {
+// Where a series drawn with fewer points (replaceCurve) keeps every computed one, for its hover:
+// on the series itself, so they go when it does.
+constexpr char kComputedPoints[] = "kvlComputedPoints";
+
 AxisScale scaleOf(QXYSeries *series, Qt::Orientation orientation)
 {
     for (const QAbstractAxis *axis : series->attachedAxes())
@@ -415,10 +416,7 @@ void LedgerChart::replaceCurve(QXYSeries *series, const QList<QPointF> &points)
 {
     replacePoints(series, drawnPolyline(points, scaleOf(series, Qt::Horizontal),
                                         scaleOf(series, Qt::Vertical), kPolylineTolerance));
-    if (!m_curvePoints.contains(series)) // a chart may drop a series (one per strategy)
-        connect(series, &QObject::destroyed, this,
-                [this, series] { m_curvePoints.remove(series); });
-    m_curvePoints.insert(series, points);
+    series->setProperty(kComputedPoints, QVariant::fromValue(points));
 }
 
 int LedgerChart::nearestPoint(const QList<QPointF> &pts, const QPointF &value,
@@ -449,7 +447,9 @@ void LedgerChart::connectHover(QXYSeries *series, std::function<QString(int)> de
                 }
                 // Snap to the nearest computed point: the callout shows core's numbers, not an
                 // interpolation.
-                const QList<QPointF> pts = m_curvePoints.value(series, series->points());
+                const QVariant computed = series->property(kComputedPoints);
+                const QList<QPointF> pts =
+                    computed.isValid() ? computed.value<QList<QPointF>>() : series->points();
                 const int i = nearestPoint(pts, point, series);
                 showHover(pts.at(i), series, describe(i));
             });

@@ -175,8 +175,6 @@ private:
     QList<ChartLabel *> m_tokenLabels;
     // Per axis: the title as the chart set it, and as shown (on two lines where it is too long).
     QHash<const QAbstractAxis *, std::pair<QString, QString>> m_wrappedTitles;
-    // Every computed point of a series drawn with fewer (replaceCurve), for its hover.
-    QHash<const QXYSeries *, QList<QPointF>> m_curvePoints;
     // The application font at construction: presentation mode scales this, so a larger
     // application font set for the same mode does not compound.
     QFont m_baseFont;
