@@ -76,7 +76,6 @@ StepTerms stepTerms(const Scenario &s, const ModelLoad &model, const Interconnec
     const GpuLoad &g = t.load;
     t.collectives = g.collectives;
     t.layers = g.layers + w.draftTokens;
-    t.sequences = g.sequences;
 
     const double bandwidth = s.gpu.bandwidth;
     const double matmulPeak = s.gpu.peakFlops(computePrecision(s));
@@ -112,6 +111,7 @@ StepTerms stepTerms(const Scenario &s, const ModelLoad &model, const Interconnec
     t.memory = (g.bytesRead() + kvWritten) / bandwidth + t.draft;
     t.compute = g.matmulFlop / matmulPeak + g.attentionFlop / attentionPeak;
     t.prefill = promptMatmul(t.prefillTokens) / matmulPeak + prompts * promptFlop / attentionPeak;
+    t.prefillExperts = expertMatmul(t.prefillTokens) / matmulPeak;
     t.comm = g.commBytes / links.bandwidthFor(g.commGroup);
 
     // Time to first token: one prompt of this rank, in chunks that each read the weights (prompts
@@ -138,14 +138,24 @@ double tokensPerStep(const StepTerms &t, const EngineConstants &c)
     return 1 + accepted;
 }
 
+namespace {
+
+// Prompt matmuls at the prefill fractions: the same GEMMs whether a prompt runs alone (time to
+// first token) or in the chunks the decode steps carry.
+double promptSeconds(double total, double experts, const EngineConstants &c)
+{
+    return (total - experts) / c.prefillFraction + experts / c.expertPrefillFraction;
+}
+
+} // namespace
+
 double calibratedStepSeconds(const StepTerms &t, const EngineConstants &c)
 {
     const double stage = std::max(t.memory / c.bandwidthFraction, t.compute / c.flopFraction) +
-                         t.prefill * tokensPerStep(t, c) / c.flopFraction +
+                         promptSeconds(t.prefill, t.prefillExperts, c) * tokensPerStep(t, c) +
                          t.comm / c.commFraction + t.collectives * c.collectiveSeconds +
-                         t.layers * c.layerSeconds + t.moeLayers * c.moeLayerSeconds +
-                         t.sequences * c.sequenceSeconds;
-    return t.stages * stage + c.stepSeconds;
+                         t.layers * c.layerSeconds + t.moeLayers * c.moeLayerSeconds;
+    return t.stages * stage;
 }
 
 double calibratedSecondsPerToken(const StepTerms &t, const EngineConstants &c)
@@ -166,8 +176,7 @@ double closedQueueResponse(double service, double think, double clients)
 
 double calibratedFirstTokenSeconds(const StepTerms &t, const EngineConstants &c)
 {
-    const double compute = (t.firstCompute - t.firstExperts) / c.prefillFraction +
-                           t.firstExperts / c.expertPrefillFraction;
+    const double compute = promptSeconds(t.firstCompute, t.firstExperts, c);
     const double prefill = t.stages * std::max(compute, t.firstMemory / c.bandwidthFraction);
     const double decode = (t.outputTokens - 1) * calibratedSecondsPerToken(t, c);
     const double burst = (t.clients - 1) * prefill / 2;

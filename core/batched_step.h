@@ -43,12 +43,12 @@ struct StepTerms
     double draft = 0;   // of `memory`: the draft passes (one draft layer and the head each)
     double prefill = 0; // the prefill share at one token per step and sequence: the others'
                         // prompts arriving during a step (× tokens per step)
-    double prefillTokens = 0; // per attention rank, likewise
-    double comm = 0;          // bytes sent / link bandwidth
+    double prefillExperts = 0; // of `prefill`, the routed experts' matmuls
+    double prefillTokens = 0;  // per attention rank, likewise
+    double comm = 0;           // bytes sent / link bandwidth
     double collectives = 0;
     double layers = 0;    // of the stage, and the draft passes
     double moeLayers = 0; // of them, those with routed experts
-    double sequences = 0;
     int stages = 1;
     int draftTokens = 0;
     std::optional<double> acceptedTokens; // given by the run; else from the constants
@@ -77,13 +77,15 @@ struct EngineConstants
     double flopFraction = 1;      // achieved / dense datasheet FLOP/s
     double commFraction = 1;      // achieved / datasheet link bandwidth
     double collectiveSeconds = 0; // latency of one collective (all-reduce, all-to-all)
-    double stepSeconds = 0;       // scheduling, sampling, launch per step
-    double layerSeconds = 0;      // kernel launches and small ops per layer
-    double moeLayerSeconds = 0;   // more per layer with routed experts (routing, permutes)
-    double sequenceSeconds = 0;   // per sequence in the batch and step
-    // Achieved / dense FLOP/s while prefilling (time to first token): on the dense matmuls and
-    // attention, and on the routed experts' matmuls, many small grouped GEMMs with the routing
-    // and permutes around them.
+    // Kernel launches, small ops, scheduling and sampling, per layer of the step. No constant per
+    // step or per sequence: in runs of one model the layers are fixed, so a cost per step and one
+    // per layer cannot be told apart, and with a few models the fit split them at random (Llama
+    // 3.1 8B held out came out 33% slow under TensorRT-LLM).
+    double layerSeconds = 0;
+    double moeLayerSeconds = 0; // more per layer with routed experts (routing, permutes)
+    // Achieved / dense FLOP/s on prompts, in the first token's prefill and in the prompt chunks
+    // the decode steps carry: on the dense matmuls and attention, and on the routed experts'
+    // matmuls, many small grouped GEMMs with the routing and permutes around them.
     double prefillFraction = 1;
     double expertPrefillFraction = 1;
     double firstTokenSeconds = 0; // request handling before the first token
@@ -98,8 +100,8 @@ struct EngineConstants
 // Tokens each sequence gains per step: 1 + the accepted drafts, p + p² + … + p^draft with
 // acceptance p per position when the run does not give them.
 double tokensPerStep(const StepTerms &t, const EngineConstants &c);
-// One step of the calibrated engine: max(memory, compute) + prefill share + communication +
-// collectives + fixed costs, per stage, stages one after another.
+// One step of the calibrated engine: max(memory, compute) + prefill share (at the prefill
+// fractions) + communication + collectives + fixed costs, per stage, stages one after another.
 double calibratedStepSeconds(const StepTerms &t, const EngineConstants &c);
 double calibratedSecondsPerToken(const StepTerms &t, const EngineConstants &c);
 // Request handling + the wait and the prefill at the prompt's attention rank + the step that

@@ -68,15 +68,18 @@ bool solve(std::vector<double> a, std::vector<double> b, int n, std::vector<doub
 std::vector<double>
 fitLogParameters(const std::function<double(const std::vector<double> &, int)> &predict,
                  const QList<double> &measured, std::vector<double> start,
-                 const std::vector<double> &lo, const std::vector<double> &hi)
+                 const std::vector<double> &lo, const std::vector<double> &hi,
+                 const LogPrior &prior)
 {
     const int n = int(start.size());
     const int rows = int(measured.size());
-    std::vector<double> y(n), ylo(n), yhi(n);
+    std::vector<double> y(n), ylo(n), yhi(n), center(n, 0);
     for (int k = 0; k < n; ++k) {
         ylo[k] = std::log(lo[k]);
         yhi[k] = std::log(hi[k]);
         y[k] = std::clamp(std::log(start[k]), ylo[k], yhi[k]);
+        if (prior.weight > 0)
+            center[k] = std::log(prior.center.at(k));
     }
     const auto params = [&](const std::vector<double> &v) {
         std::vector<double> x(n);
@@ -91,15 +94,17 @@ fitLogParameters(const std::function<double(const std::vector<double> &, int)> &
             r[i] = std::log(std::max(1e-30, predict(x, i)) / measured.at(i));
         return r;
     };
-    const auto cost = [&](const std::vector<double> &r) {
+    const auto cost = [&](const std::vector<double> &r, const std::vector<double> &v) {
         double c = 0;
+        for (int k = 0; k < n; ++k)
+            c += prior.weight * (v[k] - center[k]) * (v[k] - center[k]);
         for (double e : r)
             c += 2 * kLossScale * kLossScale *
                  (std::sqrt(1 + e * e / (kLossScale * kLossScale)) - 1);
         return c;
     };
     std::vector<double> r = residuals(y);
-    double current = cost(r);
+    double current = cost(r, y);
     double lambda = 1e-2;
     for (int iter = 0; iter < 200 && rows > 0; ++iter) {
         // Jacobian by forward differences in log space.
@@ -120,6 +125,10 @@ fitLogParameters(const std::function<double(const std::vector<double> &, int)> &
                     jtj[size_t(a) * n + b] += w * jac[size_t(i) * n + a] * jac[size_t(i) * n + b];
             }
         }
+        for (int k = 0; k < n; ++k) { // the prior's own (Gauss-Newton) terms
+            jtj[size_t(k) * n + k] += prior.weight;
+            jtr[k] += prior.weight * (y[k] - center[k]);
+        }
         bool improved = false;
         for (int tries = 0; tries < 10 && !improved; ++tries) {
             std::vector<double> a = jtj, b(n), step;
@@ -133,7 +142,7 @@ fitLogParameters(const std::function<double(const std::vector<double> &, int)> &
             for (int k = 0; k < n; ++k)
                 v[k] = std::clamp(y[k] + step[k], ylo[k], yhi[k]);
             const std::vector<double> rv = residuals(v);
-            const double c = cost(rv);
+            const double c = cost(rv, v);
             if (c < current) {
                 improved = current - c > 1e-12 * current;
                 y = v, r = rv, current = c;
@@ -154,8 +163,13 @@ namespace {
 
 std::vector<double> stepVector(const EngineConstants &c)
 {
-    return {c.bandwidthFraction, c.flopFraction, c.commFraction,    c.collectiveSeconds,
-            c.stepSeconds,       c.layerSeconds, c.moeLayerSeconds, c.sequenceSeconds};
+    return {c.bandwidthFraction, c.flopFraction, c.commFraction,
+            c.collectiveSeconds, c.layerSeconds, c.moeLayerSeconds};
+}
+
+std::vector<double> firstTokenVector(const EngineConstants &c)
+{
+    return {c.prefillFraction, c.firstTokenSeconds, c.burstShare, c.expertPrefillFraction};
 }
 
 EngineConstants withStep(EngineConstants c, const std::vector<double> &x)
@@ -164,22 +178,35 @@ EngineConstants withStep(EngineConstants c, const std::vector<double> &x)
     c.flopFraction = x[1];
     c.commFraction = x[2];
     c.collectiveSeconds = x[3];
-    c.stepSeconds = x[4];
-    c.layerSeconds = x[5];
-    c.moeLayerSeconds = x[6];
-    c.sequenceSeconds = x[7];
+    c.layerSeconds = x[4];
+    c.moeLayerSeconds = x[5];
+    return c;
+}
+
+EngineConstants withFirstToken(EngineConstants c, const std::vector<double> &x)
+{
+    c.prefillFraction = x[0];
+    c.firstTokenSeconds = x[1];
+    c.burstShare = x[2];
+    c.expertPrefillFraction = x[3];
     return c;
 }
 
 // The bounds a physical constant keeps: fractions of a datasheet rate at most 1; fixed costs from
-// (practically) none to 1 ms per collective, layer or sequence and 50 ms per step.
-const std::vector<double> kStepLo{0.02, 0.02, 0.01, 1e-9, 1e-7, 1e-9, 1e-9, 1e-9};
-const std::vector<double> kStepHi{1.0, 1.0, 1.0, 1e-3, 0.05, 1e-3, 1e-3, 1e-3};
+// (practically) none to 1 ms per collective or layer.
+const std::vector<double> kStepLo{0.02, 0.02, 0.01, 1e-9, 1e-9, 1e-9};
+const std::vector<double> kStepHi{1.0, 1.0, 1.0, 1e-3, 1e-3, 1e-3};
+// Prefill fractions, request handling up to 5 s, the burst share.
+const std::vector<double> kFirstTokenLo{0.02, 1e-6, 1e-4, 0.02};
+const std::vector<double> kFirstTokenHi{1.0, 5.0, 1.0, 1.0};
+// The step carries prompt chunks at the prefill fractions, which the first token fits, and the
+// first token waits on the step: each is fitted in turn, three times over.
+constexpr int kFitRounds = 3;
 
 } // namespace
 
 EngineConstants fitConstants(const QList<CalibrationRow> &rows, double draftAcceptance,
-                             const EngineConstants &start)
+                             const EngineConstants &start, double priorWeight)
 {
     QList<const StepTerms *> tpotTerms, ttftTerms;
     QList<double> tpot, ttft;
@@ -193,32 +220,26 @@ EngineConstants fitConstants(const QList<CalibrationRow> &rows, double draftAcce
             ttft << *r.ttftSeconds;
         }
     }
+    const LogPrior stepPrior{stepVector(start), priorWeight};
+    const LogPrior firstTokenPrior{firstTokenVector(start), priorWeight};
     EngineConstants c = start;
     c.draftAcceptance = draftAcceptance;
-    if (!tpot.isEmpty())
-        c = withStep(c, fitLogParameters(
-                            [&](const std::vector<double> &x, int i) {
-                                return calibratedSecondsPerToken(*tpotTerms.at(i), withStep(c, x));
-                            },
-                            tpot, stepVector(start), kStepLo, kStepHi));
-    if (!ttft.isEmpty()) {
-        const std::vector<double> x = fitLogParameters(
-            [&](const std::vector<double> &x, int i) {
-                EngineConstants t = c;
-                t.prefillFraction = x[0];
-                t.firstTokenSeconds = x[1];
-                t.burstShare = x[2];
-                t.expertPrefillFraction = x[3];
-                return calibratedFirstTokenSeconds(*ttftTerms.at(i), t);
-            },
-            ttft,
-            {start.prefillFraction, start.firstTokenSeconds, start.burstShare,
-             start.expertPrefillFraction},
-            {0.02, 1e-6, 1e-4, 0.02}, {1.0, 5.0, 1.0, 1.0});
-        c.prefillFraction = x[0];
-        c.firstTokenSeconds = x[1];
-        c.burstShare = x[2];
-        c.expertPrefillFraction = x[3];
+    for (int round = 0; round < kFitRounds; ++round) {
+        if (!tpot.isEmpty())
+            c = withStep(c, fitLogParameters(
+                                [&](const std::vector<double> &x, int i) {
+                                    return calibratedSecondsPerToken(*tpotTerms.at(i),
+                                                                     withStep(c, x));
+                                },
+                                tpot, stepVector(c), kStepLo, kStepHi, stepPrior));
+        if (!ttft.isEmpty())
+            c = withFirstToken(c, fitLogParameters(
+                                      [&](const std::vector<double> &x, int i) {
+                                          return calibratedFirstTokenSeconds(*ttftTerms.at(i),
+                                                                             withFirstToken(c, x));
+                                      },
+                                      ttft, firstTokenVector(c), kFirstTokenLo, kFirstTokenHi,
+                                      firstTokenPrior));
     }
     return c;
 }
@@ -261,7 +282,9 @@ QList<EngineFit> fitEngines(const QList<CalibrationRow> &rows, double acceptance
                 if (r.engine == engine && (all || r.architecture == arch))
                     group << r;
             const EngineConstants c =
-                fitConstants(group, acceptance, all ? kFitStart : overall.value(engine, kFitStart));
+                all ? fitConstants(group, acceptance)
+                    : fitConstants(group, acceptance, overall.value(engine, kFitStart),
+                                   kArchitecturePrior);
             if (all)
                 overall.insert(engine, c);
             fits << EngineFit{engine, arch, c, {}, {}};

@@ -244,6 +244,26 @@ private slots:
         QCOMPARE(floorSecondsPerToken(t), 4e-3 / 2);
     }
 
+    void promptChunksAtPrefillFractions()
+    {
+        // The prompt chunks a step carries run at the first token's prefill fractions: of 1 ms
+        // of prompt matmuls, 0.4 ms routed experts at 0.1 and 0.6 ms at 0.5: 4 + 1.2 = 5.2 ms
+        // per token the step gains; 2 tokens a step (one draft, accepted).
+        StepTerms t;
+        t.memory = 4e-3;
+        t.prefill = 1e-3;
+        t.prefillExperts = 4e-4;
+        t.draftTokens = 1;
+        t.acceptedTokens = 1;
+        EngineConstants c;
+        c.prefillFraction = 0.5;
+        c.expertPrefillFraction = 0.1;
+        QVERIFY(qAbs(calibratedSecondsPerToken(t, c) - (4e-3 + 2 * 5.2e-3) / 2) < 1e-15);
+        // The decode step's own FLOP fraction does not touch them.
+        c.flopFraction = 0.25;
+        QVERIFY(qAbs(calibratedSecondsPerToken(t, c) - (4e-3 + 2 * 5.2e-3) / 2) < 1e-15);
+    }
+
     void closedQueue_data()
     {
         QTest::addColumn<double>("service");
@@ -282,9 +302,10 @@ private slots:
         t.clients = 5;
         t.outputTokens = 1;
         t.firstWave = 1;
+        t.layers = 10; // the step that gives the first token: 10 × 1 ms
         EngineConstants c;
         c.firstTokenSeconds = 0.05;
-        c.stepSeconds = 0.01;
+        c.layerSeconds = 1e-3;
         QVERIFY(qAbs(calibratedFirstTokenSeconds(t, c) - (0.05 + 0.2 + 0.4 + 0.01)) < 1e-12);
         t.firstWave = 0.1;
         const double steady = closedQueueResponse(0.2, 0, 5) - 0.2;
