@@ -23,20 +23,24 @@ LayerType variant(const ModelSpec &m, const LayerType &t, int heads)
     return heads > 0 ? m.kvHeadsEquivalent(t, heads) : t;
 }
 
-qint64 kvBytesPerTokenOf(const ModelSpec &m, const Precision &p, bool withMtp, int heads)
+// Over `types`, the model's cacheTypeCounts(withMtp).
+qint64 kvBytesPerTokenOf(const ModelSpec &m, const LayerTypeCounts &types, const Precision &p,
+                         int heads)
 {
     qint64 total = 0;
-    for (const LayerTypeCount &c : m.cacheTypeCounts(withMtp))
+    for (const LayerTypeCount &c : types)
         total += c.layers * m.layerCache(variant(m, c.type, heads)).heldBytesPerToken(p);
     return total;
 }
 
-// Attention FLOP per token read over KV bytes per token read: 2g/e for GQA.
-double attentionIntensityOf(const ModelSpec &m, const Precision &p, int heads)
+// Attention FLOP per token read over KV bytes per token read: 2g/e for GQA. Over `types`, the
+// model's cacheTypeCounts().
+double attentionIntensityOf(const ModelSpec &m, const LayerTypeCounts &types, const Precision &p,
+                            int heads)
 {
     double flop = 0;
     double bytes = 0;
-    for (const LayerTypeCount &c : m.cacheTypeCounts()) {
+    for (const LayerTypeCount &c : types) {
         for (const CacheTerm &t : m.layerCache(variant(m, c.type, heads)).read) {
             flop += c.layers * t.flop;
             bytes += c.layers * double(t.bytes(p));
@@ -49,12 +53,12 @@ double attentionIntensityOf(const ModelSpec &m, const Precision &p, int heads)
 
 qint64 kvBytesPerToken(const ModelSpec &m, const Precision &p, bool withMtp)
 {
-    return kvBytesPerTokenOf(m, p, withMtp, 0);
+    return kvBytesPerTokenOf(m, m.cacheTypeCounts(withMtp), p, 0);
 }
 
 double attentionIntensity(const ModelSpec &m, const Precision &p)
 {
-    return attentionIntensityOf(m, p, 0);
+    return attentionIntensityOf(m, m.cacheTypeCounts(), p, 0);
 }
 
 namespace {
@@ -62,15 +66,16 @@ namespace {
 std::atomic<quint64> g_wholeLedgers{0};
 std::atomic<quint64> g_partialLedgers{0};
 
-double perGpuBytes(const Scenario &s, int gpus, double weightBytes)
+// `types`: the model's cacheTypeCounts(s.speculativeDecoding).
+double perGpuBytes(const Scenario &s, const LayerTypeCounts &types, int gpus, double weightBytes)
 {
-    const CacheModel cache(s.model, s.kvPrecision, s.batch, gpus, s.speculativeDecoding);
+    const CacheModel cache(s.model, types, s.kvPrecision, s.batch, gpus);
     return weightBytes / gpus + cache.kvBytes(s.context) + cache.stateBytes;
 }
 
 // The smallest valid TP degree from gpusToFit up that holds the scenario (why it differs:
 // Ledger::tpNote).
-void fillTpDegree(const Scenario &s, Ledger &l)
+void fillTpDegree(const Scenario &s, const LayerTypeCounts &types, Ledger &l)
 {
     const ModelSpec &m = s.model;
     // A degree divides the query heads, so none lies past their count.
@@ -78,7 +83,7 @@ void fillTpDegree(const Scenario &s, Ledger &l)
         m.queryHeads > 0 ? std::min<qint64>(m.queryHeads, limits::maxGpus) : limits::maxGpus;
     for (qint64 n = l.gpusToFit; n <= lastDegree && l.tpDegree == 0; ++n)
         if (isValidTpDegree(m, int(n)) &&
-            perGpuBytes(s, int(n), l.weightBytes) <= l.usableBytesPerGpu)
+            perGpuBytes(s, types, int(n), l.weightBytes) <= l.usableBytesPerGpu)
             l.tpDegree = int(n);
 }
 
@@ -199,7 +204,12 @@ LedgerBasis::LedgerBasis(const Scenario &s) : m_scenario(s)
     // kvBytesPerToken(m, ...) for the model's precision and without scales, from the rows.
     Precision unscaled = kvp;
     unscaled.groupSize = 0;
-    for (const LayerTypeCount &c : m.cacheTypeCounts(mtp)) {
+    // The cache's layer types, with and without the MTP layers: every figure below is a sum
+    // over them.
+    const LayerTypeCounts &types = m_types = m.cacheTypeCounts(mtp);
+    const LayerTypeCounts typesWithoutMtp = mtp ? m.cacheTypeCounts() : types;
+    l.layersByKind.reserve(types.size());
+    for (const LayerTypeCount &c : types) {
         const LayerCache cache = m.layerCache(c.type);
         LayerKindRow row{c.type.kind, c.type, c.layers};
         row.bytesPerToken = c.layers * cache.heldBytesPerToken(kvp);
@@ -209,8 +219,8 @@ LedgerBasis::LedgerBasis(const Scenario &s) : m_scenario(s)
         l.layersByKind << row;
         m_caches << cache;
     }
-    l.kvBytesPerTokenMha = kvBytesPerTokenOf(m, kvp, mtp, m.queryHeads);
-    l.kvBytesPerTokenMqa = kvBytesPerTokenOf(m, kvp, mtp, 1);
+    l.kvBytesPerTokenMha = kvBytesPerTokenOf(m, types, kvp, m.queryHeads);
+    l.kvBytesPerTokenMqa = kvBytesPerTokenOf(m, types, kvp, 1);
     l.gqaFactor = l.kvBytesPerToken > 0 ? double(l.kvBytesPerTokenMha) / l.kvBytesPerToken : 0;
 
     m_load = modelLoad(s);
@@ -220,12 +230,12 @@ LedgerBasis::LedgerBasis(const Scenario &s) : m_scenario(s)
     l.weightBytesExperts = weights.routedExperts;
     l.weightBytesRest = weights.rest;
 
-    const StepModel &step = m_step.emplace(s, weights);
+    const StepModel &step = m_step.emplace(s, weights, types);
     // The whole model without parallelism: on one GPU, the step's own cache.
     if (s.gpus == 1)
         m_whole.emplace(step);
     else
-        m_whole.emplace(m, kvp, s.batch, 1, mtp);
+        m_whole.emplace(m, types, kvp, s.batch, 1);
     l.stateBytes = m_whole->stateBytes;
     l.kvHeadsPerGpu = m.kvHeadsPerGpu(s.gpus);
     l.stateBytesPerGpu = step.stateBytes;
@@ -236,8 +246,8 @@ LedgerBasis::LedgerBasis(const Scenario &s) : m_scenario(s)
     l.weightSecondsPerToken = step.weightBytesRead / step.bandwidth;
     l.stateSecondsPerToken = step.stateBytes / step.bandwidth;
 
-    l.arithmeticIntensity = attentionIntensity(m, kvp);
-    l.mhaArithmeticIntensity = attentionIntensityOf(m, kvp, m.queryHeads);
+    l.arithmeticIntensity = attentionIntensityOf(m, typesWithoutMtp, kvp, 0);
+    l.mhaArithmeticIntensity = attentionIntensityOf(m, typesWithoutMtp, kvp, m.queryHeads);
     l.ridgePoint = s.gpu.ridgePoint(computePrecision(s));
     l.belowRidge = l.arithmeticIntensity > 0 ? l.ridgePoint / l.arithmeticIntensity : 0;
     l.wording = PlanWording::of(m_scenario);
@@ -285,7 +295,7 @@ Ledger LedgerBasis::at(qint64 context, LedgerSections sections) const
         atContext->context = context;
     }
     if (sections.testFlag(LedgerSection::TpDegree))
-        fillTpDegree(*atContext, l);
+        fillTpDegree(*atContext, m_types, l);
 
     l.bytesReadPerGpu = step.weightBytesRead + l.stateBytesPerGpu + l.kvBytesReadPerGpu;
     l.memorySeconds = step.memorySeconds(context);

@@ -209,6 +209,7 @@ private:
     Scenario m_scenario;
     Ledger m_fixed; // the context-independent figures; layersByKind without their context parts
     QVarLengthArray<LayerCache, 4> m_caches; // one per m_fixed.layersByKind row
+    LayerTypeCounts m_types;                 // the cache's layer types, MTP layers included
     ModelLoad m_load;                        // weights and active parameters
     std::optional<CacheModel> m_whole;       // whole model, no parallelism
     std::optional<StepModel> m_step;         // on scenario.gpus

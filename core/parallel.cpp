@@ -259,11 +259,12 @@ PlanFit fitPlan(const Scenario &s, const ModelLoad &model, const Interconnect &l
     };
     // A plan with more GPUs than the best so far cannot win: each search stops at that count.
     const auto most = [&] { return int(bestGpus > 0 ? bestGpus : limits::maxGpus); };
+    const LayerTypeCounts types = m.cacheTypeCounts();
     for (int pp = 1; pp <= m.layers && bestGpus == 0; pp = pp < 2 ? 2 : pp * 2)
         for (int tp : tpDegrees(m, links)) {
             if (qint64(tp) * pp > most())
                 break; // the degrees ascend
-            const CacheModel cache(m, s.kvPrecision, 1, tp);
+            const CacheModel cache(m, types, s.kvPrecision, 1, tp);
             for (int dp = 1; dp <= s.batch && qint64(tp) * dp * pp <= most();
                  dp = dp * 2 > s.batch && dp < s.batch ? s.batch : dp * 2) {
                 ParallelPlan p{tp, pp, dp, 1, 1};

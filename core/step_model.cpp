@@ -53,9 +53,15 @@ double sum(const QVarLengthArray<CacheModel::Growth, 4> &growth, qint64 L, bool 
 } // namespace
 
 CacheModel::CacheModel(const ModelSpec &m, const Precision &kv, int batch, int gpus, bool withMtp)
+    : CacheModel(m, m.cacheTypeCounts(withMtp), kv, batch, gpus)
+{
+}
+
+CacheModel::CacheModel(const ModelSpec &m, const LayerTypeCounts &types, const Precision &kv,
+                       int batch, int gpus)
 {
     const int n = std::max(1, gpus);
-    for (const LayerTypeCount &c : m.cacheTypeCounts(withMtp)) {
+    for (const LayerTypeCount &c : types) {
         const LayerCache layer = m.layerCache(c.type, n);
         const double per = double(batch) * c.layers;
         stateBytes += per * double(layer.stateBytes);
@@ -95,7 +101,12 @@ double CacheModel::attentionFlop(qint64 L) const
 StepModel::StepModel(const Scenario &s) : StepModel(s, weightBytes(s)) {}
 
 StepModel::StepModel(const Scenario &s, const WeightBytes &weights)
-    : CacheModel(s.model, s.kvPrecision, s.batch, s.gpus, s.speculativeDecoding)
+    : StepModel(s, weights, s.model.cacheTypeCounts(s.speculativeDecoding))
+{
+}
+
+StepModel::StepModel(const Scenario &s, const WeightBytes &weights, const LayerTypeCounts &types)
+    : CacheModel(s.model, types, s.kvPrecision, s.batch, s.gpus)
 {
     const int n = std::max(1, s.gpus);
     weightBytesRead = weightBytesReadPerStep(s, weights) / n;

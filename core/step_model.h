@@ -15,6 +15,10 @@ namespace kvl {
 struct CacheModel
 {
     CacheModel(const ModelSpec &m, const Precision &kv, int batch, int gpus, bool withMtp = false);
+    // The same from the model's cacheTypeCounts(withMtp), where the caller has them: searches
+    // build one per TP degree.
+    CacheModel(const ModelSpec &m, const LayerTypeCounts &types, const Precision &kv, int batch,
+               int gpus);
 
     struct Growth
     {
@@ -42,6 +46,8 @@ struct StepModel : CacheModel
     explicit StepModel(const Scenario &s);
     // The same from the scenario's weightBytes(s), where the caller has them.
     StepModel(const Scenario &s, const WeightBytes &weights);
+    // And its model's cacheTypeCounts(s.speculativeDecoding).
+    StepModel(const Scenario &s, const WeightBytes &weights, const LayerTypeCounts &types);
 
     double weightBytesRead = 0; // per GPU per step
     double matmulFlop = 0;      // per GPU per step
