@@ -6,6 +6,7 @@
 #include "slider_field.h"
 #include "units.h"
 #include "weights.h"
+#include "wrapped_label.h"
 
 #include <QComboBox>
 #include <QEvent>
@@ -141,7 +142,7 @@ void ControlsPanel::build()
     auto *presetBox = new QGroupBox(this);
     auto *presetForm = new QFormLayout(presetBox);
     presetForm->addRow(QStringLiteral("model"), m_model);
-    m_parameters = new QLabel(this);
+    m_parameters = new WrappedLabel(this);
     m_parameters->setObjectName(QStringLiteral("modelParameters"));
     m_parameters->setWordWrap(true);
     m_parameters->setTextFormat(Qt::PlainText);
@@ -158,7 +159,7 @@ void ControlsPanel::build()
     m_notesBox = new QGroupBox(this);
     m_notesBox->setObjectName(QStringLiteral("modelNotesBox"));
     auto *notes = new QVBoxLayout(m_notesBox);
-    m_notes = new QLabel(m_notesBox);
+    m_notes = new WrappedLabel(m_notesBox);
     m_notes->setObjectName(QStringLiteral("modelNotes"));
     m_notes->setWordWrap(true);
     m_notes->setTextFormat(Qt::PlainText);

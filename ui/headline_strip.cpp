@@ -1,6 +1,7 @@
 #include "headline_strip.h"
 
 #include "scaled_font.h"
+#include "wrapped_label.h"
 #include <QEvent>
 #include <QHBoxLayout>
 #include <QLabel>
@@ -21,7 +22,7 @@ HeadlineStrip::HeadlineStrip(QWidget *parent) : QWidget(parent)
         column->setContentsMargins(0, 0, 0, 0);
         column->setSpacing(0);
         auto *value = new QLabel(box);
-        auto *caption = new QLabel(box);
+        QLabel *caption = new WrappedLabel(box);
         for (QLabel *l : {value, caption}) {
             l->setTextFormat(Qt::PlainText);
             l->setAlignment(Qt::AlignHCenter | Qt::AlignTop);

@@ -28,7 +28,7 @@ namespace kvl {
 LedgerView::LedgerView(ScenarioController *controller, ViewSettings *view, QWidget *parent)
     : QWidget(parent), m_controller(controller), m_view(view), m_unitsBox(new QComboBox(this)),
       m_scroll(new QScrollArea(this)), m_banner(new QFrame(this)),
-      m_bannerIcon(new QLabel(m_banner)), m_bannerText(new QLabel(m_banner)),
+      m_bannerIcon(new QLabel(m_banner)), m_bannerText(new WrappedLabel(m_banner)),
       m_useTp(new QPushButton(m_banner)), m_rowsWidget(new QWidget),
       m_changes(new SelectableLabel(m_rowsWidget))
 {
@@ -102,9 +102,9 @@ LedgerView::Row LedgerView::makeRow(bool formula)
     grid->setVerticalSpacing(1);
     Row r{frame,
           new QLabel(frame),
-          new QLabel(frame),
+          new WrappedLabel(frame),
           new SelectableLabel(frame),
-          new QLabel(frame),
+          new WrappedLabel(frame),
           new SelectableLabel(frame),
           new SelectableLabel(frame),
           {}};

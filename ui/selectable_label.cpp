@@ -9,7 +9,7 @@ constexpr Qt::TextInteractionFlags kSelectable =
     Qt::TextSelectableByMouse | Qt::TextSelectableByKeyboard;
 }
 
-SelectableLabel::SelectableLabel(QWidget *parent) : QLabel(parent)
+SelectableLabel::SelectableLabel(QWidget *parent) : WrappedLabel(parent)
 {
     setTextFormat(Qt::PlainText);
 }
@@ -36,12 +36,12 @@ void SelectableLabel::dropSelectableUnlessInUse()
 void SelectableLabel::enterEvent(QEnterEvent *event)
 {
     setSelectable(true);
-    QLabel::enterEvent(event);
+    WrappedLabel::enterEvent(event);
 }
 
 void SelectableLabel::leaveEvent(QEvent *event)
 {
-    QLabel::leaveEvent(event);
+    WrappedLabel::leaveEvent(event);
     dropSelectableUnlessInUse();
 }
 
@@ -49,12 +49,12 @@ void SelectableLabel::leaveEvent(QEvent *event)
 void SelectableLabel::mousePressEvent(QMouseEvent *event)
 {
     setSelectable(true);
-    QLabel::mousePressEvent(event);
+    WrappedLabel::mousePressEvent(event);
 }
 
 void SelectableLabel::focusOutEvent(QFocusEvent *event)
 {
-    QLabel::focusOutEvent(event);
+    WrappedLabel::focusOutEvent(event);
     dropSelectableUnlessInUse();
 }
 

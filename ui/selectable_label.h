@@ -1,6 +1,6 @@
 #pragma once
 
-#include <QLabel>
+#include "wrapped_label.h"
 
 namespace kvl {
 
@@ -9,7 +9,7 @@ namespace kvl {
 // times a plain label's cost, and the ledger's figures change on every slider step. This one turns
 // selectable only while the pointer is over it or it holds the focus: whenever a selection can
 // start or be copied. It paints the same either way.
-class SelectableLabel : public QLabel
+class SelectableLabel : public WrappedLabel
 {
     Q_OBJECT
 public:

@@ -2,6 +2,7 @@
 
 #include "accessible_names.h"
 #include "units.h"
+#include "wrapped_label.h"
 
 #include <QGridLayout>
 #include <QLabel>
@@ -63,7 +64,7 @@ void MappedSpinBox::fixup(QString &input) const
 }
 
 SliderField::SliderField(const QString &label, QWidget *parent)
-    : QWidget(parent), m_label(new QLabel(this)), m_error(new QLabel(this)),
+    : QWidget(parent), m_label(new QLabel(this)), m_error(new WrappedLabel(this)),
       m_slider(new QSlider(Qt::Horizontal, this)), m_spin(new MappedSpinBox(this))
 {
     auto *grid = new QGridLayout(this);

@@ -8,6 +8,7 @@
 #include "scenario_controller.h"
 #include "slider_field.h"
 #include "weights.h"
+#include "wrapped_label.h"
 
 #include <QComboBox>
 #include <QLabel>
@@ -52,6 +53,54 @@ class TestControls : public QObject
     }
 
 private slots:
+    void wrappedLabelHeight_data()
+    {
+        QTest::addColumn<QString>("text");
+        QTest::addRow("one word") << QStringLiteral("GiB");
+        QTest::addRow("a note") << QStringLiteral(
+            "8 GPUs hold the bytes; a TP degree must divide 64 query heads and match 8 KV heads");
+        QTest::addRow("pt_BR") << QStringLiteral(
+            "Topo considerado (fração dos blocos) em cada camada, medido antes de escolher");
+    }
+
+    void wrappedLabelHeight()
+    {
+        // The remembered height is QLabel's own, for every width and after anything it reads
+        // changes: the text, the font, the margins, the alignment.
+        QFETCH(QString, text);
+        WrappedLabel wrapped;
+        QLabel plain;
+        for (QLabel *l : {static_cast<QLabel *>(&wrapped), &plain}) {
+            l->setWordWrap(true);
+            l->setText(text);
+        }
+        // Each check starts at the width the last one ended with: what the label remembers.
+        const auto same = [&] {
+            for (int width : {200, 60, 600, 200})
+                if (wrapped.heightForWidth(width) != plain.heightForWidth(width))
+                    return false;
+            return true;
+        };
+        QVERIFY(same());
+        for (QLabel *l : {static_cast<QLabel *>(&wrapped), &plain})
+            l->setText(text + u' ' + text);
+        QVERIFY(same());
+        QFont big = plain.font();
+        big.setPointSizeF(big.pointSizeF() * 2);
+        for (QLabel *l : {static_cast<QLabel *>(&wrapped), &plain})
+            l->setFont(big);
+        QVERIFY(same());
+        for (QLabel *l : {static_cast<QLabel *>(&wrapped), &plain}) {
+            l->setMargin(7);
+            l->setIndent(11);
+            l->setContentsMargins(3, 5, 3, 5);
+        }
+        QVERIFY(same());
+        for (QLabel *l : {static_cast<QLabel *>(&wrapped), &plain})
+            l->setWordWrap(false);
+        QVERIFY(same());
+    }
+
     void init()
     {
         m_controller = std::make_unique<ScenarioController>(Scenario::seed());

@@ -1,0 +1,35 @@
+#include "wrapped_label.h"
+
+#include <QEvent>
+#include <algorithm>
+
+namespace kvl {
+
+WrappedLabel::WrappedLabel(QWidget *parent) : QLabel(parent) {}
+
+int WrappedLabel::heightForWidth(int width) const
+{
+    Measured now{text(), alignment(), wordWrap(), margin(), indent(), contentsMargins()};
+    if (!(now == m_measured)) {
+        m_measured = std::move(now);
+        m_heights.clear();
+    }
+    const auto known = std::find_if(m_heights.cbegin(), m_heights.cend(),
+                                    [width](const Height &h) { return h.width == width; });
+    if (known != m_heights.cend())
+        return known->height;
+    if (m_heights.size() == kWidths)
+        m_heights.remove(0);
+    m_heights.append({width, QLabel::heightForWidth(width)});
+    return m_heights.last().height;
+}
+
+void WrappedLabel::changeEvent(QEvent *event)
+{
+    // A new font or style sets the same text to other heights.
+    if (event->type() == QEvent::FontChange || event->type() == QEvent::StyleChange)
+        m_heights.clear();
+    QLabel::changeEvent(event);
+}
+
+} // namespace kvl
