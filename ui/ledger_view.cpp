@@ -85,6 +85,14 @@ LedgerView::LedgerView(ScenarioController *controller, ViewSettings *view, QWidg
         render();
     });
     connect(m_controller, &ScenarioController::changed, this, &LedgerView::render);
+    connect(m_controller, &ScenarioController::interactiveChanged, this, [this](bool on) {
+        if (on) {
+            pinFigures();
+        } else {
+            m_pins.release();
+            alignColumns();
+        }
+    });
     m_copy = new QAction(this);
     connect(m_copy, &QAction::triggered, this,
             [this] { QGuiApplication::clipboard()->setText(plainText()); });
@@ -297,11 +305,11 @@ void LedgerView::render()
             r.frame->setProperty("ledgerKey", r.key); // for tests and accessibility tools
         }
         r.label->setText(in.label);
-        r.value->setText(in.value);
-        r.note->setText(in.note);
+        m_pins.setText(r.value, in.value);
+        m_pins.setText(r.note, in.note);
         r.note->setVisible(!in.note.isEmpty());
-        r.base->setText(rows.at(i).baseline);
-        r.change->setText(rows.at(i).change);
+        m_pins.setText(r.base, rows.at(i).baseline);
+        m_pins.setText(r.change, rows.at(i).change);
         const bool compared = baseline && i > 0;
         if (r.base->isVisibleTo(r.frame) != compared) {
             r.base->setVisible(compared);
@@ -342,12 +350,20 @@ void LedgerView::renderChanges()
     const QString text = lines.isEmpty() ? tr("The scenario is the baseline: nothing has changed.")
                                          : tr("From the baseline:") + u'\n' + lines.join(u'\n');
     if (text != m_changes->text())
-        m_changes->setText(text);
+        m_pins.setText(m_changes, text);
+}
+
+void LedgerView::pinFigures()
+{
+    for (const Row &r : std::as_const(m_rows))
+        for (QLabel *l : {r.value, r.note, r.base, r.change})
+            m_pins.pin(l);
+    m_pins.pin(m_changes);
 }
 
 void LedgerView::alignColumns()
 {
-    if (m_rows.size() < 2)
+    if (m_rows.size() < 2 || !m_pins.isEmpty())
         return;
     QList<Row *> aligned;
     for (qsizetype i = 1; i < m_rows.size(); ++i)

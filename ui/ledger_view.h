@@ -1,5 +1,6 @@
 #pragma once
 
+#include "pinned_labels.h"
 #include "text_advances.h"
 #include "units.h"
 #include <QStringList>
@@ -62,8 +63,10 @@ private:
     void renderBanner();
     void renderChanges();
     // The value and baseline columns as wide as their widest text, so they line up from row to
-    // row (each row lays out on its own).
+    // row (each row lays out on its own). Not during a drag: the figures keep their places.
     void alignColumns();
+    // A drag begins: the figures, which change on every step, keep their sizes until it ends.
+    void pinFigures();
     void retranslate();
     void paintHighlight(bool force = false);
     void styleBanner();
@@ -91,6 +94,7 @@ private:
     QList<Row> m_rows;                        // m_rows[0] is the formula
     TextAdvances<QFontMetrics> m_valueWidths; // alignColumns, on every change
     TextAdvances<QFontMetrics> m_baseWidths;
+    PinnedLabels m_pins; // during a drag
     QString m_highlight;
     QList<QStringList> m_extraRows;
     bool m_fitWarningShown = true;

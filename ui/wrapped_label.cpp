@@ -1,6 +1,5 @@
 #include "wrapped_label.h"
 
-#include <QEvent>
 #include <algorithm>
 
 namespace kvl {
@@ -9,7 +8,8 @@ WrappedLabel::WrappedLabel(QWidget *parent) : QLabel(parent) {}
 
 int WrappedLabel::heightForWidth(int width) const
 {
-    Measured now{text(), alignment(), wordWrap(), margin(), indent(), contentsMargins()};
+    Measured now{text(),   font(),       alignment(),       wordWrap(),     margin(),
+                 indent(), frameWidth(), contentsMargins(), minimumWidth(), maximumWidth()};
     if (!(now == m_measured)) {
         m_measured = std::move(now);
         m_heights.clear();
@@ -22,14 +22,6 @@ int WrappedLabel::heightForWidth(int width) const
         m_heights.remove(0);
     m_heights.append({width, QLabel::heightForWidth(width)});
     return m_heights.last().height;
-}
-
-void WrappedLabel::changeEvent(QEvent *event)
-{
-    // A new font or style sets the same text to other heights.
-    if (event->type() == QEvent::FontChange || event->type() == QEvent::StyleChange)
-        m_heights.clear();
-    QLabel::changeEvent(event);
 }
 
 } // namespace kvl

@@ -1,5 +1,6 @@
 #pragma once
 
+#include <QFont>
 #include <QLabel>
 #include <QVarLengthArray>
 
@@ -16,18 +17,20 @@ public:
     explicit WrappedLabel(QWidget *parent = nullptr);
     int heightForWidth(int width) const override;
 
-protected:
-    void changeEvent(QEvent *event) override;
-
 private:
+    // What QLabel's heightForWidth() reads besides the width.
     struct Measured
     {
         QString text;
+        QFont font;
         Qt::Alignment alignment;
         bool wordWrap = false;
         int margin = 0;
         int indent = 0;
+        int frameWidth = 0;
         QMargins contents;
+        int minimumWidth = 0;
+        int maximumWidth = 0;
         bool operator==(const Measured &) const = default;
     };
     struct Height

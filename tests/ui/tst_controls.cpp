@@ -4,17 +4,20 @@
 #include "engine_prediction.h"
 #include "input_limits.h"
 #include "ledger_text.h"
+#include "pinned_labels.h"
 #include "presets.h"
 #include "scenario_controller.h"
 #include "slider_field.h"
 #include "weights.h"
 #include "wrapped_label.h"
 
+#include <QApplication>
 #include <QComboBox>
 #include <QLabel>
 #include <QSlider>
 #include <QTest>
 #include <QUndoStack>
+#include <QVBoxLayout>
 
 using namespace kvl;
 
@@ -66,7 +69,7 @@ private slots:
     void wrappedLabelHeight()
     {
         // The remembered height is QLabel's own, for every width and after anything it reads
-        // changes: the text, the font, the margins, the alignment.
+        // changes: the text, the font, the margins, the minimum width, the wrapping.
         QFETCH(QString, text);
         WrappedLabel wrapped;
         QLabel plain;
@@ -97,8 +100,74 @@ private slots:
         }
         QVERIFY(same());
         for (QLabel *l : {static_cast<QLabel *>(&wrapped), &plain})
+            l->setMinimumWidth(400);
+        QVERIFY(same());
+        for (QLabel *l : {static_cast<QLabel *>(&wrapped), &plain})
             l->setWordWrap(false);
         QVERIFY(same());
+    }
+
+    void pinnedLabelKeepsItsPlace_data()
+    {
+        QTest::addColumn<bool>("wrap");
+        QTest::addRow("one line") << false;
+        QTest::addRow("wrapped") << true;
+    }
+
+    void pinnedLabelKeepsItsPlace()
+    {
+        // A pinned label takes a text that fits without asking its layout for a pass; one that
+        // does not fit frees it, and released it has its own size limits back.
+        QFETCH(bool, wrap);
+        QWidget window;
+        auto *layout = new QVBoxLayout(&window);
+        auto *label = new WrappedLabel(&window);
+        label->setWordWrap(wrap);
+        label->setText(QStringLiteral("327,680 B per token, 2 × 80 × 8 × 128 × 2"));
+        label->setMinimumWidth(40);
+        layout->addWidget(label);
+        layout->addStretch(1);
+        window.resize(400, 300);
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        const QSize minimum = label->minimumSize(), maximum = label->maximumSize();
+        const QRect at = label->geometry();
+
+        struct LayoutRequests : QObject
+        {
+            int count = 0;
+            bool eventFilter(QObject *, QEvent *e) override
+            {
+                count += e->type() == QEvent::LayoutRequest;
+                return false;
+            }
+        } requests;
+        PinnedLabels pins;
+        pins.pin(label); // asks for one pass, as the drag begins
+        QVERIFY(pins.isPinned(label));
+        QApplication::processEvents();
+        window.installEventFilter(&requests);
+        pins.setText(label, QStringLiteral("40,960 B per token"));
+        QApplication::processEvents();
+        QCOMPARE(requests.count, 0);
+        QCOMPARE(label->geometry(), at);
+        QCOMPARE(label->text(), QStringLiteral("40,960 B per token"));
+
+        const QString longer = QStringLiteral("2,621,440 B per token: 64 KV heads instead of 8, "
+                                              "every one of 80 layers, K and V, at fp16");
+        pins.setText(label, longer);
+        QVERIFY(!pins.isPinned(label));
+        QCOMPARE(label->minimumSize(), minimum);
+        QCOMPARE(label->maximumSize(), maximum);
+        QTRY_VERIFY(requests.count > 0); // its layout lays it out again
+        if (wrap)
+            QTRY_VERIFY(label->height() > at.height());
+
+        pins.pin(label);
+        pins.release();
+        QVERIFY(!pins.isPinned(label));
+        QCOMPARE(label->minimumSize(), minimum);
+        QCOMPARE(label->maximumSize(), maximum);
     }
 
     void init()

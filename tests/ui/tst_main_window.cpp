@@ -655,6 +655,67 @@ private slots:
         QVERIFY2(figures >= (baseline ? 30 : 10), qPrintable(QString::number(figures)));
     }
 
+    // During a drag the ledger's figures keep their sizes (PinnedLabels: no layout pass per
+    // step); each shows the figure of the step, and when the drag ends the ledger is laid out as
+    // if there had been none.
+    void ledgerSettlesAfterADrag_data()
+    {
+        QTest::addColumn<bool>("baseline");
+        QTest::addColumn<qint64>("last");
+        QTest::addRow("figures that fit") << false << qint64(1'000'900);
+        // From 1,000,000 tokens to 2,000: shorter figures, and "does not fit" notes gone.
+        QTest::addRow("shorter figures, with a baseline") << true << qint64(2'000);
+        QTest::addRow("longer figures") << false << qint64(9'000'000);
+    }
+    void ledgerSettlesAfterADrag()
+    {
+        QFETCH(bool, baseline);
+        QFETCH(qint64, last);
+        const auto withBaseline = [baseline](MainWindow *w) {
+            if (!baseline)
+                return;
+            Scenario fp8 = w->controller()->scenario();
+            fp8.kvPrecision = Precision::of(NumberFormat::FP8);
+            w->controller()->setBaseline(fp8, [] { return QString(); });
+        };
+        const auto settle = [] {
+            for (int round = 0; round < 5; ++round) // wrapped rows settle over a few layouts
+                QApplication::processEvents();
+        };
+        const auto placed = [](const LedgerView *view) {
+            QList<QPair<QRect, QString>> labels;
+            for (const QLabel *l : view->findChildren<QLabel *>())
+                if (l->isVisibleTo(view))
+                    labels << qMakePair(QRect(l->mapTo(view, QPoint()), l->size()), l->text());
+            return labels;
+        };
+        withBaseline(m_window.get());
+        settle();
+        ScenarioController *c = controller();
+        c->beginInteractive();
+        const qint64 first = c->scenario().context;
+        for (int step = 1; step <= 4; ++step) {
+            const qint64 context = first + (last - first) * step / 4;
+            c->edit(QStringLiteral("Context"), [context](Scenario &s) { s.context = context; });
+            QApplication::processEvents();
+            // Every figure of the step is shown.
+            const QString shown = m_window->ledgerView()->displayedText();
+            for (const LedgerRow &r : ledgerRows(c->scenario(), c->ledger(), ByteUnits::SI))
+                QVERIFY2(shown.contains(r.value), qPrintable(r.value));
+        }
+        c->endInteractive();
+        settle();
+
+        auto fresh = seedWindow(m_window->size());
+        QVERIFY(QTest::qWaitForWindowExposed(fresh.get()));
+        withBaseline(fresh.get()); // the baseline as the drag's was: at the first context
+        Scenario s = fresh->controller()->scenario();
+        s.context = last;
+        fresh->controller()->replace(s, QString());
+        settle();
+        QCOMPARE(placed(m_window->ledgerView()), placed(fresh->ledgerView()));
+    }
+
     // A selection in use outlives the pointer: the focus keeps it, and so does the context menu
     // that copies it.
     void selectionInUseStaysSelectable()
