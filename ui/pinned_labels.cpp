@@ -15,10 +15,16 @@ void PinnedLabels::pin(QLabel *label)
     label->setFixedSize(label->size());
 }
 
+qsizetype PinnedLabels::indexOf(const QLabel *label) const
+{
+    const auto it = std::find_if(m_pinned.cbegin(), m_pinned.cend(),
+                                 [label](const Pin &p) { return p.label == label; });
+    return it == m_pinned.cend() ? -1 : it - m_pinned.cbegin();
+}
+
 bool PinnedLabels::isPinned(const QLabel *label) const
 {
-    return std::any_of(m_pinned.cbegin(), m_pinned.cend(),
-                       [label](const Pin &p) { return p.label == label; });
+    return indexOf(label) >= 0;
 }
 
 bool PinnedLabels::fits(const QLabel *label)
@@ -32,10 +38,8 @@ bool PinnedLabels::fits(const QLabel *label)
 void PinnedLabels::setText(QLabel *label, const QString &text)
 {
     label->setText(text);
-    const auto it = std::find_if(m_pinned.cbegin(), m_pinned.cend(),
-                                 [label](const Pin &p) { return p.label == label; });
-    if (it != m_pinned.cend() && !fits(label))
-        free(it - m_pinned.cbegin());
+    if (const qsizetype i = indexOf(label); i >= 0 && !fits(label))
+        free(i);
 }
 
 void PinnedLabels::free(qsizetype i)

@@ -32,6 +32,7 @@ private:
         QSize minimum;
         QSize maximum;
     };
+    qsizetype indexOf(const QLabel *label) const; // -1: not pinned
     static bool fits(const QLabel *label);
     void free(qsizetype i);
 
