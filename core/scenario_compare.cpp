@@ -241,9 +241,10 @@ Comparison compareScenarios(const Scenario &a, const Ledger &ledgerA, const Scen
         // A model change brings its shape: its rows below compare equal from here on.
         const QString from = in.text(at), to = in.text(next);
         // The last step arrives at B, whose ledger is known.
-        const Ledger after = next == b                   ? ledgerB
-                             : next.validate().isEmpty() ? evaluate(next)
-                                                         : Ledger{};
+        const Ledger after = next == b ? ledgerB
+                             : next.validate().isEmpty()
+                                 ? LedgerBasis(next).at(next.context, kInputChangeSections)
+                                 : Ledger{};
         c.changes << InputChange{in.input, from, to, before, after};
         at = next;
         before = after;

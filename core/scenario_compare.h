@@ -37,13 +37,15 @@ enum class ScenarioInput
 };
 
 // One input that differs, with the ledgers just before and just after it changes (the inputs
-// before it in ScenarioInput order already at B's values).
+// before it in ScenarioInput order already at B's values). The ledgers between A and B have only
+// kInputChangeSections (compareSentence reads no search); A's and B's are whole.
 struct InputChange
 {
     ScenarioInput input = ScenarioInput::Model;
     QString from, to; // as a reader writes them: "fp16", "8", "1,000,000"; empty for ModelShape
     Ledger before, after;
 };
+inline constexpr LedgerSections kInputChangeSections{};
 
 struct QuantityChange
 {

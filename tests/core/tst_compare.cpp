@@ -102,6 +102,26 @@ private slots:
         QCOMPARE(c.b.secondsPerToken, (W + KV / 2) / 8 / BW);
     }
 
+    // Given A's and B's ledgers, the steps between them leave the searches out: a drag with a
+    // pinned baseline works out one whole ledger per change, the scenario's own.
+    void stepsBetweenLeaveTheSearchesOut()
+    {
+        const Scenario a = Scenario::seed();
+        Scenario b = a;
+        b.kvPrecision = Precision::of(NumberFormat::FP8);
+        b.gpus = 8;
+        b.batch = 4;
+        const Ledger la = evaluate(a), lb = evaluate(b);
+        const EvaluationCount before = evaluationCount();
+        const Comparison c = compareScenarios(a, la, b, lb);
+        const EvaluationCount after = evaluationCount();
+        QCOMPARE(c.changes.size(), 3);
+        QCOMPARE(after.whole - before.whole, quint64(0));
+        QCOMPARE(after.partial - before.partial, quint64(2));
+        QCOMPARE(c.changes.at(0).after.sections, kInputChangeSections);
+        QCOMPARE(c.changes.at(1).before.secondsPerToken, c.changes.at(0).after.secondsPerToken);
+    }
+
     // A shape edit leaves the parameter count to the estimate (the controls clear a preset's
     // published count): the change is the shape's, not one more row of its own.
     void shapeEditCarriesTheCount()
