@@ -70,7 +70,8 @@ std::atomic<quint64> g_partialLedgers{0};
 double perGpuBytes(const Scenario &s, const LayerTypeCounts &types, int gpus, double weightBytes)
 {
     const CacheModel cache(s.model, types, s.kvPrecision, s.batch, gpus);
-    return weightBytes / gpus + cache.kvBytes(s.context) + cache.stateBytes;
+    // Summed as Ledger::bytesPerGpu is, so the two agree to the last bit.
+    return cache.kvBytes(s.context) + cache.stateBytes + weightBytes / gpus;
 }
 
 // The smallest valid TP degree from gpusToFit up that holds the scenario (why it differs:
@@ -81,10 +82,15 @@ void fillTpDegree(const Scenario &s, const LayerTypeCounts &types, Ledger &l)
     // A degree divides the query heads, so none lies past their count.
     const qint64 lastDegree =
         m.queryHeads > 0 ? std::min<qint64>(m.queryHeads, limits::maxGpus) : limits::maxGpus;
-    for (qint64 n = l.gpusToFit; n <= lastDegree && l.tpDegree == 0; ++n)
-        if (isValidTpDegree(m, int(n)) &&
-            perGpuBytes(s, types, int(n), l.weightBytes) <= l.usableBytesPerGpu)
+    for (qint64 n = l.gpusToFit; n <= lastDegree && l.tpDegree == 0; ++n) {
+        if (!isValidTpDegree(m, int(n)))
+            continue;
+        // On the scenario's own GPU count the ledger already holds what a GPU holds.
+        const double held =
+            n == s.gpus ? l.bytesPerGpu : perGpuBytes(s, types, int(n), l.weightBytes);
+        if (held <= l.usableBytesPerGpu)
             l.tpDegree = int(n);
+    }
 }
 
 } // namespace

@@ -161,9 +161,9 @@ double usableBytes(const Scenario &s)
 }
 
 // TP degrees to try: valid for the model, within one scale-up domain.
-QList<int> tpDegrees(const ModelSpec &m, const Interconnect &links)
+QVarLengthArray<int, 16> tpDegrees(const ModelSpec &m, const Interconnect &links)
 {
-    QList<int> out;
+    QVarLengthArray<int, 16> out; // a search per ledger: no allocation
     const int last = std::min({limits::maxGpus, std::max(1, links.domainGpus),
                                m.queryHeads > 0 ? m.queryHeads : limits::maxGpus});
     for (int n = 1; n <= last; ++n)
@@ -260,10 +260,16 @@ PlanFit fitPlan(const Scenario &s, const ModelLoad &model, const Interconnect &l
     // A plan with more GPUs than the best so far cannot win: each search stops at that count.
     const auto most = [&] { return int(bestGpus > 0 ? bestGpus : limits::maxGpus); };
     const LayerTypeCounts types = m.cacheTypeCounts();
+    const auto degrees = tpDegrees(m, links);
+    const double dense = model.weights.rest + model.weights.embeddings;
     for (int pp = 1; pp <= m.layers && bestGpus == 0; pp = pp < 2 ? 2 : pp * 2)
-        for (int tp : tpDegrees(m, links)) {
+        for (int tp : degrees) {
             if (qint64(tp) * pp > most())
                 break; // the degrees ascend
+            // Without routed experts, DP and CP ranks each hold the stage's weights whole: a
+            // degree that leaves them over a GPU is passed over before its cache is built.
+            if (model.weights.routedExperts <= 0 && dense / tp * (1.0 / pp) >= usableBytes(s))
+                continue;
             const CacheModel cache(m, types, s.kvPrecision, 1, tp);
             for (int dp = 1; dp <= s.batch && qint64(tp) * dp * pp <= most();
                  dp = dp * 2 > s.batch && dp < s.batch ? s.batch : dp * 2) {

@@ -30,12 +30,14 @@ namespace {
 void addGrowth(QVarLengthArray<CacheModel::Growth, 4> &growth, qint64 cap, double bytes,
                double flop)
 {
-    auto it = std::find_if(growth.begin(), growth.end(),
-                           [cap](const CacheModel::Growth &g) { return g.cap == cap; });
-    if (it == growth.end())
-        it = growth.insert(growth.end(), CacheModel::Growth{cap});
-    it->bytes += bytes;
-    it->flop += flop;
+    for (CacheModel::Growth &g : growth) {
+        if (g.cap == cap) {
+            g.bytes += bytes;
+            g.flop += flop;
+            return;
+        }
+    }
+    growth.append({cap, bytes, flop});
 }
 
 qint64 held(const CacheModel::Growth &g, qint64 L)

@@ -145,6 +145,32 @@ private slots:
         QCOMPARE(on8.bytesPerGpu, 141107412992.0 / 8 + 40.96e9);
     }
 
+    // The TP search reads what the ledger holds on the scenario's own GPU count: at the last
+    // context that fits there, and one token past it, the two agree.
+    void tpDegreeAgreesWithFits_data()
+    {
+        QTest::addColumn<int>("gpus");
+        QTest::addRow("8 GPUs: TP 8") << 8;
+        QTest::addRow("16 GPUs: KV heads replicated") << 16;
+        QTest::addRow("4 GPUs") << 4;
+    }
+    void tpDegreeAgreesWithFits()
+    {
+        QFETCH(int, gpus);
+        Scenario s = scenario(llama70b(), 0, gpus);
+        s.memoryFraction = 1;
+        // The last context that fits on `gpus`, by the bytes a GPU holds: 80 GB less the
+        // weights' share, over the KV bytes a GPU adds per token (KV heads replicated past 8).
+        const double perToken = 327680.0 / std::min(gpus, 8);
+        const Ledger weightsOnly = evaluate(scenario(llama70b(), 0, gpus));
+        s.context = qint64((80e9 - weightsOnly.weightBytesPerGpu) / perToken);
+        QVERIFY(evaluate(s).fits);
+        QCOMPARE(evaluate(s).tpDegree, gpus);
+        ++s.context;
+        QVERIFY(!evaluate(s).fits);
+        QVERIFY(evaluate(s).tpDegree != gpus);
+    }
+
     void notesAreWordedWhenRead()
     {
         // The seed needs 6 GPUs by capacity (see fitting()) and TP 8 as a degree; the notes are
