@@ -10,38 +10,59 @@
 
 namespace kvl {
 
+namespace {
+
+// Every chart the window and the CLI's export draw, once: a new chart is one line here.
+struct ChartKind
+{
+    const char *id;
+    bool costPage; // one of the Cost tab's four (chartIds()), else a serving tab's
+    LedgerChart *(*create)(QWidget *parent);
+};
+
+template <typename Chart> LedgerChart *make(QWidget *parent)
+{
+    return new Chart(parent);
+}
+
+const ChartKind kCharts[] = {
+    {"memory", true, &make<MemoryChart>},
+    {"latency", true, &make<LatencyChart>},
+    {"gqa", true, &make<AttentionChart>},
+    {"precision", true, &make<PrecisionChart>},
+    {"throughput-latency", false, &make<ThroughputLatencyChart>},
+    {"cost-batch", false, &make<CostBatchChart>},
+    {"cost-context", false, &make<CostContextChart>},
+    {"session", false, &make<SessionChart>},
+    {"reality", false, &make<RealityChart>},
+};
+
+QStringList idsOf(bool costPage)
+{
+    QStringList ids;
+    for (const ChartKind &k : kCharts)
+        if (k.costPage == costPage)
+            ids << QLatin1String(k.id);
+    return ids;
+}
+
+} // namespace
+
 QStringList chartIds()
 {
-    return {QStringLiteral("memory"), QStringLiteral("latency"), QStringLiteral("gqa"),
-            QStringLiteral("precision")};
+    return idsOf(true);
 }
 
 QStringList servingChartIds()
 {
-    return {QStringLiteral("throughput-latency"), QStringLiteral("cost-batch"),
-            QStringLiteral("cost-context"), QStringLiteral("session"), QStringLiteral("reality")};
+    return idsOf(false);
 }
 
 LedgerChart *createChart(const QString &id, QWidget *parent)
 {
-    if (id == u"memory")
-        return new MemoryChart(parent);
-    if (id == u"latency")
-        return new LatencyChart(parent);
-    if (id == u"gqa")
-        return new AttentionChart(parent);
-    if (id == u"precision")
-        return new PrecisionChart(parent);
-    if (id == u"throughput-latency")
-        return new ThroughputLatencyChart(parent);
-    if (id == u"cost-batch")
-        return new CostBatchChart(parent);
-    if (id == u"cost-context")
-        return new CostContextChart(parent);
-    if (id == u"session")
-        return new SessionChart(parent);
-    if (id == u"reality")
-        return new RealityChart(parent);
+    for (const ChartKind &k : kCharts)
+        if (id == QLatin1String(k.id))
+            return k.create(parent);
     return nullptr;
 }
 
