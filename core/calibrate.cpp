@@ -264,14 +264,16 @@ QStringList fitKeys(const QList<CalibrationRow> &rows)
     return keys;
 }
 
-// Each engine over every architecture first, then per architecture starting from that fit: a
-// constant the architecture's runs do not show (per MoE layer where it served only dense models)
-// keeps the engine's value.
+// Every engine together first, then each engine over every architecture from there, then per
+// architecture from the engine's fit: a constant an engine's or an architecture's runs do not
+// show (per MoE layer where it served only dense models) keeps the value of the level above.
 QList<EngineFit> fitEngines(const QList<CalibrationRow> &rows, double acceptance)
 {
     QList<EngineFit> fits;
     QHash<QString, EngineConstants> overall;
     const QStringList keys = fitKeys(rows);
+    // Every engine together, the start and the pull of each engine's own fit.
+    const EngineConstants global = fitConstants(rows, acceptance);
     for (const bool all : {true, false})
         for (const QString &key : keys) {
             const QString engine = key.section(u'/', 0, 0), arch = key.section(u'/', 1);
@@ -282,7 +284,7 @@ QList<EngineFit> fitEngines(const QList<CalibrationRow> &rows, double acceptance
                 if (r.engine == engine && (all || r.architecture == arch))
                     group << r;
             const EngineConstants c =
-                all ? fitConstants(group, acceptance)
+                all ? fitConstants(group, acceptance, global, kEnginePrior)
                     : fitConstants(group, acceptance, overall.value(engine, kFitStart),
                                    kArchitecturePrior);
             if (all)
