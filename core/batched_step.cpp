@@ -152,7 +152,8 @@ double promptSeconds(double total, double experts, const EngineConstants &c)
 double calibratedStepSeconds(const StepTerms &t, const EngineConstants &c)
 {
     const double stage = std::max(t.memory / c.bandwidthFraction, t.compute / c.flopFraction) +
-                         promptSeconds(t.prefill, t.prefillExperts, c) * tokensPerStep(t, c) +
+                         promptSeconds(t.prefill, t.prefillExperts, c) / c.mixedPrefillFraction *
+                             tokensPerStep(t, c) +
                          t.comm / c.commFraction + t.collectives * c.collectiveSeconds +
                          t.layers * c.layerSeconds + t.moeLayers * c.moeLayerSeconds;
     return t.stages * stage;

@@ -88,6 +88,9 @@ struct EngineConstants
     // matmuls, many small grouped GEMMs with the routing and permutes around them.
     double prefillFraction = 1;
     double expertPrefillFraction = 1;
+    // Of those, the share a prompt chunk keeps inside a decode step: mixed with the decode tokens
+    // its GEMMs are split and its attention runs beside the others' (1: as fast as alone).
+    double mixedPrefillFraction = 1;
     double firstTokenSeconds = 0; // request handling before the first token
     // Share of the prompts after the benchmark's first wave that still come in waves, queueing
     // behind each other as the first do: answers started together end together.
@@ -101,7 +104,8 @@ struct EngineConstants
 // acceptance p per position when the run does not give them.
 double tokensPerStep(const StepTerms &t, const EngineConstants &c);
 // One step of the calibrated engine: max(memory, compute) + prefill share (at the prefill
-// fractions) + communication + collectives + fixed costs, per stage, stages one after another.
+// fractions, and a_mix of them mixed into the step) + communication + collectives + fixed costs,
+// per stage, stages one after another.
 double calibratedStepSeconds(const StepTerms &t, const EngineConstants &c);
 double calibratedSecondsPerToken(const StepTerms &t, const EngineConstants &c);
 // Request handling + the wait and the prefill at the prompt's attention rank + the step that

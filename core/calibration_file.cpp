@@ -25,6 +25,7 @@ constexpr Field kFields[] = {
     {"moe_layer_seconds", &EngineConstants::moeLayerSeconds},
     {"prefill_fraction", &EngineConstants::prefillFraction},
     {"expert_prefill_fraction", &EngineConstants::expertPrefillFraction},
+    {"mixed_prefill_fraction", &EngineConstants::mixedPrefillFraction},
     {"first_token_seconds", &EngineConstants::firstTokenSeconds},
     {"burst_share", &EngineConstants::burstShare},
     {"draft_acceptance", &EngineConstants::draftAcceptance},

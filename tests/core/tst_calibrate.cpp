@@ -46,6 +46,7 @@ const EngineConstants kKnown{.bandwidthFraction = 0.8,
                              .moeLayerSeconds = 4e-5,
                              .prefillFraction = 0.4,
                              .expertPrefillFraction = 0.15,
+                             .mixedPrefillFraction = 0.6,
                              .firstTokenSeconds = 0.03,
                              .burstShare = 0.3};
 
@@ -117,6 +118,8 @@ private slots:
                  qPrintable(QString::number(fit.prefillFraction)));
         QVERIFY2(close(fit.expertPrefillFraction, known.expertPrefillFraction),
                  qPrintable(QString::number(fit.expertPrefillFraction)));
+        QVERIFY2(close(fit.mixedPrefillFraction, known.mixedPrefillFraction),
+                 qPrintable(QString::number(fit.mixedPrefillFraction)));
         QVERIFY2(close(fit.firstTokenSeconds, known.firstTokenSeconds),
                  qPrintable(QString::number(fit.firstTokenSeconds)));
         QVERIFY2(close(fit.burstShare, known.burstShare),
@@ -184,12 +187,22 @@ private slots:
     {
         Calibration c;
         c.fittedTo = QStringLiteral("test rows");
-        c.fits << EngineFit{
-            QStringLiteral("vllm"),
-            QStringLiteral("hopper"),
-            EngineConstants{0.8, 0.45, 0.6, 8e-6, 3e-5, 4e-5, 0.4, 0.15, 0.03, 0.25, 0.6},
-            {10, 0.05, 0.2},
-            {10, 0.1, 0.3}};
+        c.fits << EngineFit{QStringLiteral("vllm"),
+                            QStringLiteral("hopper"),
+                            EngineConstants{.bandwidthFraction = 0.8,
+                                            .flopFraction = 0.45,
+                                            .commFraction = 0.6,
+                                            .collectiveSeconds = 8e-6,
+                                            .layerSeconds = 3e-5,
+                                            .moeLayerSeconds = 4e-5,
+                                            .prefillFraction = 0.4,
+                                            .expertPrefillFraction = 0.15,
+                                            .mixedPrefillFraction = 0.7,
+                                            .firstTokenSeconds = 0.03,
+                                            .burstShare = 0.25,
+                                            .draftAcceptance = 0.6},
+                            {10, 0.05, 0.2},
+                            {10, 0.1, 0.3}};
         c.fits << EngineFit{QStringLiteral("vllm"), QStringLiteral("all"), {}, {}, {}};
         QString error;
         const auto back = Calibration::fromJson(c.toJson(), &error);
@@ -198,6 +211,7 @@ private slots:
         QCOMPARE(back->fits.first().constants.layerSeconds, 3e-5);
         QCOMPARE(back->fits.first().constants.moeLayerSeconds, 4e-5);
         QCOMPARE(back->fits.first().constants.expertPrefillFraction, 0.15);
+        QCOMPARE(back->fits.first().constants.mixedPrefillFraction, 0.7);
         QCOMPARE(back->fits.first().constants.burstShare, 0.25);
         QCOMPARE(back->fits.first().constants.draftAcceptance, 0.6);
         QCOMPARE(back->find(QStringLiteral("vllm"), QStringLiteral("hopper"))->architecture,
