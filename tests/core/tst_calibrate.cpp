@@ -50,6 +50,12 @@ const EngineConstants kKnown{.bandwidthFraction = 0.8,
                              .firstTokenSeconds = 0.03,
                              .burstShare = 0.3};
 
+EngineConstants withAcceptance(EngineConstants c, double acceptance)
+{
+    c.draftAcceptance = acceptance;
+    return c;
+}
+
 // Memory-bound and compute-bound steps, with and without links, prefill and routed experts, and
 // their first tokens.
 StepTerms syntheticStep(Lcg &rng, int i)
@@ -189,18 +195,7 @@ private slots:
         c.fittedTo = QStringLiteral("test rows");
         c.fits << EngineFit{QStringLiteral("vllm"),
                             QStringLiteral("hopper"),
-                            EngineConstants{.bandwidthFraction = 0.8,
-                                            .flopFraction = 0.45,
-                                            .commFraction = 0.6,
-                                            .collectiveSeconds = 8e-6,
-                                            .layerSeconds = 3e-5,
-                                            .moeLayerSeconds = 4e-5,
-                                            .prefillFraction = 0.4,
-                                            .expertPrefillFraction = 0.15,
-                                            .mixedPrefillFraction = 0.7,
-                                            .firstTokenSeconds = 0.03,
-                                            .burstShare = 0.25,
-                                            .draftAcceptance = 0.6},
+                            withAcceptance(kKnown, 0.6),
                             {10, 0.05, 0.2},
                             {10, 0.1, 0.3}};
         c.fits << EngineFit{QStringLiteral("vllm"), QStringLiteral("all"), {}, {}, {}};
@@ -211,8 +206,8 @@ private slots:
         QCOMPARE(back->fits.first().constants.layerSeconds, 3e-5);
         QCOMPARE(back->fits.first().constants.moeLayerSeconds, 4e-5);
         QCOMPARE(back->fits.first().constants.expertPrefillFraction, 0.15);
-        QCOMPARE(back->fits.first().constants.mixedPrefillFraction, 0.7);
-        QCOMPARE(back->fits.first().constants.burstShare, 0.25);
+        QCOMPARE(back->fits.first().constants.mixedPrefillFraction, 0.6);
+        QCOMPARE(back->fits.first().constants.burstShare, 0.3);
         QCOMPARE(back->fits.first().constants.draftAcceptance, 0.6);
         QCOMPARE(back->find(QStringLiteral("vllm"), QStringLiteral("hopper"))->architecture,
                  QStringLiteral("hopper"));
