@@ -324,10 +324,10 @@ void Importer::readMtp()
                       integer({u"mtp_transformer_layers"_s}, 1, limits::maxLayers).value_or(1);
     }
     if (!failed() && m.mtpLayers > 0)
-        note(HfText::tr("%1: %2 multi-token-prediction layer(s), their weights counted; their "
-                        "cache only with speculative decoding on")
-                 .arg(key.key)
-                 .arg(m.mtpLayers));
+        note(HfText::tr("%1: %n multi-token-prediction layer(s), their weights counted; their "
+                        "cache only with speculative decoding on",
+                        nullptr, m.mtpLayers)
+                 .arg(key.key));
 }
 
 // LFM2's feed-forward: block_ff_dim, adjusted as its code does (two thirds, the multiplier,

@@ -382,9 +382,9 @@ QString StrategyModel::lossNote(qint64 L, const QList<Slice> &parts, bool loses)
                                   "measured against.")
                      .arg(n(L));
     } else if (const auto *p = std::get_if<SparsePolicy>(&m_strategy.tokens)) {
-        QString chooser = p->summaryKeys > 0
-                              ? StrategyText::tr("%1 stored key(s) per block").arg(p->summaryKeys)
-                              : StrategyText::tr("the compressed tokens' scores");
+        QString chooser = p->summaryKeys > 0 ? StrategyText::tr("%n stored key(s) per block",
+                                                                nullptr, p->summaryKeys)
+                                             : StrategyText::tr("the compressed tokens' scores");
         notes << StrategyText::tr("Nothing dropped: every token stays in memory. A step reads %1 "
                                   "blocks of %2 tokens chosen by %3; a block the choice misses is "
                                   "skipped this step, not lost.")

@@ -44,12 +44,17 @@ QString apply(const QString &requested)
                                                                    : QStringLiteral("en");
     QCoreApplication::removeTranslator(appTranslator());
     QCoreApplication::removeTranslator(qtTranslator());
+    // Compiled in from resources/translations by qt_add_lrelease; English's holds only the
+    // plural forms ("1 thread", "2 threads"). A language without a file gets English.
+    const auto load = [](const QString &c) {
+        return appTranslator()->load(QStringLiteral(":/i18n/kvledger_%1.qm").arg(c));
+    };
+    if (!load(code)) {
+        code = QStringLiteral("en");
+        load(code);
+    }
+    QCoreApplication::installTranslator(appTranslator());
     if (code != u"en") {
-        // Compiled in from resources/translations by qt_add_translations.
-        if (appTranslator()->load(QStringLiteral(":/i18n/kvledger_%1.qm").arg(code)))
-            QCoreApplication::installTranslator(appTranslator());
-        else
-            code = QStringLiteral("en");
         if (qtTranslator()->load(QStringLiteral("qtbase_%1").arg(code),
                                  QLibraryInfo::path(QLibraryInfo::TranslationsPath)))
             QCoreApplication::installTranslator(qtTranslator());

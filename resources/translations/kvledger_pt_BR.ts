@@ -1188,12 +1188,15 @@
         <translation>moe_layer_freq lista %1 camadas MoE de %2; as outras densas</translation>
     </message>
     <message>
-        <source>%1: %2 multi-token-prediction layer(s), their weights counted; their cache only with speculative decoding on</source>
-        <translation>%1: %2 camada(s) de predição de múltiplos tokens, com os pesos contados; o cache delas só com a decodificação especulativa ligada</translation>
-    </message>
-    <message>
         <source>block_ff_dim %1: feed-forward size %2, as LFM2 adjusts it</source>
         <translation>block_ff_dim %1: feed-forward de tamanho %2, como o LFM2 ajusta</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1: %n multi-token-prediction layer(s), their weights counted; their cache only with speculative decoding on</source>
+        <translation>
+            <numerusform>%1: %n camada de predição de múltiplos tokens, com os pesos contados; o cache dela só com a decodificação especulativa ligada</numerusform>
+            <numerusform>%1: %n camadas de predição de múltiplos tokens, com os pesos contados; o cache delas só com a decodificação especulativa ligada</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -2397,10 +2400,6 @@
         <translation>Camadas latentes (MLA) não têm KV heads separados e mantêm tudo.</translation>
     </message>
     <message>
-        <source>%1 stored key(s) per block</source>
-        <translation>%1 key(s) armazenada(s) por bloco</translation>
-    </message>
-    <message>
         <source>the compressed tokens&apos; scores</source>
         <translation>os scores dos tokens comprimidos</translation>
     </message>
@@ -2463,6 +2462,13 @@
     <message>
         <source>a precision (fp8, int8, int4, fp4), window:W[,sinks:S][,layers:F], budget:B|P%[,recent:R], duo:F[,sinks:S][,window:W], sparse:k=K,block=S[,summary=N,window=W,compress=D,compress-block=L,dense=N], recent:R[@P][,sinks=S],old=P[,scale-bits=N], dense, or a preset (%1)</source>
         <translation>uma precisão (fp8, int8, int4, fp4), window:W[,sinks:S][,layers:F], budget:B|P%[,recent:R], duo:F[,sinks:S][,window:W], sparse:k=K,block=S[,summary=N,window=W,compress=D,compress-block=L,dense=N], recent:R[@P][,sinks=S],old=P[,scale-bits=N], dense ou uma predefinição (%1)</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n stored key(s) per block</source>
+        <translation>
+            <numerusform>%n key armazenada por bloco</numerusform>
+            <numerusform>%n keys armazenadas por bloco</numerusform>
+        </translation>
     </message>
 </context>
 <context>

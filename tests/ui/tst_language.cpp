@@ -313,6 +313,35 @@ private slots:
         QCOMPARE(checked(), other);
     }
 
+    // "%n" messages take their count's plural form in either language, an unknown language's too
+    // (it falls back to English).
+    void pluralForms_data()
+    {
+        QTest::addColumn<QString>("code");
+        QTest::addColumn<int>("count");
+        QTest::addColumn<QString>("expected");
+        QTest::addRow("en, 1") << "en" << 1 << "Host memory, 1 thread; last-level cache 32 MiB.";
+        QTest::addRow("en, 2") << "en" << 2 << "Host memory, 2 threads; last-level cache 32 MiB.";
+        QTest::addRow("unknown, 2")
+            << "xx" << 2 << "Host memory, 2 threads; last-level cache 32 MiB.";
+        QTest::addRow("pt_BR, 1") << "pt_BR" << 1
+                                  << "Memória do host, 1 thread; cache de último nível 32 MiB.";
+        QTest::addRow("pt_BR, 2") << "pt_BR" << 2
+                                  << "Memória do host, 2 threads; cache de último nível 32 MiB.";
+    }
+    void pluralForms()
+    {
+        QFETCH(QString, code);
+        QFETCH(int, count);
+        QFETCH(QString, expected);
+        language::apply(code);
+        QCOMPARE(QCoreApplication::translate("kvl::GpuPanel",
+                                             "Host memory, %n thread(s); last-level cache %1.",
+                                             nullptr, count)
+                     .arg(QStringLiteral("32 MiB")),
+                 expected);
+    }
+
     // The context field reads numbers as the reader writes them.
     void contextEntry_data()
     {
