@@ -21,6 +21,14 @@ namespace {
 constexpr double kActivationBytes = 2; // bf16 activations between GPUs
 constexpr double kPartialBytes = 4;    // fp32 partial attention outputs (context parallel)
 
+// The weights one GPU of `plan` holds: attention, dense MLPs and embeddings split by TP
+// (replicated over DP and CP ranks), routed experts over the MoE group, the stage's share.
+double heldWeightBytes(const WeightBytes &w, const ParallelPlan &plan)
+{
+    return ((w.rest + w.embeddings) / plan.tp + w.routedExperts / plan.moeGroup()) *
+           (1.0 / plan.pp);
+}
+
 } // namespace
 
 ActiveParameters activeParameters(const ModelSpec &m)
@@ -99,15 +107,14 @@ GpuLoad gpuLoad(const Scenario &s, const ModelLoad &model, const CacheModel &cac
     g.tokens = g.sequences * tokensPerSequence;
     const double stepTokens = double(batch) * tokensPerSequence; // every rank's, through the MoE
 
-    // Weights: attention, dense MLPs and embeddings split by TP (replicated over DP and CP
-    // ranks); routed experts split over the MoE group; a step reads the experts it touches.
+    // Weights held as heldWeightBytes() splits them; a step reads the experts it touches.
     const WeightBytes &w = model.weights;
     const double dense = (w.rest + w.embeddings) / plan.tp;
     const double experts = w.routedExperts / group;
     double touched = 1;
     if (m.isMoE() && m.experts > m.expertsPerToken)
         touched = expertsTouched(m.experts, m.expertsPerToken, stepTokens) / m.experts;
-    g.weightBytesHeld = (dense + experts) * stage;
+    g.weightBytesHeld = heldWeightBytes(w, plan);
     g.weightBytesRead = (dense + experts * touched) * stage;
 
     // The cache through the model's one per-layer rule, heads split by TP; CP splits it along
@@ -261,14 +268,14 @@ PlanFit fitPlan(const Scenario &s, const ModelLoad &model, const Interconnect &l
     const auto most = [&] { return int(bestGpus > 0 ? bestGpus : limits::maxGpus); };
     const LayerTypeCounts types = m.cacheTypeCounts();
     const auto degrees = tpDegrees(m, links);
-    const double dense = model.weights.rest + model.weights.embeddings;
     for (int pp = 1; pp <= m.layers && bestGpus == 0; pp = pp < 2 ? 2 : pp * 2)
         for (int tp : degrees) {
             if (qint64(tp) * pp > most())
                 break; // the degrees ascend
             // Without routed experts, DP and CP ranks each hold the stage's weights whole: a
             // degree that leaves them over a GPU is passed over before its cache is built.
-            if (model.weights.routedExperts <= 0 && dense / tp * (1.0 / pp) >= usableBytes(s))
+            if (model.weights.routedExperts <= 0 &&
+                heldWeightBytes(model.weights, {tp, pp, 1, 1, 1}) >= usableBytes(s))
                 continue;
             const CacheModel cache(m, types, s.kvPrecision, 1, tp);
             for (int dp = 1; dp <= s.batch && qint64(tp) * dp * pp <= most();

@@ -50,12 +50,6 @@ const EngineConstants kKnown{.bandwidthFraction = 0.8,
                              .firstTokenSeconds = 0.03,
                              .burstShare = 0.3};
 
-EngineConstants withAcceptance(EngineConstants c, double acceptance)
-{
-    c.draftAcceptance = acceptance;
-    return c;
-}
-
 // Memory-bound and compute-bound steps, with and without links, prefill and routed experts, and
 // their first tokens.
 StepTerms syntheticStep(Lcg &rng, int i)
@@ -191,11 +185,13 @@ private slots:
 
     void calibrationJsonRoundTrip()
     {
+        EngineConstants known = kKnown;
+        known.draftAcceptance = 0.6;
         Calibration c;
         c.fittedTo = QStringLiteral("test rows");
         c.fits << EngineFit{QStringLiteral("vllm"),
                             QStringLiteral("hopper"),
-                            withAcceptance(kKnown, 0.6),
+                            known,
                             {10, 0.05, 0.2},
                             {10, 0.1, 0.3}};
         c.fits << EngineFit{QStringLiteral("vllm"), QStringLiteral("all"), {}, {}, {}};

@@ -162,8 +162,7 @@ private slots:
         // The last context that fits on `gpus`, by the bytes a GPU holds: 80 GB less the
         // weights' share, over the KV bytes a GPU adds per token (KV heads replicated past 8).
         const double perToken = 327680.0 / std::min(gpus, 8);
-        const Ledger weightsOnly = evaluate(scenario(llama70b(), 0, gpus));
-        s.context = qint64((80e9 - weightsOnly.weightBytesPerGpu) / perToken);
+        s.context = qint64((80e9 - evaluate(s).weightBytesPerGpu) / perToken);
         QVERIFY(evaluate(s).fits);
         QCOMPARE(evaluate(s).tpDegree, gpus);
         ++s.context;
