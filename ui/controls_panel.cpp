@@ -97,6 +97,12 @@ ControlsPanel::ControlsPanel(ScenarioController *controller, QWidget *parent)
     retranslate();
     refresh();
     connect(m_controller, &ScenarioController::changed, this, &ControlsPanel::refresh);
+    connect(m_controller, &ScenarioController::interactiveChanged, this, [this](bool on) {
+        if (on)
+            m_pins.pin(m_parameters);
+        else
+            m_pins.release();
+    });
 }
 
 SliderField *ControlsPanel::field(const QString &name) const
@@ -426,7 +432,7 @@ void ControlsPanel::refresh()
         m_model->setCurrentIndex(preset >= 0 ? preset : m_model->count() - 1);
         m_gpu->setCurrentIndex(std::max(0, m_gpu->findData(s.gpu.id)));
     }
-    m_parameters->setText(parameterText(m));
+    m_pins.setText(m_parameters, parameterText(m));
     m_notesBox->setTitle(tr("Notes on %1").arg(m.name));
     m_notes->setText(m.notes.isEmpty() ? QString() : u"• " + m.notes.join(QStringLiteral("\n• ")));
     m_notesBox->setVisible(!m.notes.isEmpty());

@@ -1,5 +1,7 @@
 #pragma once
 
+#include "pinned_labels.h"
+
 #include <QWidget>
 
 class QComboBox;
@@ -55,6 +57,7 @@ private:
     QHash<QString, SliderField *> m_fields;
     QList<QWidget *> m_groups;
     bool m_loading = false; // refresh() is writing the scenario into the widgets
+    PinnedLabels m_pins;    // during a drag: the parameter count changes on every step
 };
 
 } // namespace kvl

@@ -57,14 +57,14 @@ void LedgerView::renderBanner()
         why += u' ' + tr("No GPU count fits: %1.").arg(l.tpNote());
     const QString text = tr("Cannot run on %1 × %2.").arg(s.gpus).arg(s.gpu.name) + u'\n' + why;
     if (text != m_bannerText->text()) {
-        m_bannerText->setText(text);
+        m_pins.setText(m_bannerText, text);
         m_banner->setAccessibleName(text);
     }
     m_useTp->setVisible(l.tpDegree > 0);
     if (l.tpDegree > 0) {
         const QString use = l.tpDegree == 1 ? tr("Use 1 GPU") : tr("Use %1 GPUs").arg(l.tpDegree);
         if (use != m_useTp->text())
-            m_useTp->setText(use);
+            m_pins.setText(m_useTp, use);
         const QString note = l.tpNote();
         m_useTp->setToolTip(note.isEmpty()
                                 ? tr("The fewest GPUs this scenario fits on as a tensor-parallel "

@@ -90,7 +90,7 @@ LedgerView::LedgerView(ScenarioController *controller, ViewSettings *view, QWidg
             pinFigures();
         } else {
             m_pins.release();
-            alignColumns();
+            render(); // hides the notes that emptied, and aligns the columns again
         }
     });
     m_copy = new QAction(this);
@@ -304,10 +304,15 @@ void LedgerView::render()
             r.key = in.key;
             r.frame->setProperty("ledgerKey", r.key); // for tests and accessibility tools
         }
-        r.label->setText(in.label);
+        m_pins.setText(r.label, in.label);
         m_pins.setText(r.value, in.value);
         m_pins.setText(r.note, in.note);
-        r.note->setVisible(!in.note.isEmpty());
+        // During a drag a note that empties keeps its room: hiding it and showing it again on
+        // the next step would lay the ledger out twice.
+        const bool note =
+            !in.note.isEmpty() || (m_controller->isInteractive() && r.note->isVisibleTo(r.frame));
+        if (r.note->isVisibleTo(r.frame) != note)
+            r.note->setVisible(note);
         m_pins.setText(r.base, rows.at(i).baseline);
         m_pins.setText(r.change, rows.at(i).change);
         const bool compared = baseline && i > 0;
@@ -356,9 +361,13 @@ void LedgerView::renderChanges()
 void LedgerView::pinFigures()
 {
     for (const Row &r : std::as_const(m_rows))
-        for (QLabel *l : {r.value, r.note, r.base, r.change})
+        for (QLabel *l : {r.label, r.value, r.note, r.base, r.change})
             m_pins.pin(l);
     m_pins.pin(m_changes);
+    // The banner's count changes on every step of the GPU slider, and it sits outside the
+    // scroll area: a new size there lays the whole window out again.
+    m_pins.pin(m_bannerText);
+    m_pins.pin(m_useTp);
 }
 
 void LedgerView::alignColumns()

@@ -1,59 +1,81 @@
 #include "pinned_labels.h"
 
+#include <QAbstractButton>
 #include <QLabel>
 #include <algorithm>
 
 namespace kvl {
 
-void PinnedLabels::pin(QLabel *label)
+void PinnedLabels::pin(QWidget *widget)
 {
-    if (!label->isVisible() || isPinned(label))
+    if (!widget->isVisible() || isPinned(widget))
         return;
-    m_pinned << Pin{label, label->minimumSize(), label->maximumSize()};
+    m_pinned << Pin{widget, widget->minimumSize(), widget->maximumSize()};
     // Equal minimum and maximum sizes: a new text no longer invalidates the parent layout
     // (QWidget::updateGeometry).
-    label->setFixedSize(label->size());
+    widget->setFixedSize(widget->size());
 }
 
-qsizetype PinnedLabels::indexOf(const QLabel *label) const
+qsizetype PinnedLabels::indexOf(const QWidget *widget) const
 {
     const auto it = std::find_if(m_pinned.cbegin(), m_pinned.cend(),
-                                 [label](const Pin &p) { return p.label == label; });
+                                 [widget](const Pin &p) { return p.widget == widget; });
     return it == m_pinned.cend() ? -1 : it - m_pinned.cbegin();
 }
 
-bool PinnedLabels::isPinned(const QLabel *label) const
+bool PinnedLabels::isPinned(const QWidget *widget) const
 {
-    return indexOf(label) >= 0;
+    return indexOf(widget) >= 0;
 }
 
-bool PinnedLabels::fits(const QLabel *label)
+// The size the widget's text asks for: a wrapped label at its pinned width.
+QSize PinnedLabels::needed(const QWidget *widget)
 {
+    const auto *label = qobject_cast<const QLabel *>(widget);
+    if (!label) // a button: its size hint is cheap and holds its text and frame
+        return widget->sizeHint();
     if (label->wordWrap())
-        return label->heightForWidth(label->width()) <= label->height();
+        return {label->width(), label->heightForWidth(label->width())};
     const QRect room = label->contentsRect().adjusted(label->margin(), 0, -label->margin(), 0);
-    return label->fontMetrics().horizontalAdvance(label->text()) <= room.width();
+    return {label->fontMetrics().horizontalAdvance(label->text()) + label->width() - room.width(),
+            label->height()};
+}
+
+void PinnedLabels::growToFit(QWidget *widget) const
+{
+    if (indexOf(widget) < 0)
+        return;
+    const QSize size = needed(widget).expandedTo(widget->size());
+    if (size != widget->size())
+        widget->setFixedSize(size);
 }
 
 void PinnedLabels::setText(QLabel *label, const QString &text)
 {
     label->setText(text);
-    if (const qsizetype i = indexOf(label); i >= 0 && !fits(label))
-        free(i);
+    growToFit(label);
+}
+
+void PinnedLabels::setText(QAbstractButton *button, const QString &text)
+{
+    button->setText(text);
+    growToFit(button);
 }
 
 void PinnedLabels::free(qsizetype i)
 {
     const Pin p = m_pinned.takeAt(i);
-    if (!p.label)
+    if (!p.widget)
         return;
-    p.label->setMinimumSize(p.minimum);
-    p.label->setMaximumSize(p.maximum);
+    p.widget->setMinimumSize(p.minimum);
+    p.widget->setMaximumSize(p.maximum);
     // QLabel keeps the size hints it worked out while pinned, and they hold its minimum size
     // then: only a new text drops them.
-    const QString text = p.label->text();
-    p.label->clear();
-    p.label->setText(text);
+    if (auto *label = qobject_cast<QLabel *>(p.widget.data())) {
+        const QString text = label->text();
+        label->clear();
+        label->setText(text);
+    }
 }
 
 void PinnedLabels::release()

@@ -14,6 +14,7 @@
 #include <QApplication>
 #include <QComboBox>
 #include <QLabel>
+#include <QPushButton>
 #include <QSlider>
 #include <QTest>
 #include <QUndoStack>
@@ -110,28 +111,43 @@ private slots:
     void pinnedLabelKeepsItsPlace_data()
     {
         QTest::addColumn<bool>("wrap");
-        QTest::addRow("one line") << false;
-        QTest::addRow("wrapped") << true;
+        QTest::addColumn<bool>("button");
+        QTest::addRow("one line") << false << false;
+        QTest::addRow("wrapped") << true << false;
+        QTest::addRow("button") << false << true;
     }
 
     void pinnedLabelKeepsItsPlace()
     {
         // A pinned label takes a text that fits without asking its layout for a pass; one that
-        // does not fit frees it, and released it has its own size limits back.
+        // does not fit grows to fit it (one pass), and then takes the shorter texts again
+        // without one. Released, it has its own size limits back.
         QFETCH(bool, wrap);
+        QFETCH(bool, button);
         QWidget window;
         auto *layout = new QVBoxLayout(&window);
         auto *label = new WrappedLabel(&window);
+        auto *push = new QPushButton(&window);
+        QWidget *widget = button ? static_cast<QWidget *>(push) : label;
+        const auto setText = [&](PinnedLabels &pins, const QString &text) {
+            if (button)
+                pins.setText(push, text);
+            else
+                pins.setText(label, text);
+        };
+        const auto text = [&] { return button ? push->text() : label->text(); };
         label->setWordWrap(wrap);
         label->setText(QStringLiteral("327,680 B per token, 2 × 80 × 8 × 128 × 2"));
-        label->setMinimumWidth(40);
+        push->setText(QStringLiteral("Use 8 GPUs"));
+        widget->setMinimumWidth(40);
         layout->addWidget(label);
+        layout->addWidget(push, 0, Qt::AlignLeft);
         layout->addStretch(1);
         window.resize(400, 300);
         window.show();
         QVERIFY(QTest::qWaitForWindowExposed(&window));
-        const QSize minimum = label->minimumSize(), maximum = label->maximumSize();
-        const QRect at = label->geometry();
+        const QSize minimum = widget->minimumSize(), maximum = widget->maximumSize();
+        const QRect at = widget->geometry();
 
         struct LayoutRequests : QObject
         {
@@ -143,31 +159,41 @@ private slots:
             }
         } requests;
         PinnedLabels pins;
-        pins.pin(label); // asks for one pass, as the drag begins
-        QVERIFY(pins.isPinned(label));
+        pins.pin(widget); // asks for one pass, as the drag begins
+        QVERIFY(pins.isPinned(widget));
         QApplication::processEvents();
         window.installEventFilter(&requests);
-        pins.setText(label, QStringLiteral("40,960 B per token"));
+        const QString shorter =
+            button ? QStringLiteral("Use 1 GPU") : QStringLiteral("40,960 B per token");
+        setText(pins, shorter);
         QApplication::processEvents();
         QCOMPARE(requests.count, 0);
-        QCOMPARE(label->geometry(), at);
-        QCOMPARE(label->text(), QStringLiteral("40,960 B per token"));
+        QCOMPARE(widget->geometry(), at);
+        QCOMPARE(text(), shorter);
 
-        const QString longer = QStringLiteral("2,621,440 B per token: 64 KV heads instead of 8, "
-                                              "every one of 80 layers, K and V, at fp16");
-        pins.setText(label, longer);
-        QVERIFY(!pins.isPinned(label));
-        QCOMPARE(label->minimumSize(), minimum);
-        QCOMPARE(label->maximumSize(), maximum);
-        QTRY_VERIFY(requests.count > 0); // its layout lays it out again
+        const QString longer =
+            button ? QStringLiteral("Use the 128 GPUs of the whole pod, TP 8 × PP 16")
+                   : QStringLiteral("2,621,440 B per token: 64 KV heads instead of 8, "
+                                    "every one of 80 layers, K and V, at fp16");
+        setText(pins, longer);
+        QVERIFY(pins.isPinned(widget));
+        QTRY_VERIFY(requests.count > 0); // its layout lays it out again, once
         if (wrap)
-            QTRY_VERIFY(label->height() > at.height());
+            QTRY_VERIFY(widget->height() > at.height());
+        else
+            QTRY_VERIFY(widget->width() > at.width());
+        const QRect grown = widget->geometry();
+        QApplication::processEvents();
+        requests.count = 0;
+        setText(pins, shorter); // the room stays while the drag lasts
+        QApplication::processEvents();
+        QCOMPARE(requests.count, 0);
+        QCOMPARE(widget->geometry(), grown);
 
-        pins.pin(label);
         pins.release();
-        QVERIFY(!pins.isPinned(label));
-        QCOMPARE(label->minimumSize(), minimum);
-        QCOMPARE(label->maximumSize(), maximum);
+        QVERIFY(!pins.isPinned(widget));
+        QCOMPARE(widget->minimumSize(), minimum);
+        QCOMPARE(widget->maximumSize(), maximum);
     }
 
     void init()
