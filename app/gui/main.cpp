@@ -253,10 +253,9 @@ int main(int argc, char *argv[])
     if (!parser.positionalArguments().isEmpty() &&
         !window.openScenario(parser.positionalArguments().first()) && !screenshot.isEmpty())
         return fail(window.lastError());
-    if (!screenshot.isEmpty()) {
+    // Charts start without animations (a drag's end turns them on): the grab is the final picture.
+    if (!screenshot.isEmpty())
         window.resize(size);
-        window.controller()->beginInteractive(); // no chart animations: grab the final picture
-    }
     window.show();
     if (parser.isSet(QStringLiteral("presentation")))
         window.setPresentationMode(true);

@@ -33,6 +33,7 @@
 #include <QTemporaryDir>
 #include <QTest>
 #include <QUndoStack>
+#include <QXYSeries>
 
 using namespace kvl;
 using kvl::test::findSeries;
@@ -209,6 +210,44 @@ private slots:
     }
 
     // The ledger: the baseline's value, the change on each row, and why, one sentence per input.
+    // While a slider is dragged (antialiasing off) the dashed lines and outlines are drawn with
+    // one-pixel cosmetic pens, the fast path; when it ends they have their own widths again.
+    void dashesAreHairlinesDuringADrag_data()
+    {
+        QTest::addColumn<QString>("chart");
+        for (const char *id : {"memory", "latency", "gqa", "precision"})
+            QTest::addRow("%s", id) << QString::fromLatin1(id);
+    }
+    void dashesAreHairlinesDuringADrag()
+    {
+        QFETCH(QString, chart);
+        compare(Scenario::seed(), fp8());
+        const auto dashedWidths = [&] {
+            QList<qreal> widths;
+            const auto add = [&widths](const QPen &pen) {
+                if (pen.style() != Qt::SolidLine && pen.style() != Qt::NoPen)
+                    widths << pen.widthF();
+            };
+            for (QAbstractSeries *s : m_window->chart(chart)->chart()->series()) {
+                if (auto *xy = qobject_cast<QXYSeries *>(s); xy && xy->count() > 0)
+                    add(xy->pen()); // legend keys, with no points, keep their pens
+                else if (auto *bars = qobject_cast<QAbstractBarSeries *>(s))
+                    for (const QBarSet *set : bars->barSets())
+                        add(set->pen());
+            }
+            return widths;
+        };
+        const QList<qreal> before = dashedWidths();
+        QVERIFY(!before.isEmpty()); // the baseline's twin, at least
+        QVERIFY(!before.contains(0.0));
+        controller()->beginInteractive();
+        const QList<qreal> during = dashedWidths();
+        QCOMPARE(during.size(), before.size());
+        QCOMPARE(during.count(0.0), during.size());
+        controller()->endInteractive();
+        QCOMPARE(dashedWidths(), before);
+    }
+
     void ledgerSaysWhy()
     {
         compare(Scenario::seed(), fp8());

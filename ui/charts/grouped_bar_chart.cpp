@@ -109,8 +109,14 @@ void GroupedBarChart::layoutHeading()
         Qt::AlignHCenter | Qt::AlignBottom);
 }
 
+void GroupedBarChart::interactiveStarted()
+{
+    styleSets();
+}
+
 void GroupedBarChart::interactiveEnded()
 {
+    styleSets();
     layoutHeading();
 }
 
@@ -292,7 +298,7 @@ void GroupedBarChart::styleSets()
         if (set->color() != color)
             set->setColor(color);
         const bool current = v < m_variants.size() && m_variants.at(v).current;
-        const QPen pen = ghost     ? baselinePen(twin.darker(120), 1.5)
+        const QPen pen = ghost     ? draggedPen(baselinePen(twin.darker(120), 1.5))
                          : current ? QPen(textColor(), lineWidth(2))
                                    : QPen(color.darker(115), 1);
         if (set->pen() != pen)

@@ -184,8 +184,8 @@ QString LatencyChart::describe(const Slot &slot, int index, bool measured) const
     return text;
 }
 
-// The selected count's curve is thicker. Pens are set only when they differ: each change
-// repaints the whole series.
+// The selected count's curve is thicker; the dashed ones take cheaper pens while a drag lasts.
+// Pens are set only when they differ: each change repaints the whole series.
 void LatencyChart::styleSlots()
 {
     const auto setPen = [](QXYSeries *series, const QPen &pen) {
@@ -197,9 +197,11 @@ void LatencyChart::styleSlots()
         const QColor color = seriesColor(i);
         const qreal width = slot.gpus == m_scenario.gpus ? 3.5 : 2;
         setPen(slot.step, QPen(color, lineWidth(width)));
-        setPen(slot.kv, QPen(color, lineWidth(1.5), Qt::DotLine));
-        setPen(slot.measured, QPen(color, lineWidth(width * 0.8), Qt::DashLine));
+        setPen(slot.kv, draggedPen(QPen(color, lineWidth(1.5), Qt::DotLine)));
+        setPen(slot.measured, draggedPen(QPen(color, lineWidth(width * 0.8), Qt::DashLine)));
     }
+    setPen(m_baseStep, draggedPen(baselinePen(textColor(), 3)));
+    setPen(m_calibrated, draggedPen(QPen(textColor(), lineWidth(3), Qt::DashDotLine)));
 }
 
 void LatencyChart::restyle()
@@ -208,13 +210,11 @@ void LatencyChart::restyle()
     const QColor key = isDark() ? QColor(0xC0, 0xC0, 0xC0) : QColor(0x50, 0x50, 0x50);
     m_kvKey->setPen(QPen(key, lineWidth(1.5), Qt::DotLine));
     m_measuredKey->setPen(QPen(key, lineWidth(1.6), Qt::DashLine));
-    m_calibrated->setPen(QPen(textColor(), lineWidth(3), Qt::DashDotLine));
     m_marker->setColor(textColor());
     m_marker->setBorderColor(isDark() ? Qt::black : Qt::white);
     m_marker->setMarkerSize(presentation() ? 16 : 10);
     m_markLabel->setFont(chartFont(1.1, true));
     m_markLabel->setColors(textColor(), boxColor(), textColor());
-    m_baseStep->setPen(baselinePen(textColor(), 3));
     m_baseMarker->setColor(Qt::transparent);
     m_baseMarker->setPen(QPen(baselineColor(textColor()), lineWidth(2)));
     m_baseMarker->setMarkerSize(presentation() ? 16 : 10);
@@ -303,8 +303,14 @@ QString LatencyChart::headline() const
                         : QString());
 }
 
+void LatencyChart::interactiveStarted()
+{
+    styleSlots();
+}
+
 void LatencyChart::interactiveEnded()
 {
+    styleSlots();
     if (m_valid)
         update();
 }

@@ -150,6 +150,8 @@ void LedgerChart::setInteractive(bool interactive)
     if (m_interactive == interactive)
         return;
     m_interactive = interactive;
+    if (interactive)
+        interactiveStarted();
     if (!interactive) {
         placeLegendEntries();
         interactiveEnded();

@@ -98,6 +98,8 @@ protected:
     virtual void restyle() {}
     // Positions scene items that follow the plot area (annotations, bar labels).
     virtual void relayoutOverlays() {}
+    // After setInteractive(true): the drag's cheaper pens.
+    virtual void interactiveStarted() {}
     // After setInteractive(false): refit what was only allowed to grow during the drag.
     virtual void interactiveEnded() {}
     // After a language switch: the texts set once (axis titles, fixed legend names). Texts made
@@ -133,9 +135,16 @@ protected:
     // A baseline twin's colour: `color` faded halfway to the background, and its pen, dashed.
     QColor baselineColor(const QColor &color) const;
     QPen baselinePen(const QColor &color, qreal width) const;
+    // A dashed outline drawn on every step of a drag costs its stroking each time (a bar's
+    // dashed outline, a tenth of a step with a baseline pinned). With antialiasing off then, a
+    // one-pixel cosmetic pen draws nearly the same dashes on a 1x screen, through the fast path.
+    QPen draggedPen(const QPen &pen) const;
     qreal lineWidth(qreal width) const; // × 2 in presentation mode
     QFont chartFont(qreal scale = 1, bool bold = false) const;
     void styleAxis(QAbstractAxis *axis) const;
+    // Lines one device pixel wide are drawn as cosmetic (zero-width) pens: on screen at 1x,
+    // outside presentation mode.
+    bool hairlines() const;
 
     // Hover: `text` near `value` of `series`, kept inside the plot area.
     void showHover(const QPointF &value, QAbstractSeries *series, const QString &text);

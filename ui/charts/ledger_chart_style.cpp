@@ -121,6 +121,20 @@ QPen LedgerChart::baselinePen(const QColor &color, qreal width) const
     return pen;
 }
 
+QPen LedgerChart::draggedPen(const QPen &pen) const
+{
+    if (!isInteractive() || !hairlines() || pen.style() == Qt::SolidLine)
+        return pen;
+    QPen cosmetic = pen;
+    cosmetic.setWidthF(0);
+    return cosmetic;
+}
+
+bool LedgerChart::hairlines() const
+{
+    return !m_paperStyle && !presentation() && devicePixelRatioF() < 1.5;
+}
+
 qreal LedgerChart::lineWidth(qreal width) const
 {
     return presentation() ? 2 * width : width;
@@ -145,7 +159,7 @@ void LedgerChart::styleAxis(QAbstractAxis *axis) const
     // On a 1x screen a zero-width (cosmetic) pen draws the same one-pixel line, and spares each
     // grid line and tick from stroking a shape for its bounding rect on every repaint (a tenth of
     // a drag's chart time). Exports and high-DPI screens keep lines one logical pixel wide.
-    const bool hairline = !m_paperStyle && !presentation() && devicePixelRatioF() < 1.5;
+    const bool hairline = hairlines();
     QPen grid = axis->gridLinePen();
     grid.setWidthF(presentation() ? 1.2 : hairline ? 0 : 1);
     if (presentation() && !isDark())

@@ -142,17 +142,13 @@ void MemoryChart::restyle()
     fill = kv;
     fill.setAlpha(110);
     m_kv->setBrush(fill);
-    const QColor line = isDark() ? QColor(0xD0, 0xD0, 0xD0) : QColor(0x40, 0x40, 0x40);
-    for (QLineSeries *s : std::as_const(m_gpuLines))
-        s->setPen(QPen(line, lineWidth(1.2), Qt::DashLine));
+    styleDashes();
     QColor marker = textColor();
     marker.setAlpha(150);
     m_contextLine->setPen(QPen(marker, lineWidth(1)));
     m_marker->setColor(textColor());
     m_marker->setBorderColor(isDark() ? Qt::black : Qt::white);
     m_marker->setMarkerSize(presentation() ? 16 : 10);
-    // In the text colour, not the fill's: a pale twin of the KV colour vanished over the fill.
-    m_baseTotal->setPen(baselinePen(textColor(), 2.5));
     m_baseMarker->setColor(Qt::transparent);
     m_baseMarker->setBorderColor(baselineColor(textColor()));
     m_baseMarker->setPen(QPen(baselineColor(textColor()), lineWidth(2)));
@@ -348,8 +344,28 @@ void MemoryChart::relayoutOverlays()
     placeGpuLabels();
 }
 
+// The GPU lines and the baseline's total, dashed: cheaper pens while a drag lasts.
+void MemoryChart::styleDashes()
+{
+    const QColor line = isDark() ? QColor(0xD0, 0xD0, 0xD0) : QColor(0x40, 0x40, 0x40);
+    const QPen gpu = draggedPen(QPen(line, lineWidth(1.2), Qt::DashLine));
+    for (QLineSeries *s : std::as_const(m_gpuLines))
+        if (s->pen() != gpu)
+            s->setPen(gpu);
+    // In the text colour, not the fill's: a pale twin of the KV colour vanished over the fill.
+    const QPen base = draggedPen(baselinePen(textColor(), 2.5));
+    if (m_baseTotal->pen() != base)
+        m_baseTotal->setPen(base);
+}
+
+void MemoryChart::interactiveStarted()
+{
+    styleDashes();
+}
+
 void MemoryChart::interactiveEnded()
 {
+    styleDashes();
     if (m_valid)
         update();
 }

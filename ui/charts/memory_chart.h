@@ -35,7 +35,9 @@ protected:
     QString headline() const override;
     void retranslate() override;
     void restyle() override;
+    void styleDashes();
     void relayoutOverlays() override;
+    void interactiveStarted() override;
     void interactiveEnded() override;
 
 private:
