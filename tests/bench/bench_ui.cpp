@@ -124,7 +124,10 @@ int main(int argc, char *argv[])
         QSlider *slider = window.controls()->field(name)->slider();
         QList<qint64> ns, forced, handed;
         EvaluationCount stepEvaluations;
-        window.controller()->beginInteractive(); // as during a drag: animations off
+        // As a drag begins: animations off and the ledger's labels pinned, laid out once while
+        // the button is pressed, before the first move.
+        window.controller()->beginInteractive();
+        deliverPaints();
         for (int sweep = 0; sweep < 2 * sweeps; ++sweep) {
             const bool force = sweep % 2;
             for (int i = slider->minimum(); i <= slider->maximum(); ++i) {
