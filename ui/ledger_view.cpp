@@ -189,8 +189,8 @@ void LedgerView::applyFonts(Row &r, bool formula)
     r.change->setFont(font());
     const QFont small = scaledFont(font(), 0.9);
     // A warning is read from the back of the room: full size and bold, not small print.
-    r.note->setFont(r.warning ? bold : small);
-    if (r.warning) {
+    r.note->setFont(r.warningLaidOut ? bold : small);
+    if (r.warningLaidOut) {
         const int size = QFontMetrics(bold).height();
         r.icon->setPixmap(warningPixmap(this, size));
     }
@@ -323,8 +323,11 @@ void LedgerView::render()
         r.frame->setVisible(true);
         if (r.warning != in.warning) {
             r.warning = in.warning;
-            r.icon->setVisible(r.warning);
             r.frame->setProperty("warning", r.warning);
+        }
+        if (r.warningLaidOut != r.warning && !m_controller->isInteractive()) {
+            r.warningLaidOut = r.warning;
+            r.icon->setVisible(r.warning);
             applyFonts(r, i == 0);
         }
     }

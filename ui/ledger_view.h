@@ -57,6 +57,9 @@ private:
         QLabel *change; // from the baseline to the scenario
         QString key;
         bool warning = false;
+        // The warning its icon and bold note show. They change the row's size, so while a
+        // slider is dragged the warning colour alone marks the row, and they follow at its end.
+        bool warningLaidOut = false;
         int painted = -1; // the highlight and warning state last painted
     };
     void render();

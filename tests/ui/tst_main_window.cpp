@@ -716,6 +716,39 @@ private slots:
         QCOMPARE(placed(m_window->ledgerView()), placed(fresh->ledgerView()));
     }
 
+    // A row that stops (or starts) warning during a drag changes colour at once; its icon and
+    // bold note, which change its size, follow when the drag ends.
+    void warningRowsKeepTheirSizeDuringADrag()
+    {
+        ScenarioController *c = controller();
+        QApplication::processEvents();
+        const auto row = [this](const char *key) {
+            for (auto *f : m_window->ledgerView()->findChildren<QFrame *>())
+                if (f->property("ledgerKey").toString() == QLatin1String(key))
+                    return f;
+            return static_cast<QFrame *>(nullptr);
+        };
+        QFrame *time = row("seconds_per_token");
+        QVERIFY(time);
+        QVERIFY(time->property("warning").toBool()); // 1 GPU: the seed does not fit
+        const auto icon = [time] {
+            for (auto *l : time->findChildren<QLabel *>())
+                if (!l->pixmap().isNull())
+                    return l->isVisibleTo(time);
+            return false;
+        };
+        QVERIFY(icon());
+        c->beginInteractive();
+        QApplication::processEvents();
+        c->edit(QStringLiteral("GPU count"), [](Scenario &s) { s.gpus = 8; });
+        QApplication::processEvents();
+        QVERIFY(!time->property("warning").toBool());
+        QVERIFY(icon());
+        c->endInteractive();
+        QApplication::processEvents();
+        QVERIFY(!icon());
+    }
+
     // A selection in use outlives the pointer: the focus keeps it, and so does the context menu
     // that copies it.
     void selectionInUseStaysSelectable()
