@@ -1,16 +1,40 @@
 #include "pinned_labels.h"
 
 #include <QAbstractButton>
+#include <QFontMetricsF>
 #include <QLabel>
 #include <algorithm>
 
 namespace kvl {
 
+namespace {
+bool tabularDigits(const QWidget *widget)
+{
+    if (!qobject_cast<const QLabel *>(widget))
+        return false;
+    const QFontMetricsF fm(widget->font());
+    const qreal zero = fm.horizontalAdvance(u'0');
+    for (char16_t d = u'1'; d <= u'9'; ++d)
+        if (fm.horizontalAdvance(QChar(d)) != zero)
+            return false;
+    return true;
+}
+
+QString digitsAsZeros(QString text)
+{
+    for (QChar &c : text)
+        if (c >= u'0' && c <= u'9')
+            c = u'0';
+    return text;
+}
+} // namespace
+
 void PinnedLabels::pin(QWidget *widget)
 {
     if (!widget->isVisible() || isPinned(widget))
         return;
-    m_pinned << Pin{widget, widget->minimumSize(), widget->maximumSize()};
+    m_pinned << Pin{widget, widget->minimumSize(), widget->maximumSize(), tabularDigits(widget),
+                    QString()};
     // Equal minimum and maximum sizes: a new text no longer invalidates the parent layout
     // (QWidget::updateGeometry).
     widget->setFixedSize(widget->size());
@@ -41,13 +65,20 @@ QSize PinnedLabels::needed(const QWidget *widget)
             label->height()};
 }
 
-void PinnedLabels::growToFit(QWidget *widget) const
+void PinnedLabels::growToFit(QWidget *widget)
 {
-    if (indexOf(widget) < 0)
+    const qsizetype i = indexOf(widget);
+    if (i < 0)
+        return;
+    const QString shape = m_pinned.at(i).tabularDigits
+                              ? digitsAsZeros(static_cast<const QLabel *>(widget)->text())
+                              : QString();
+    if (!shape.isEmpty() && shape == m_pinned.at(i).fitted)
         return;
     const QSize size = needed(widget).expandedTo(widget->size());
     if (size != widget->size())
         widget->setFixedSize(size);
+    m_pinned[i].fitted = shape;
 }
 
 void PinnedLabels::setText(QLabel *label, const QString &text)

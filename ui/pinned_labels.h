@@ -35,10 +35,16 @@ private:
         QPointer<QWidget> widget;
         QSize minimum;
         QSize maximum;
+        // The last text found to fit, its digits as zeros. In a font whose digits are all one
+        // width (tabular figures, as interface fonts have them) a figure that changes on a step
+        // takes the room it had, and is not laid out again to find that out: that measuring
+        // cost as much as painting the ledger's new texts.
+        bool tabularDigits = false;
+        QString fitted;
     };
     qsizetype indexOf(const QWidget *widget) const; // -1: not pinned
     static QSize needed(const QWidget *widget);
-    void growToFit(QWidget *widget) const;
+    void growToFit(QWidget *widget);
     void free(qsizetype i);
 
     QList<Pin> m_pinned;
