@@ -21,11 +21,12 @@ namespace {
 constexpr double kActivationBytes = 2; // bf16 activations between GPUs
 constexpr double kPartialBytes = 4;    // fp32 partial attention outputs (context parallel)
 
-// The weights one GPU of `plan` holds: attention, dense MLPs and embeddings split by TP
+// The weights on one GPU of `plan`: attention, dense MLPs and embeddings split by TP
 // (replicated over DP and CP ranks), routed experts over the MoE group, the stage's share.
-double heldWeightBytes(const WeightBytes &w, const ParallelPlan &plan)
+// `expertShare` of its experts: all of them held, the ones a step touches read.
+double gpuWeightBytes(const WeightBytes &w, const ParallelPlan &plan, double expertShare = 1)
 {
-    return ((w.rest + w.embeddings) / plan.tp + w.routedExperts / plan.moeGroup()) *
+    return ((w.rest + w.embeddings) / plan.tp + w.routedExperts / plan.moeGroup() * expertShare) *
            (1.0 / plan.pp);
 }
 
@@ -107,15 +108,12 @@ GpuLoad gpuLoad(const Scenario &s, const ModelLoad &model, const CacheModel &cac
     g.tokens = g.sequences * tokensPerSequence;
     const double stepTokens = double(batch) * tokensPerSequence; // every rank's, through the MoE
 
-    // Weights held as heldWeightBytes() splits them; a step reads the experts it touches.
-    const WeightBytes &w = model.weights;
-    const double dense = (w.rest + w.embeddings) / plan.tp;
-    const double experts = w.routedExperts / group;
+    // A step reads the experts it touches.
     double touched = 1;
     if (m.isMoE() && m.experts > m.expertsPerToken)
         touched = expertsTouched(m.experts, m.expertsPerToken, stepTokens) / m.experts;
-    g.weightBytesHeld = heldWeightBytes(w, plan);
-    g.weightBytesRead = (dense + experts * touched) * stage;
+    g.weightBytesHeld = gpuWeightBytes(model.weights, plan);
+    g.weightBytesRead = gpuWeightBytes(model.weights, plan, touched);
 
     // The cache through the model's one per-layer rule, heads split by TP; CP splits it along
     // the tokens; PP keeps the stage's layers.
@@ -275,7 +273,7 @@ PlanFit fitPlan(const Scenario &s, const ModelLoad &model, const Interconnect &l
             // Without routed experts, DP and CP ranks each hold the stage's weights whole: a
             // degree that leaves them over a GPU is passed over before its cache is built.
             if (model.weights.routedExperts <= 0 &&
-                heldWeightBytes(model.weights, {tp, pp, 1, 1, 1}) >= usableBytes(s))
+                gpuWeightBytes(model.weights, {.tp = tp, .pp = pp}) >= usableBytes(s))
                 continue;
             const CacheModel cache(m, types, s.kvPrecision, 1, tp);
             for (int dp = 1; dp <= s.batch && qint64(tp) * dp * pp <= most();

@@ -209,14 +209,13 @@ private slots:
         QVERIFY(!m_window->chart("memory")->table().header.contains(u"baseline_total_bytes"));
     }
 
-    // The ledger: the baseline's value, the change on each row, and why, one sentence per input.
     // While a slider is dragged (antialiasing off) the dashed lines and outlines are drawn with
     // one-pixel cosmetic pens, the fast path; when it ends they have their own widths again.
     void dashesAreHairlinesDuringADrag_data()
     {
         QTest::addColumn<QString>("chart");
-        for (const char *id : {"memory", "latency", "gqa", "precision"})
-            QTest::addRow("%s", id) << QString::fromLatin1(id);
+        for (const QString &id : chartIds()) // the Cost tab's four
+            QTest::addRow("%s", qPrintable(id)) << id;
     }
     void dashesAreHairlinesDuringADrag()
     {
@@ -248,6 +247,7 @@ private slots:
         QCOMPARE(dashedWidths(), before);
     }
 
+    // The ledger: the baseline's value, the change on each row, and why, one sentence per input.
     void ledgerSaysWhy()
     {
         compare(Scenario::seed(), fp8());

@@ -109,14 +109,13 @@ void GroupedBarChart::layoutHeading()
         Qt::AlignHCenter | Qt::AlignBottom);
 }
 
-void GroupedBarChart::interactiveStarted()
+void GroupedBarChart::styleDraggedPens()
 {
     styleSets();
 }
 
 void GroupedBarChart::interactiveEnded()
 {
-    styleSets();
     layoutHeading();
 }
 

@@ -59,7 +59,7 @@ protected:
     void setHeading(const QString &text);
     void restyle() override;
     void relayoutOverlays() override;
-    void interactiveStarted() override;
+    void styleDraggedPens() override;
     void interactiveEnded() override;
     // Bar labels carry byte units: a units change relabels from the last scenario, which
     // subclasses record with remember() in draw().

@@ -303,14 +303,13 @@ QString LatencyChart::headline() const
                         : QString());
 }
 
-void LatencyChart::interactiveStarted()
+void LatencyChart::styleDraggedPens()
 {
     styleSlots();
 }
 
 void LatencyChart::interactiveEnded()
 {
-    styleSlots();
     if (m_valid)
         update();
 }

@@ -45,7 +45,7 @@ public:
 protected:
     void restyle() override;
     void retranslate() override;
-    void interactiveStarted() override;
+    void styleDraggedPens() override;
     void interactiveEnded() override;
     void logAxesChanged() override; // log-log or linear axes
     void relayoutOverlays() override;

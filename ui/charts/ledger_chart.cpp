@@ -150,8 +150,7 @@ void LedgerChart::setInteractive(bool interactive)
     if (m_interactive == interactive)
         return;
     m_interactive = interactive;
-    if (interactive)
-        interactiveStarted();
+    styleDraggedPens();
     if (!interactive) {
         placeLegendEntries();
         interactiveEnded();

@@ -98,8 +98,8 @@ protected:
     virtual void restyle() {}
     // Positions scene items that follow the plot area (annotations, bar labels).
     virtual void relayoutOverlays() {}
-    // After setInteractive(true): the drag's cheaper pens.
-    virtual void interactiveStarted() {}
+    // When a drag starts and when it ends: the pens draggedPen() picks, set again.
+    virtual void styleDraggedPens() {}
     // After setInteractive(false): refit what was only allowed to grow during the drag.
     virtual void interactiveEnded() {}
     // After a language switch: the texts set once (axis titles, fixed legend names). Texts made

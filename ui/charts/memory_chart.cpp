@@ -142,7 +142,7 @@ void MemoryChart::restyle()
     fill = kv;
     fill.setAlpha(110);
     m_kv->setBrush(fill);
-    styleDashes();
+    styleDraggedPens();
     QColor marker = textColor();
     marker.setAlpha(150);
     m_contextLine->setPen(QPen(marker, lineWidth(1)));
@@ -345,7 +345,7 @@ void MemoryChart::relayoutOverlays()
 }
 
 // The GPU lines and the baseline's total, dashed: cheaper pens while a drag lasts.
-void MemoryChart::styleDashes()
+void MemoryChart::styleDraggedPens()
 {
     const QColor line = isDark() ? QColor(0xD0, 0xD0, 0xD0) : QColor(0x40, 0x40, 0x40);
     const QPen gpu = draggedPen(QPen(line, lineWidth(1.2), Qt::DashLine));
@@ -358,14 +358,8 @@ void MemoryChart::styleDashes()
         m_baseTotal->setPen(base);
 }
 
-void MemoryChart::interactiveStarted()
-{
-    styleDashes();
-}
-
 void MemoryChart::interactiveEnded()
 {
-    styleDashes();
     if (m_valid)
         update();
 }

@@ -35,9 +35,8 @@ protected:
     QString headline() const override;
     void retranslate() override;
     void restyle() override;
-    void styleDashes();
     void relayoutOverlays() override;
-    void interactiveStarted() override;
+    void styleDraggedPens() override;
     void interactiveEnded() override;
 
 private:
