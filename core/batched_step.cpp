@@ -10,13 +10,14 @@ namespace kvl {
 
 namespace {
 
-// Usable bytes per GPU as an engine budgets them: the memory the device reports (the datasheet
-// label when unknown) × the usable share.
-double usableBytes(const Scenario &s)
+// Bytes per GPU the cache may take, as an engine budgets them from the memory the device reports
+// (the datasheet label when unknown): the usable share of it less the weights, or the share of
+// what the weights leave.
+double cacheBytes(const Scenario &s, double weights, bool shareOfFree)
 {
     const double total =
         s.gpu.reportedMemoryBytes > 0 ? s.gpu.reportedMemoryBytes : s.gpu.memoryBytes;
-    return total * s.memoryFraction;
+    return shareOfFree ? (total - weights) * s.memoryFraction : total * s.memoryFraction - weights;
 }
 
 // Requests the replica's memory holds at once, each with its whole prompt and answer cached.
@@ -25,7 +26,7 @@ double requestsThatFit(const Scenario &s, const ModelLoad &model, const Parallel
 {
     const GpuLoad one = gpuLoad(s, model, plan, plan.dp, w.inputTokens + w.outputTokens);
     const double perSequence = one.kvBytes + one.stateBytes; // one sequence per rank
-    const double free = usableBytes(s) - one.weightBytesHeld;
+    const double free = cacheBytes(s, one.weightBytesHeld, w.cacheShareOfFree);
     if (perSequence <= 0)
         return double(w.concurrency);
     return std::max(1.0, std::floor(std::max(0.0, free) / perSequence)) * plan.dp;
@@ -54,6 +55,12 @@ double draftPassBytes(const Scenario &s, const WeightBytes &w, const ParallelPla
 }
 
 } // namespace
+
+void setEngineScheduling(Workload &w, QStringView engine)
+{
+    w.reservesAnswer = engine == u"trtllm";
+    w.cacheShareOfFree = w.reservesAnswer;
+}
 
 StepTerms stepTerms(const Scenario &s, const Interconnect &links, const ParallelPlan &plan,
                     const Workload &w)
@@ -84,6 +91,7 @@ StepTerms stepTerms(const Scenario &s, const ModelLoad &model, const Interconnec
     const double stage = 1.0 / plan.pp;
     const int group = plan.moeGroup();
     t.moeLayers = m.isMoE() ? m.moeLayers() * stage + w.draftTokens : 0;
+    t.tokenLayers = double(running) / plan.dp * (1.0 + w.draftTokens) * t.layers;
     // Attention FLOP of one prompt on this GPU: heads split by TP, keys by CP, layers by PP.
     const double promptFlop = mixerPrefillFlop(m, w.inputTokens, 0, plan.tp) / plan.cp / plan.pp;
     // Matmul FLOP on this GPU for `tokens` prompt tokens of its rank (all ranks alike).
@@ -121,6 +129,7 @@ StepTerms stepTerms(const Scenario &s, const ModelLoad &model, const Interconnec
     const double chunks = double(w.inputTokens) / double(std::max<qint64>(1, w.maxBatchedTokens));
     t.firstMemory = chunks * g.weightBytesHeld / bandwidth;
     t.clients = std::max(1.0, double(w.concurrency) / plan.dp);
+    t.admitted = w.reservesAnswer ? std::max(1.0, t.running / plan.dp) : 0.0;
     t.outputTokens = double(std::max<qint64>(1, w.outputTokens));
     t.firstWave = 1.0 / std::max(1.0, w.promptsPerClient);
     return t;
@@ -155,7 +164,8 @@ double calibratedStepSeconds(const StepTerms &t, const EngineConstants &c)
                          promptSeconds(t.prefill, t.prefillExperts, c) / c.mixedPrefillFraction *
                              tokensPerStep(t, c) +
                          t.comm / c.commFraction + t.collectives * c.collectiveSeconds +
-                         t.layers * c.layerSeconds + t.moeLayers * c.moeLayerSeconds;
+                         t.layers * c.layerSeconds + t.moeLayers * c.moeLayerSeconds +
+                         t.tokenLayers * c.tokenLayerSeconds;
     return t.stages * stage;
 }
 
@@ -184,7 +194,13 @@ double calibratedFirstTokenSeconds(const StepTerms &t, const EngineConstants &c)
     const double steady = closedQueueResponse(prefill, decode, t.clients) - prefill;
     const double waves = t.firstWave + c.burstShare * (1 - t.firstWave);
     const double wait = waves * burst + (1 - waves) * steady;
-    return c.firstTokenSeconds + prefill + wait + calibratedStepSeconds(t, c);
+    const double step = calibratedStepSeconds(t, c);
+    // Clients past those the cache admits: a closed queue of n clients on m slots, each busy for
+    // a whole request (prompt, answer), serves m per request time, so each waits (n / m − 1) of it.
+    const double admission = t.admitted > 0 && t.clients > t.admitted
+                                 ? (t.clients / t.admitted - 1) * (prefill + decode + step)
+                                 : 0.0;
+    return c.firstTokenSeconds + prefill + wait + admission + step;
 }
 
 double floorSecondsPerToken(const StepTerms &t)

@@ -22,6 +22,15 @@ struct Workload
     // Whether other requests' prompts are prefilled in the decode steps (aggregated serving);
     // a disaggregated decode worker never prefills.
     bool mixedPrefill = true;
+    // Whether the engine admits a request only with room for its whole answer (TensorRT-LLM's
+    // default scheduler, GUARANTEED_NO_EVICT): the clients the cache does not hold then wait for
+    // answers to end before their prompt is read. vLLM and SGLang take pages as tokens come and
+    // preempt when they run out.
+    bool reservesAnswer = false;
+    // Whether the engine's memory share is of what the weights leave (TensorRT-LLM's
+    // free_gpu_memory_fraction), not of the whole memory (vLLM's gpu_memory_utilization, SGLang's
+    // mem_fraction_static).
+    bool cacheShareOfFree = false;
     // Prompts each client sends in the benchmark: the first of each arrive together, the rest
     // as answers end (InferenceX sends 10 × concurrency prompts).
     double promptsPerClient = 1;
@@ -47,8 +56,9 @@ struct StepTerms
     double prefillTokens = 0;  // per attention rank, likewise
     double comm = 0;           // bytes sent / link bandwidth
     double collectives = 0;
-    double layers = 0;    // of the stage, and the draft passes
-    double moeLayers = 0; // of them, those with routed experts
+    double layers = 0;      // of the stage, and the draft passes
+    double moeLayers = 0;   // of them, those with routed experts
+    double tokenLayers = 0; // the tokens the step runs on the rank × its layers
     int stages = 1;
     int draftTokens = 0;
     std::optional<double> acceptedTokens; // given by the run; else from the constants
@@ -59,9 +69,14 @@ struct StepTerms
     double firstExperts = 0; // of firstCompute, the routed experts' matmuls
     double firstMemory = 0;
     double clients = 1;
+    double admitted = 0; // of them, those the rank's cache holds at once (0: every one)
     double outputTokens = 1;
     double firstWave = 1;
 };
+
+// The engine's scheduler and cache budget, by its id (vllm, sglang, trtllm): TensorRT-LLM's
+// defaults reserve each answer's room and take a share of the memory the weights leave.
+void setEngineScheduling(Workload &w, QStringView engine);
 
 StepTerms stepTerms(const Scenario &s, const Interconnect &links, const ParallelPlan &plan,
                     const Workload &w);
@@ -78,11 +93,14 @@ struct EngineConstants
     double commFraction = 1;      // achieved / datasheet link bandwidth
     double collectiveSeconds = 0; // latency of one collective (all-reduce, all-to-all)
     // Kernel launches, small ops, scheduling and sampling, per layer of the step. No constant per
-    // step or per sequence: in runs of one model the layers are fixed, so a cost per step and one
-    // per layer cannot be told apart, and with a few models the fit split them at random (Llama
-    // 3.1 8B held out came out 33% slow under TensorRT-LLM).
+    // step, nor per sequence but through the layers: in runs of one model the layers are fixed, so
+    // a cost per step and one per layer cannot be told apart, and with a few models the fit split
+    // them at random (Llama 3.1 8B held out came out 33% slow under TensorRT-LLM).
     double layerSeconds = 0;
     double moeLayerSeconds = 0; // more per layer with routed experts (routing, permutes)
+    // Per token of the step and layer: work that grows with the batch but reads few bytes and does
+    // few FLOP (routing and permutes, norms, the attention kernel's work per sequence).
+    double tokenLayerSeconds = 0;
     // Achieved / dense FLOP/s on prompts, in the first token's prefill and in the prompt chunks
     // the decode steps carry: on the dense matmuls and attention, and on the routed experts'
     // matmuls, many small grouped GEMMs with the routing and permutes around them.
@@ -104,8 +122,8 @@ struct EngineConstants
 // acceptance p per position when the run does not give them.
 double tokensPerStep(const StepTerms &t, const EngineConstants &c);
 // One step of the calibrated engine: max(memory, compute) + prefill share (at the prefill
-// fractions, and a_mix of them mixed into the step) + communication + collectives + fixed costs,
-// per stage, stages one after another.
+// fractions, and a_mix of them mixed into the step) + communication + collectives + fixed costs
+// per layer and per token and layer, per stage, stages one after another.
 double calibratedStepSeconds(const StepTerms &t, const EngineConstants &c);
 double calibratedSecondsPerToken(const StepTerms &t, const EngineConstants &c);
 // Request handling + the wait and the prefill at the prompt's attention rank + the step that
@@ -113,7 +131,8 @@ double calibratedSecondsPerToken(const StepTerms &t, const EngineConstants &c);
 // prompts of the benchmark, and the burst share b of the later ones, arrive together and wait on
 // average (n − 1) P / 2; the rest arrive as answers end: a closed queue of n clients that decode
 // their answer (Z) before the next prompt, solved by mean value analysis,
-// R(k) = P (1 + Q(k − 1)), X(k) = k / (R(k) + Z), Q(k) = X(k) R(k).
+// R(k) = P (1 + Q(k − 1)), X(k) = k / (R(k) + Z), Q(k) = X(k) R(k). Where the engine admits only
+// `admitted` of them, the others first wait for room: (n / admitted − 1) requests' time each.
 double calibratedFirstTokenSeconds(const StepTerms &t, const EngineConstants &c);
 // R(n) of that queue, its time in the queue and in service.
 double closedQueueResponse(double service, double think, double clients);

@@ -163,8 +163,8 @@ namespace {
 
 std::vector<double> stepVector(const EngineConstants &c)
 {
-    return {c.bandwidthFraction, c.flopFraction,    c.commFraction,        c.collectiveSeconds,
-            c.layerSeconds,      c.moeLayerSeconds, c.mixedPrefillFraction};
+    return {c.bandwidthFraction, c.flopFraction,    c.commFraction,         c.collectiveSeconds,
+            c.layerSeconds,      c.moeLayerSeconds, c.mixedPrefillFraction, c.tokenLayerSeconds};
 }
 
 std::vector<double> firstTokenVector(const EngineConstants &c)
@@ -181,6 +181,7 @@ EngineConstants withStep(EngineConstants c, const std::vector<double> &x)
     c.layerSeconds = x[4];
     c.moeLayerSeconds = x[5];
     c.mixedPrefillFraction = x[6];
+    c.tokenLayerSeconds = x[7];
     return c;
 }
 
@@ -194,9 +195,9 @@ EngineConstants withFirstToken(EngineConstants c, const std::vector<double> &x)
 }
 
 // The bounds a physical constant keeps: fractions of a datasheet rate at most 1; fixed costs from
-// (practically) none to 1 ms per collective or layer.
-const std::vector<double> kStepLo{0.02, 0.02, 0.01, 1e-9, 1e-9, 1e-9, 0.02};
-const std::vector<double> kStepHi{1.0, 1.0, 1.0, 1e-3, 1e-3, 1e-3, 1.0};
+// (practically) none to 1 ms per collective or layer, and to 10 µs per token and layer.
+const std::vector<double> kStepLo{0.02, 0.02, 0.01, 1e-9, 1e-9, 1e-9, 0.02, 1e-12};
+const std::vector<double> kStepHi{1.0, 1.0, 1.0, 1e-3, 1e-3, 1e-3, 1.0, 1e-5};
 // Prefill fractions, request handling up to 5 s, the burst share.
 const std::vector<double> kFirstTokenLo{0.02, 1e-6, 1e-4, 0.02};
 const std::vector<double> kFirstTokenHi{1.0, 5.0, 1.0, 1.0};

@@ -79,7 +79,7 @@ struct Calibration
 inline constexpr double kDraftAcceptancePrior = 0.85;
 
 // Fits EngineConstants per engine and architecture (and per engine over all architectures) to
-// the rows: the seven step constants to TPOT and the four first-token constants to TTFT; and one
+// the rows: the eight step constants to TPOT and the four first-token constants to TTFT; and one
 // draft acceptance for every engine, to the TPOT of the runs that drafted tokens. An engine's
 // constants are pulled towards those of every engine together (kEnginePrior), an architecture's
 // towards its engine's over every architecture (kArchitecturePrior).
@@ -91,6 +91,7 @@ inline constexpr EngineConstants kFitStart{.bandwidthFraction = 0.7,
                                            .collectiveSeconds = 5e-6,
                                            .layerSeconds = 2e-5,
                                            .moeLayerSeconds = 2e-5,
+                                           .tokenLayerSeconds = 1e-7,
                                            .prefillFraction = 0.5,
                                            .expertPrefillFraction = 0.5,
                                            .mixedPrefillFraction = 0.5,

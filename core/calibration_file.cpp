@@ -23,6 +23,7 @@ constexpr Field kFields[] = {
     {"collective_seconds", &EngineConstants::collectiveSeconds},
     {"layer_seconds", &EngineConstants::layerSeconds},
     {"moe_layer_seconds", &EngineConstants::moeLayerSeconds},
+    {"token_layer_seconds", &EngineConstants::tokenLayerSeconds},
     {"prefill_fraction", &EngineConstants::prefillFraction},
     {"expert_prefill_fraction", &EngineConstants::expertPrefillFraction},
     {"mixed_prefill_fraction", &EngineConstants::mixedPrefillFraction},

@@ -65,6 +65,7 @@ EnginePrediction predictAt(const Scenario &s, const EngineSetup &e, qint64 conte
     w.inputTokens = std::max<qint64>(1, context);
     w.outputTokens = std::max<qint64>(1, s.responseTokens);
     w.decodeContext = std::max<qint64>(1, context);
+    setEngineScheduling(w, s.engine);
     const StepTerms t = stepTerms(s, e.model, e.system.links, e.plan, w);
     p.secondsPerToken = calibratedSecondsPerToken(t, e.fit->constants);
     p.floorSecondsPerToken = floorSecondsPerToken(t);

@@ -191,6 +191,7 @@ ModelledRun modelRun(const MeasuredRun &run, ModelResolver &models)
     if (run.acceptedTokens && w.draftTokens > 0)
         w.acceptedTokens = std::clamp(*run.acceptedTokens, 0.0, double(w.draftTokens));
     w.mixedPrefill = !disagg;
+    setEngineScheduling(w, run.engine);
     s.batch = int(std::clamp<qint64>(concurrency, 1, limits::maxBatch));
     s.context = w.inputTokens + w.outputTokens;
     s.responseTokens = w.outputTokens;

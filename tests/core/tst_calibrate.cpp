@@ -44,6 +44,7 @@ const EngineConstants kKnown{.bandwidthFraction = 0.8,
                              .collectiveSeconds = 8e-6,
                              .layerSeconds = 3e-5,
                              .moeLayerSeconds = 4e-5,
+                             .tokenLayerSeconds = 5e-7,
                              .prefillFraction = 0.4,
                              .expertPrefillFraction = 0.15,
                              .mixedPrefillFraction = 0.6,
@@ -63,6 +64,7 @@ StepTerms syntheticStep(Lcg &rng, int i)
     t.collectives = i % 2 == 0 ? 0 : 40 + 200 * rng.next();
     t.layers = 16 + 100 * rng.next();
     t.moeLayers = i % 4 == 0 ? 0 : t.layers * rng.next();
+    t.tokenLayers = t.layers * (1 + 200 * rng.next());
     t.clients = 1 + 30 * rng.next();
     t.outputTokens = 100 + 1000 * rng.next();
     t.firstWave = 0.1;
@@ -114,6 +116,8 @@ private slots:
                  qPrintable(QString::number(fit.layerSeconds)));
         QVERIFY2(close(fit.moeLayerSeconds, known.moeLayerSeconds),
                  qPrintable(QString::number(fit.moeLayerSeconds)));
+        QVERIFY2(close(fit.tokenLayerSeconds, known.tokenLayerSeconds),
+                 qPrintable(QString::number(fit.tokenLayerSeconds)));
         QVERIFY2(close(fit.prefillFraction, known.prefillFraction),
                  qPrintable(QString::number(fit.prefillFraction)));
         QVERIFY2(close(fit.expertPrefillFraction, known.expertPrefillFraction),
@@ -201,6 +205,7 @@ private slots:
         QCOMPARE(back->fits.size(), 2);
         QCOMPARE(back->fits.first().constants.layerSeconds, 3e-5);
         QCOMPARE(back->fits.first().constants.moeLayerSeconds, 4e-5);
+        QCOMPARE(back->fits.first().constants.tokenLayerSeconds, 5e-7);
         QCOMPARE(back->fits.first().constants.expertPrefillFraction, 0.15);
         QCOMPARE(back->fits.first().constants.mixedPrefillFraction, 0.6);
         QCOMPARE(back->fits.first().constants.burstShare, 0.3);

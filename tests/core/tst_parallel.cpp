@@ -14,7 +14,39 @@ Q_DECLARE_METATYPE(kvl::ParallelPlan)
 
 namespace {
 const Interconnect kNvlink{450e9, 50e9, 8};
+
+// `concurrency` requests of 1,000-token prompts and 500-token answers, `draft` tokens drafted a
+// step.
+Workload requests(qint64 concurrency, int draft = 0)
+{
+    Workload w;
+    w.concurrency = concurrency;
+    w.inputTokens = 1000;
+    w.outputTokens = 500;
+    w.draftTokens = draft;
+    return w;
 }
+
+// A first token of `clients` prompts of 0.2 s each, every prompt in the first wave, and a step of
+// 10 layers at 1 ms each after 0.05 s of request handling.
+StepTerms promptQueue(double clients, double outputTokens)
+{
+    StepTerms t;
+    t.firstCompute = 0.2;
+    t.clients = clients;
+    t.outputTokens = outputTokens;
+    t.firstWave = 1;
+    t.layers = 10;
+    return t;
+}
+EngineConstants promptConstants()
+{
+    EngineConstants c;
+    c.firstTokenSeconds = 0.05;
+    c.layerSeconds = 1e-3;
+    return c;
+}
+} // namespace
 
 class TestParallel : public QObject
 {
@@ -167,11 +199,7 @@ private slots:
         QFETCH(bool, mixed);
         QFETCH(double, tokens);
         QFETCH(double, perStep);
-        Workload w;
-        w.concurrency = 33;
-        w.inputTokens = 1000;
-        w.outputTokens = 500;
-        w.draftTokens = draft;
+        Workload w = requests(33, draft);
         w.acceptedTokens = accepted;
         w.mixedPrefill = mixed;
         const StepTerms t = stepTerms(scenario(llama8b()), kNvlink, {}, w);
@@ -210,10 +238,7 @@ private slots:
         // and the output head, 128,256 × 4,096 × 2 B = 1,050,673,152 B; the step verifies 3
         // tokens a sequence and counts the two passes as layers.
         Scenario s = scenario(llama8b());
-        Workload w;
-        w.concurrency = 4;
-        w.inputTokens = 1000;
-        w.outputTokens = 500;
+        Workload w = requests(4);
         const StepTerms plain = stepTerms(s, kNvlink, {}, w);
         w.draftTokens = 2;
         const StepTerms drafting = stepTerms(s, kNvlink, {}, w);
@@ -225,6 +250,37 @@ private slots:
         // DeepSeek-V3: 58 layers with routed experts, and the MTP layer once per draft.
         w.draftTokens = 3;
         QCOMPARE(stepTerms(scenario(deepseekV3()), kNvlink, {1, 1, 1, 1, 1}, w).moeLayers, 61.0);
+    }
+
+    void tokenLayers_data()
+    {
+        QTest::addColumn<ParallelPlan>("plan");
+        QTest::addColumn<int>("draft");
+        QTest::addColumn<double>("tokenLayers");
+        // 32 requests on Llama 3.1 8B's 32 layers: 32 × 32 tokens × layers.
+        QTest::addRow("one GPU") << ParallelPlan{} << 0 << 32.0 * 32;
+        // TP splits heads, not tokens: each GPU still runs every token through every layer.
+        QTest::addRow("TP 8") << ParallelPlan{8, 1, 1, 1, 1} << 0 << 32.0 * 32;
+        // Attention DP 4: each rank runs its 8 requests.
+        QTest::addRow("DP 4") << ParallelPlan{1, 1, 4, 1, 1} << 0 << 8.0 * 32;
+        // Two drafts: 3 tokens a request verified, over the 32 layers and the 2 draft passes.
+        QTest::addRow("two drafts") << ParallelPlan{} << 2 << 3.0 * 32 * 34;
+    }
+    void tokenLayers()
+    {
+        QFETCH(ParallelPlan, plan);
+        QFETCH(int, draft);
+        QFETCH(double, tokenLayers);
+        Scenario s = scenario(llama8b());
+        s.gpus = plan.gpus();
+        const StepTerms t = stepTerms(s, kNvlink, plan, requests(32, draft));
+        QCOMPARE(t.running, 32.0);
+        QCOMPARE(t.tokenLayers, tokenLayers);
+        // 0.5 µs per token and layer on top of the step at ideal constants.
+        EngineConstants c;
+        const double ideal = calibratedStepSeconds(t, c);
+        c.tokenLayerSeconds = 5e-7;
+        QVERIFY(qAbs(calibratedStepSeconds(t, c) - (ideal + tokenLayers * 5e-7)) < 1e-15);
     }
 
     void calibratedStepAtIdealConstants()
@@ -297,15 +353,8 @@ private slots:
         // 5 clients, P = 0.2 s, no decode to wait for: a first wave (all prompts of the run)
         // waits (5 − 1) × 0.2 / 2 = 0.4 s; with one wave in ten, 0.1 × 0.4 + 0.9 × the steady
         // queue.
-        StepTerms t;
-        t.firstCompute = 0.2;
-        t.clients = 5;
-        t.outputTokens = 1;
-        t.firstWave = 1;
-        t.layers = 10; // the step that gives the first token: 10 × 1 ms
-        EngineConstants c;
-        c.firstTokenSeconds = 0.05;
-        c.layerSeconds = 1e-3;
+        StepTerms t = promptQueue(5, 1);
+        const EngineConstants c = promptConstants();
         QVERIFY(qAbs(calibratedFirstTokenSeconds(t, c) - (0.05 + 0.2 + 0.4 + 0.01)) < 1e-12);
         t.firstWave = 0.1;
         const double steady = closedQueueResponse(0.2, 0, 5) - 0.2;
@@ -313,6 +362,48 @@ private slots:
                      (0.05 + 0.2 + 0.1 * 0.4 + 0.9 * steady + 0.01)) < 1e-12);
         // No decode between prompts: the queue is saturated, R(5) = 5 × 0.2.
         QVERIFY(qAbs(steady - 0.8) < 1e-12);
+    }
+
+    void firstTokenWaitsForRoom_data()
+    {
+        QTest::addColumn<double>("admitted");
+        QTest::addColumn<double>("wait");
+        // 10 clients, room for 4: each waits (10 / 4 − 1) × its request's time, the prompt
+        // (0.2 s), the answer's 100 later tokens and the first one's step (10 ms each):
+        // 1.5 × 1.21 s.
+        QTest::addRow("room for 4") << 4.0 << 1.815;
+        QTest::addRow("room for every client") << 10.0 << 0.0;
+        QTest::addRow("an engine that reserves nothing") << 0.0 << 0.0;
+    }
+    void firstTokenWaitsForRoom()
+    {
+        QFETCH(double, admitted);
+        QFETCH(double, wait);
+        StepTerms t = promptQueue(10, 101);
+        t.admitted = admitted;
+        // Beside the first wave's (10 − 1) × 0.2 / 2 = 0.9 s.
+        QVERIFY(qAbs(calibratedFirstTokenSeconds(t, promptConstants()) -
+                     (0.05 + 0.2 + 0.9 + wait + 0.01)) < 1e-12);
+    }
+
+    void cacheBudget()
+    {
+        // Llama 3.1 8B in bf16 on one 80 GB H100, half the memory for the engine, requests of
+        // 100,000 tokens at 2 × 32 × 8 × 128 × 2 = 131,072 B each: 13.1 GB. Half of the whole
+        // memory less the weights (about 16 GB) holds one; half of what the weights leave, two.
+        Scenario s = scenario(llama8b());
+        s.memoryFraction = 0.5;
+        const double weights = weightBytes(s).total();
+        const double perRequest = 131'072.0 * 100'000;
+        QCOMPARE(std::floor((0.5 * 80e9 - weights) / perRequest), 1.0);
+        QCOMPARE(std::floor(0.5 * (80e9 - weights) / perRequest), 2.0);
+        Workload w;
+        w.concurrency = 10;
+        w.inputTokens = 99'000;
+        w.outputTokens = 1'000;
+        QCOMPARE(stepTerms(s, kNvlink, {}, w).running, 1.0);
+        w.cacheShareOfFree = true;
+        QCOMPARE(stepTerms(s, kNvlink, {}, w).running, 2.0);
     }
 
     void firstTokenExperts()
