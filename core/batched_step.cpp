@@ -165,7 +165,8 @@ double calibratedStepSeconds(const StepTerms &t, const EngineConstants &c)
                              tokensPerStep(t, c) +
                          t.comm / c.commFraction + t.collectives * c.collectiveSeconds +
                          t.layers * c.layerSeconds + t.moeLayers * c.moeLayerSeconds +
-                         t.tokenLayers * c.tokenLayerSeconds;
+                         (t.tokenLayers + t.prefillTokens * tokensPerStep(t, c) * t.layers) *
+                             c.tokenLayerSeconds; // the chunk's tokens pass through every layer
     return t.stages * stage;
 }
 

@@ -58,7 +58,7 @@ struct StepTerms
     double collectives = 0;
     double layers = 0;      // of the stage, and the draft passes
     double moeLayers = 0;   // of them, those with routed experts
-    double tokenLayers = 0; // the tokens the step runs on the rank × its layers
+    double tokenLayers = 0; // the decode tokens the step runs on the rank × its layers
     int stages = 1;
     int draftTokens = 0;
     std::optional<double> acceptedTokens; // given by the run; else from the constants
@@ -123,7 +123,8 @@ struct EngineConstants
 double tokensPerStep(const StepTerms &t, const EngineConstants &c);
 // One step of the calibrated engine: max(memory, compute) + prefill share (at the prefill
 // fractions, and a_mix of them mixed into the step) + communication + collectives + fixed costs
-// per layer and per token and layer, per stage, stages one after another.
+// per layer and per token and layer (the decode tokens and the prompt chunk's), per stage, stages
+// one after another.
 double calibratedStepSeconds(const StepTerms &t, const EngineConstants &c);
 double calibratedSecondsPerToken(const StepTerms &t, const EngineConstants &c);
 // Request handling + the wait and the prefill at the prompt's attention rank + the step that

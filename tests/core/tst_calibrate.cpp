@@ -65,6 +65,7 @@ StepTerms syntheticStep(Lcg &rng, int i)
     t.layers = 16 + 100 * rng.next();
     t.moeLayers = i % 4 == 0 ? 0 : t.layers * rng.next();
     t.tokenLayers = t.layers * (1 + 200 * rng.next());
+    t.prefillTokens = t.prefill > 0 ? 2000 * rng.next() : 0;
     t.clients = 1 + 30 * rng.next();
     t.outputTokens = 100 + 1000 * rng.next();
     t.firstWave = 0.1;

@@ -257,20 +257,24 @@ private slots:
         QTest::addColumn<ParallelPlan>("plan");
         QTest::addColumn<int>("draft");
         QTest::addColumn<double>("tokenLayers");
-        // 32 requests on Llama 3.1 8B's 32 layers: 32 × 32 tokens × layers.
-        QTest::addRow("one GPU") << ParallelPlan{} << 0 << 32.0 * 32;
+        QTest::addColumn<double>("chunkTokenLayers");
+        // 32 requests on Llama 3.1 8B's 32 layers: 32 × 32 tokens × layers. The prompt chunk:
+        // 31 / 500 of a 1,000-token prompt per token each request gains, 62 tokens, × 32 layers.
+        QTest::addRow("one GPU") << ParallelPlan{} << 0 << 32.0 * 32 << 62.0 * 32;
         // TP splits heads, not tokens: each GPU still runs every token through every layer.
-        QTest::addRow("TP 8") << ParallelPlan{8, 1, 1, 1, 1} << 0 << 32.0 * 32;
-        // Attention DP 4: each rank runs its 8 requests.
-        QTest::addRow("DP 4") << ParallelPlan{1, 1, 4, 1, 1} << 0 << 8.0 * 32;
-        // Two drafts: 3 tokens a request verified, over the 32 layers and the 2 draft passes.
-        QTest::addRow("two drafts") << ParallelPlan{} << 2 << 3.0 * 32 * 34;
+        QTest::addRow("TP 8") << ParallelPlan{8, 1, 1, 1, 1} << 0 << 32.0 * 32 << 62.0 * 32;
+        // Attention DP 4: each rank runs its 8 requests and a quarter of the prompts.
+        QTest::addRow("DP 4") << ParallelPlan{1, 1, 4, 1, 1} << 0 << 8.0 * 32 << 15.5 * 32;
+        // Two drafts, every one accepted at ideal constants: 3 tokens a request verified, over
+        // the 32 layers and the 2 draft passes, and 3 tokens' worth of prompt a step.
+        QTest::addRow("two drafts") << ParallelPlan{} << 2 << 3.0 * 32 * 34 << 3 * 62.0 * 34;
     }
     void tokenLayers()
     {
         QFETCH(ParallelPlan, plan);
         QFETCH(int, draft);
         QFETCH(double, tokenLayers);
+        QFETCH(double, chunkTokenLayers);
         Scenario s = scenario(llama8b());
         s.gpus = plan.gpus();
         const StepTerms t = stepTerms(s, kNvlink, plan, requests(32, draft));
@@ -280,7 +284,8 @@ private slots:
         EngineConstants c;
         const double ideal = calibratedStepSeconds(t, c);
         c.tokenLayerSeconds = 5e-7;
-        QVERIFY(qAbs(calibratedStepSeconds(t, c) - (ideal + tokenLayers * 5e-7)) < 1e-15);
+        QVERIFY(qAbs(calibratedStepSeconds(t, c) -
+                     (ideal + (tokenLayers + chunkTokenLayers) * 5e-7)) < 1e-14);
     }
 
     void calibratedStepAtIdealConstants()
