@@ -12,12 +12,13 @@ namespace {
 
 // Bytes per GPU the cache may take, as an engine budgets them from the memory the device reports
 // (the datasheet label when unknown): the usable share of it less the weights, or the share of
-// what the weights leave.
-double cacheBytes(const Scenario &s, double weights, bool shareOfFree)
+// what the weights leave (Workload::reservesAnswer).
+double cacheBytes(const Scenario &s, double weights, bool reservesAnswer)
 {
     const double total =
         s.gpu.reportedMemoryBytes > 0 ? s.gpu.reportedMemoryBytes : s.gpu.memoryBytes;
-    return shareOfFree ? (total - weights) * s.memoryFraction : total * s.memoryFraction - weights;
+    return reservesAnswer ? (total - weights) * s.memoryFraction
+                          : total * s.memoryFraction - weights;
 }
 
 // Requests the replica's memory holds at once, each with its whole prompt and answer cached.
@@ -26,7 +27,7 @@ double requestsThatFit(const Scenario &s, const ModelLoad &model, const Parallel
 {
     const GpuLoad one = gpuLoad(s, model, plan, plan.dp, w.inputTokens + w.outputTokens);
     const double perSequence = one.kvBytes + one.stateBytes; // one sequence per rank
-    const double free = cacheBytes(s, one.weightBytesHeld, w.cacheShareOfFree);
+    const double free = cacheBytes(s, one.weightBytesHeld, w.reservesAnswer);
     if (perSequence <= 0)
         return double(w.concurrency);
     return std::max(1.0, std::floor(std::max(0.0, free) / perSequence)) * plan.dp;
@@ -59,7 +60,6 @@ double draftPassBytes(const Scenario &s, const WeightBytes &w, const ParallelPla
 void setEngineScheduling(Workload &w, QStringView engine)
 {
     w.reservesAnswer = engine == u"trtllm";
-    w.cacheShareOfFree = w.reservesAnswer;
 }
 
 StepTerms stepTerms(const Scenario &s, const Interconnect &links, const ParallelPlan &plan,
@@ -160,13 +160,14 @@ double promptSeconds(double total, double experts, const EngineConstants &c)
 
 double calibratedStepSeconds(const StepTerms &t, const EngineConstants &c)
 {
-    const double stage = std::max(t.memory / c.bandwidthFraction, t.compute / c.flopFraction) +
-                         promptSeconds(t.prefill, t.prefillExperts, c) / c.mixedPrefillFraction *
-                             tokensPerStep(t, c) +
-                         t.comm / c.commFraction + t.collectives * c.collectiveSeconds +
-                         t.layers * c.layerSeconds + t.moeLayers * c.moeLayerSeconds +
-                         (t.tokenLayers + t.prefillTokens * tokensPerStep(t, c) * t.layers) *
-                             c.tokenLayerSeconds; // the chunk's tokens pass through every layer
+    const double tokens = tokensPerStep(t, c);
+    const double stage =
+        std::max(t.memory / c.bandwidthFraction, t.compute / c.flopFraction) +
+        promptSeconds(t.prefill, t.prefillExperts, c) / c.mixedPrefillFraction * tokens +
+        t.comm / c.commFraction + t.collectives * c.collectiveSeconds + t.layers * c.layerSeconds +
+        t.moeLayers * c.moeLayerSeconds +
+        (t.tokenLayers + t.prefillTokens * tokens * t.layers) *
+            c.tokenLayerSeconds; // the chunk's tokens pass through every layer
     return t.stages * stage;
 }
 
@@ -190,12 +191,12 @@ double calibratedFirstTokenSeconds(const StepTerms &t, const EngineConstants &c)
 {
     const double compute = promptSeconds(t.firstCompute, t.firstExperts, c);
     const double prefill = t.stages * std::max(compute, t.firstMemory / c.bandwidthFraction);
-    const double decode = (t.outputTokens - 1) * calibratedSecondsPerToken(t, c);
+    const double step = calibratedStepSeconds(t, c);
+    const double decode = (t.outputTokens - 1) * step / tokensPerStep(t, c);
     const double burst = (t.clients - 1) * prefill / 2;
     const double steady = closedQueueResponse(prefill, decode, t.clients) - prefill;
     const double waves = t.firstWave + c.burstShare * (1 - t.firstWave);
     const double wait = waves * burst + (1 - waves) * steady;
-    const double step = calibratedStepSeconds(t, c);
     // Clients past those the cache admits: a closed queue of n clients on m slots, each busy for
     // a whole request (prompt, answer), serves m per request time, so each waits (n / m − 1) of it.
     const double admission = t.admitted > 0 && t.clients > t.admitted

@@ -22,15 +22,13 @@ struct Workload
     // Whether other requests' prompts are prefilled in the decode steps (aggregated serving);
     // a disaggregated decode worker never prefills.
     bool mixedPrefill = true;
-    // Whether the engine admits a request only with room for its whole answer (TensorRT-LLM's
-    // default scheduler, GUARANTEED_NO_EVICT): the clients the cache does not hold then wait for
-    // answers to end before their prompt is read. vLLM and SGLang take pages as tokens come and
-    // preempt when they run out.
+    // Whether the engine budgets its cache as TensorRT-LLM does by default: a share of the memory
+    // the weights leave (free_gpu_memory_fraction), and a request admitted only with room for its
+    // whole answer (GUARANTEED_NO_EVICT), so the clients the cache does not hold wait for answers
+    // to end before their prompt is read. vLLM and SGLang take their share of the whole memory
+    // (gpu_memory_utilization, mem_fraction_static) and pages as tokens come, preempting when
+    // they run out.
     bool reservesAnswer = false;
-    // Whether the engine's memory share is of what the weights leave (TensorRT-LLM's
-    // free_gpu_memory_fraction), not of the whole memory (vLLM's gpu_memory_utilization, SGLang's
-    // mem_fraction_static).
-    bool cacheShareOfFree = false;
     // Prompts each client sends in the benchmark: the first of each arrive together, the rest
     // as answers end (InferenceX sends 10 × concurrency prompts).
     double promptsPerClient = 1;
@@ -74,8 +72,8 @@ struct StepTerms
     double firstWave = 1;
 };
 
-// The engine's scheduler and cache budget, by its id (vllm, sglang, trtllm): TensorRT-LLM's
-// defaults reserve each answer's room and take a share of the memory the weights leave.
+// The engine's scheduler and cache budget, by its id (vllm, sglang, trtllm): Workload's
+// reservesAnswer for TensorRT-LLM.
 void setEngineScheduling(Workload &w, QStringView engine);
 
 StepTerms stepTerms(const Scenario &s, const Interconnect &links, const ParallelPlan &plan,

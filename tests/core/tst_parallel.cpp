@@ -407,7 +407,7 @@ private slots:
         w.inputTokens = 99'000;
         w.outputTokens = 1'000;
         QCOMPARE(stepTerms(s, kNvlink, {}, w).running, 1.0);
-        w.cacheShareOfFree = true;
+        w.reservesAnswer = true; // TensorRT-LLM's budget
         QCOMPARE(stepTerms(s, kNvlink, {}, w).running, 2.0);
     }
 
