@@ -1,12 +1,15 @@
 // Leave-one-model-out and leave-one-GPU-out errors of the calibrated step on the measured runs:
 // for each model (GPU system), the engine constants are fitted without its rows and predict
-// them. Also the in-sample error, and how long predicting every row takes. Prints JSON; not a
-// test. Usage: bench_calibration [runs.csv [configs-dir]]
+// them. Also the in-sample error, and how long predicting every row takes. The same figures again
+// ("as_written") with the held-out rows read as aiconfigurator writes them, without the columns
+// data/measured/runs.csv adds from the runs' sources: how a file of other runs in those columns
+// is predicted. Prints JSON; not a test. Usage: bench_calibration [runs.csv [configs-dir]]
 #include "run_predictions.h"
 
 #include <QCoreApplication>
 #include <QElapsedTimer>
 #include <QFile>
+#include <QHash>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QSet>
@@ -16,6 +19,39 @@ using namespace kvl;
 
 namespace {
 
+// A run without the columns runs.csv adds (data/measured/SOURCES.md): the concurrency read from
+// batch_size, the benchmark's prompts and lengths unknown, no drafts.
+MeasuredRun asWritten(MeasuredRun run)
+{
+    run.concurrency = 0;
+    run.prompts = 0;
+    run.rangeRatio = 1;
+    run.spec = SpecDecoding::None;
+    run.draftTokens = 0;
+    run.acceptedTokens.reset();
+    return run;
+}
+
+// Errors of predictions against the measurements, TPOT and TTFT.
+struct Errors
+{
+    QList<double> tpot, ttft;
+    int unpredicted = 0;
+    void add(const StepTerms &terms, const EngineConstants &c, const CalibrationRow &measured)
+    {
+        if (measured.tpotSeconds && *measured.tpotSeconds > 0)
+            tpot << calibratedSecondsPerToken(terms, c) / *measured.tpotSeconds - 1;
+        if (measured.ttftSeconds && *measured.ttftSeconds > 0)
+            ttft << calibratedFirstTokenSeconds(terms, c) / *measured.ttftSeconds - 1;
+    }
+    void add(const Errors &o)
+    {
+        tpot << o.tpot;
+        ttft << o.ttft;
+        unpredicted += o.unpredicted;
+    }
+};
+
 QJsonObject summary(const QList<double> &errors)
 {
     const ErrorSummary s = summarizeErrors(errors);
@@ -24,10 +60,11 @@ QJsonObject summary(const QList<double> &errors)
             {QStringLiteral("p90_abs_error"), s.p90}};
 }
 
-// Fits without the rows `heldOut` selects, predicts those; returns {tpot errors, ttft errors}.
-void leaveOut(const QList<CalibrationRow> &rows,
-              const std::function<bool(const CalibrationRow &)> &heldOut, QList<double> &tpot,
-              QList<double> &ttft, int &unpredicted)
+// Fits without the rows `heldOut` selects and predicts those, from their terms as read and as
+// written (`written`, by id).
+void leaveOut(const QList<CalibrationRow> &rows, const QHash<QString, CalibrationRow> &written,
+              const std::function<bool(const CalibrationRow &)> &heldOut, Errors &read,
+              Errors &asWrittenErrors)
 {
     QList<CalibrationRow> train;
     for (const CalibrationRow &r : rows)
@@ -39,14 +76,23 @@ void leaveOut(const QList<CalibrationRow> &rows,
             continue;
         const EngineFit *fit = cal.find(r.engine, r.architecture);
         if (!fit) {
-            ++unpredicted;
+            ++read.unpredicted;
+            ++asWrittenErrors.unpredicted;
             continue;
         }
-        if (r.tpotSeconds && *r.tpotSeconds > 0)
-            tpot << calibratedSecondsPerToken(r.terms, fit->constants) / *r.tpotSeconds - 1;
-        if (r.ttftSeconds && *r.ttftSeconds > 0)
-            ttft << calibratedFirstTokenSeconds(r.terms, fit->constants) / *r.ttftSeconds - 1;
+        read.add(r.terms, fit->constants, r);
+        if (const auto w = written.constFind(r.id); w != written.cend())
+            asWrittenErrors.add(w->terms, fit->constants, r);
+        else
+            ++asWrittenErrors.unpredicted;
     }
+}
+
+QJsonObject summary(const Errors &e)
+{
+    return {{QStringLiteral("tpot"), summary(e.tpot)},
+            {QStringLiteral("ttft"), summary(e.ttft)},
+            {QStringLiteral("unpredicted"), e.unpredicted}};
 }
 
 } // namespace
@@ -88,39 +134,58 @@ int main(int argc, char *argv[])
     for (const MeasuredRun &r : *runs)
         aggregated += r.mode == u"agg";
 
+    // The same runs as written, predicted by the bundled constants: in-sample.
+    QList<MeasuredRun> written;
+    for (const MeasuredRun &r : *runs)
+        written << asWritten(r);
+    const Calibration bundledFit = Calibration::bundled();
+    QHash<QString, CalibrationRow> writtenRows;
+    for (const CalibrationRow &r : calibrationRows(predictRuns(written, models, bundledFit), false))
+        writtenRows.insert(r.id, r);
+    Errors writtenInSample;
+    for (const CalibrationRow &r : rows) {
+        const EngineFit *fit = bundledFit.find(r.engine, r.architecture);
+        if (const auto w = writtenRows.constFind(r.id); fit && w != writtenRows.cend())
+            writtenInSample.add(w->terms, fit->constants, r);
+        else
+            ++writtenInSample.unpredicted;
+    }
+
     QJsonObject out{{QStringLiteral("runs"), int(runs->size())},
                     {QStringLiteral("aggregated_runs"), aggregated},
                     {QStringLiteral("aggregated_predicted"), int(rows.size())},
                     {QStringLiteral("predict_all_rows_ms"), double(predictNs) / 1e6},
                     {QStringLiteral("in_sample_tpot"), summary(inTpot)},
                     {QStringLiteral("in_sample_ttft"), summary(inTtft)}};
+    QJsonObject asWrittenOut{{QStringLiteral("in_sample"), summary(writtenInSample)}};
     const auto byKey = [&](const QString &name,
                            const std::function<QString(const CalibrationRow &)> &key) {
         QStringList keys;
         for (const CalibrationRow &r : rows)
             if (!keys.contains(key(r)))
                 keys << key(r);
-        QList<double> allTpot, allTtft;
-        int unpredicted = 0;
+        Errors all, allWritten;
         QJsonArray groups;
         for (const QString &k : keys) {
-            QList<double> tpot, ttft;
+            Errors read, asWrittenErrors;
             leaveOut(
-                rows, [&](const CalibrationRow &r) { return key(r) == k; }, tpot, ttft,
-                unpredicted);
+                rows, writtenRows, [&](const CalibrationRow &r) { return key(r) == k; }, read,
+                asWrittenErrors);
             groups << QJsonObject{{QStringLiteral("held_out"), k},
-                                  {QStringLiteral("tpot"), summary(tpot)},
-                                  {QStringLiteral("ttft"), summary(ttft)}};
-            allTpot << tpot;
-            allTtft << ttft;
+                                  {QStringLiteral("tpot"), summary(read.tpot)},
+                                  {QStringLiteral("ttft"), summary(read.ttft)},
+                                  {QStringLiteral("as_written"), summary(asWrittenErrors)}};
+            all.add(read);
+            allWritten.add(asWrittenErrors);
         }
-        out.insert(name, QJsonObject{{QStringLiteral("tpot"), summary(allTpot)},
-                                     {QStringLiteral("ttft"), summary(allTtft)},
-                                     {QStringLiteral("unpredicted"), unpredicted},
-                                     {QStringLiteral("groups"), groups}});
+        QJsonObject o = summary(all);
+        o.insert(QStringLiteral("groups"), groups);
+        out.insert(name, o);
+        asWrittenOut.insert(name, summary(allWritten));
     };
     byKey(QStringLiteral("leave_one_model_out"), [](const CalibrationRow &r) { return r.model; });
     byKey(QStringLiteral("leave_one_gpu_out"), [](const CalibrationRow &r) { return r.system; });
+    out.insert(QStringLiteral("as_written"), asWrittenOut);
     std::printf("%s", QJsonDocument(out).toJson(QJsonDocument::Indented).constData());
     return 0;
 }
