@@ -162,10 +162,17 @@ ModelledRun modelRun(const MeasuredRun &run, ModelResolver &models)
     s.model.embeddingPrecision = Precision::of(NumberFormat::BF16);
     s.weightsAsStored = true;
     s.gpu = *gpu;
-    // TensorRT-LLM serves quantized checkpoints with an fp8 cache; vLLM and SGLang keep the
-    // model's dtype unless told otherwise.
+    // The cache of a checkpoint whose matmuls run in fp8 or fp4 is fp8 where InferenceX's scripts
+    // all say so: every TensorRT-LLM one (kv_cache_config dtype fp8) and every Blackwell one. On
+    // Hopper, vLLM's and SGLang's are split (DeepSeek-R1 on SGLang and MiniMax-M2.5 on H100 keep
+    // the engine's default, the model's bf16), so the default is kept there, and for weight-only
+    // int4 (bf16 activations) everywhere.
+    const bool lowPrecisionMatmuls =
+        gemm->format == NumberFormat::FP8 || gemm->format == NumberFormat::FP4;
     s.kvPrecision = Precision::of(
-        run.engine == u"trtllm" && gemm->bits() <= 8 ? NumberFormat::FP8 : NumberFormat::BF16);
+        lowPrecisionMatmuls && (run.engine == u"trtllm" || sys->architecture == u"blackwell")
+            ? NumberFormat::FP8
+            : NumberFormat::BF16);
     s.memoryFraction = 0.9; // the engines' default share
 
     out.plan = planOf(run, s.model, *sys, &out.note);

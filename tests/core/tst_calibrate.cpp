@@ -379,6 +379,45 @@ private slots:
         QVERIFY(!m.workload.acceptedTokens); // from the calibration
     }
 
+    void cacheFormat_data()
+    {
+        QTest::addColumn<QByteArray>("row");
+        QTest::addColumn<NumberFormat>("cache");
+        // InferenceX's scripts: fp8 for every TensorRT-LLM and every Blackwell run of an fp8 or
+        // fp4 checkpoint; on Hopper vLLM and SGLang differ, so their default (the model's bf16).
+        QTest::addRow("TensorRT-LLM, Hopper, fp8")
+            << QByteArray("trtllm,,meta-llama/Llama-3.1-70B,h200_sxm,fp8,agg,1024,1024,fp8,fp8")
+            << NumberFormat::FP8;
+        QTest::addRow("vLLM, Blackwell, fp4")
+            << QByteArray("vllm,,meta-llama/Llama-3.1-70B,b200_sxm,fp4,agg,1024,1024,nvfp4,nvfp4")
+            << NumberFormat::FP8;
+        QTest::addRow("SGLang, Blackwell, fp8")
+            << QByteArray("sglang,,meta-llama/Llama-3.1-70B,b200_sxm,fp8,agg,1024,1024,fp8,fp8")
+            << NumberFormat::FP8;
+        QTest::addRow("vLLM, Hopper, fp8")
+            << QByteArray("vllm,,meta-llama/Llama-3.1-70B,h200_sxm,fp8,agg,1024,1024,fp8,fp8")
+            << NumberFormat::BF16;
+        QTest::addRow("vLLM, Blackwell, int4 weights only")
+            << QByteArray(
+                   "vllm,,meta-llama/Llama-3.1-70B,b200_sxm,int4,agg,1024,1024,int4_wo,int4_wo")
+            << NumberFormat::BF16;
+        QTest::addRow("TensorRT-LLM, Blackwell, bf16")
+            << QByteArray("trtllm,,meta-llama/Llama-3.1-70B,b200_sxm,bf16,agg,1024,1024,,")
+            << NumberFormat::BF16;
+    }
+    void cacheFormat()
+    {
+        QFETCH(QByteArray, row);
+        QFETCH(NumberFormat, cache);
+        QString error;
+        const auto runs = readMeasuredRuns(kHeader + "r1," + row + ",8,1,1,1,1,1,3\n", &error);
+        QVERIFY2(runs, qPrintable(error));
+        ModelResolver models;
+        const ModelledRun m = modelRun(runs->first(), models);
+        QVERIFY2(m.reason.isEmpty(), qPrintable(m.reason));
+        QCOMPARE(m.scenario.kvPrecision.format, cache);
+    }
+
     void productLayoutReadAsTpTimesEp()
     {
         // "TP 8, EP 8" on one 8-GPU H200 node written as tp_size 64, moe_tp 8, moe_ep 8.
