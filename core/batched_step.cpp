@@ -12,13 +12,12 @@ namespace {
 
 // Bytes per GPU the cache may take, as an engine budgets them from the memory the device reports
 // (the datasheet label when unknown): the usable share of it less the weights, or the share of
-// what the weights leave (Workload::reservesAnswer).
-double cacheBytes(const Scenario &s, double weights, bool reservesAnswer)
+// what the weights leave (Workload::cacheShareOfFree).
+double cacheBytes(const Scenario &s, double weights, bool shareOfFree)
 {
     const double total =
         s.gpu.reportedMemoryBytes > 0 ? s.gpu.reportedMemoryBytes : s.gpu.memoryBytes;
-    return reservesAnswer ? (total - weights) * s.memoryFraction
-                          : total * s.memoryFraction - weights;
+    return shareOfFree ? (total - weights) * s.memoryFraction : total * s.memoryFraction - weights;
 }
 
 // Requests the replica's memory holds at once, each with its whole prompt and answer cached.
@@ -27,7 +26,7 @@ double requestsThatFit(const Scenario &s, const ModelLoad &model, const Parallel
 {
     const GpuLoad one = gpuLoad(s, model, plan, plan.dp, w.inputTokens + w.outputTokens);
     const double perSequence = one.kvBytes + one.stateBytes; // one sequence per rank
-    const double free = cacheBytes(s, one.weightBytesHeld, w.reservesAnswer);
+    const double free = cacheBytes(s, one.weightBytesHeld, w.cacheShareOfFree);
     if (perSequence <= 0)
         return double(w.concurrency);
     return std::max(1.0, std::floor(std::max(0.0, free) / perSequence)) * plan.dp;
@@ -59,7 +58,7 @@ double draftPassBytes(const Scenario &s, const WeightBytes &w, const ParallelPla
 
 void setEngineScheduling(Workload &w, QStringView engine)
 {
-    w.reservesAnswer = engine == u"trtllm";
+    w.cacheShareOfFree = engine == u"trtllm";
 }
 
 StepTerms stepTerms(const Scenario &s, const Interconnect &links, const ParallelPlan &plan,
@@ -129,7 +128,10 @@ StepTerms stepTerms(const Scenario &s, const ModelLoad &model, const Interconnec
     const double chunks = double(w.inputTokens) / double(std::max<qint64>(1, w.maxBatchedTokens));
     t.firstMemory = chunks * g.weightBytesHeld / bandwidth;
     t.clients = std::max(1.0, double(w.concurrency) / plan.dp);
-    t.admitted = w.reservesAnswer ? std::max(1.0, t.running / plan.dp) : 0.0;
+    // Every engine holds the requests whose whole prompt and answer fit (TensorRT-LLM reserves
+    // them, GUARANTEED_NO_EVICT; vLLM and SGLang take pages as tokens come and preempt or retract
+    // when they run out) and queues the others' prompts.
+    t.admitted = std::max(1.0, t.running / plan.dp);
     t.outputTokens = double(std::max<qint64>(1, w.outputTokens));
     t.firstWave = 1.0 / std::max(1.0, w.promptsPerClient);
     return t;

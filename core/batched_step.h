@@ -22,13 +22,10 @@ struct Workload
     // Whether other requests' prompts are prefilled in the decode steps (aggregated serving);
     // a disaggregated decode worker never prefills.
     bool mixedPrefill = true;
-    // Whether the engine budgets its cache as TensorRT-LLM does by default: a share of the memory
-    // the weights leave (free_gpu_memory_fraction), and a request admitted only with room for its
-    // whole answer (GUARANTEED_NO_EVICT), so the clients the cache does not hold wait for answers
-    // to end before their prompt is read. vLLM and SGLang take their share of the whole memory
-    // (gpu_memory_utilization, mem_fraction_static) and pages as tokens come, preempting when
-    // they run out.
-    bool reservesAnswer = false;
+    // Whether the engine's cache is a share of the memory the weights leave, as TensorRT-LLM's
+    // free_gpu_memory_fraction, rather than of the whole memory less the weights (vLLM's
+    // gpu_memory_utilization, SGLang's mem_fraction_static).
+    bool cacheShareOfFree = false;
     // Prompts each client sends in the benchmark: the first of each arrive together, the rest
     // as answers end (InferenceX sends 10 × concurrency prompts).
     double promptsPerClient = 1;
@@ -67,13 +64,13 @@ struct StepTerms
     double firstExperts = 0; // of firstCompute, the routed experts' matmuls
     double firstMemory = 0;
     double clients = 1;
-    double admitted = 0; // of them, those the rank's cache holds at once (0: every one)
+    double admitted = 0; // of them, those the rank's cache holds whole at once (0: every one)
     double outputTokens = 1;
     double firstWave = 1;
 };
 
-// The engine's scheduler and cache budget, by its id (vllm, sglang, trtllm): Workload's
-// reservesAnswer for TensorRT-LLM.
+// The engine's cache budget, by its id (vllm, sglang, trtllm): Workload's cacheShareOfFree for
+// TensorRT-LLM.
 void setEngineScheduling(Workload &w, QStringView engine);
 
 StepTerms stepTerms(const Scenario &s, const Interconnect &links, const ParallelPlan &plan,
@@ -130,8 +127,8 @@ double calibratedSecondsPerToken(const StepTerms &t, const EngineConstants &c);
 // prompts of the benchmark, and the burst share b of the later ones, arrive together and wait on
 // average (n − 1) P / 2; the rest arrive as answers end: a closed queue of n clients that decode
 // their answer (Z) before the next prompt, solved by mean value analysis,
-// R(k) = P (1 + Q(k − 1)), X(k) = k / (R(k) + Z), Q(k) = X(k) R(k). Where the engine admits only
-// `admitted` of them, the others first wait for room: (n / admitted − 1) requests' time each.
+// R(k) = P (1 + Q(k − 1)), X(k) = k / (R(k) + Z), Q(k) = X(k) R(k). Where the rank's cache holds
+// only `admitted` of them, the others first wait for room: (n / admitted − 1) requests' time each.
 double calibratedFirstTokenSeconds(const StepTerms &t, const EngineConstants &c);
 // R(n) of that queue, its time in the queue and in service.
 double closedQueueResponse(double service, double think, double clients);

@@ -378,7 +378,7 @@ private slots:
         // 1.5 × 1.21 s.
         QTest::addRow("room for 4") << 4.0 << 1.815;
         QTest::addRow("room for every client") << 10.0 << 0.0;
-        QTest::addRow("an engine that reserves nothing") << 0.0 << 0.0;
+        QTest::addRow("no room given") << 0.0 << 0.0;
     }
     void firstTokenWaitsForRoom()
     {
@@ -407,8 +407,11 @@ private slots:
         w.inputTokens = 99'000;
         w.outputTokens = 1'000;
         QCOMPARE(stepTerms(s, kNvlink, {}, w).running, 1.0);
-        w.reservesAnswer = true; // TensorRT-LLM's budget
+        // The other clients' prompts wait for room, whatever the engine.
+        QCOMPARE(stepTerms(s, kNvlink, {}, w).admitted, 1.0);
+        w.cacheShareOfFree = true; // TensorRT-LLM's budget
         QCOMPARE(stepTerms(s, kNvlink, {}, w).running, 2.0);
+        QCOMPARE(stepTerms(s, kNvlink, {}, w).admitted, 2.0);
     }
 
     void firstTokenExperts()
