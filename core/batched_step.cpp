@@ -12,7 +12,7 @@ namespace {
 
 // Bytes per GPU the cache may take, as an engine budgets them from the memory the device reports
 // (the datasheet label when unknown): the usable share of it less the weights, or the share of
-// what the weights leave (Workload::cacheShareOfFree).
+// what the weights leave (Workload::reservesAnswer).
 double cacheBytes(const Scenario &s, double weights, bool shareOfFree)
 {
     const double total =
@@ -20,13 +20,15 @@ double cacheBytes(const Scenario &s, double weights, bool shareOfFree)
     return shareOfFree ? (total - weights) * s.memoryFraction : total * s.memoryFraction - weights;
 }
 
-// Requests the replica's memory holds at once, each with its whole prompt and answer cached.
+// Requests the replica's memory holds at once: each with its whole prompt and answer where the
+// engine reserves them, else at the mean length its pages hold over the answer.
 double requestsThatFit(const Scenario &s, const ModelLoad &model, const ParallelPlan &plan,
                        const Workload &w)
 {
-    const GpuLoad one = gpuLoad(s, model, plan, plan.dp, w.inputTokens + w.outputTokens);
+    const GpuLoad one = gpuLoad(s, model, plan, plan.dp,
+                                w.reservesAnswer ? w.inputTokens + w.outputTokens : w.context());
     const double perSequence = one.kvBytes + one.stateBytes; // one sequence per rank
-    const double free = cacheBytes(s, one.weightBytesHeld, w.cacheShareOfFree);
+    const double free = cacheBytes(s, one.weightBytesHeld, w.reservesAnswer);
     if (perSequence <= 0)
         return double(w.concurrency);
     return std::max(1.0, std::floor(std::max(0.0, free) / perSequence)) * plan.dp;
@@ -58,7 +60,7 @@ double draftPassBytes(const Scenario &s, const WeightBytes &w, const ParallelPla
 
 void setEngineScheduling(Workload &w, QStringView engine)
 {
-    w.cacheShareOfFree = engine == u"trtllm";
+    w.reservesAnswer = engine == u"trtllm";
 }
 
 StepTerms stepTerms(const Scenario &s, const Interconnect &links, const ParallelPlan &plan,
@@ -128,9 +130,7 @@ StepTerms stepTerms(const Scenario &s, const ModelLoad &model, const Interconnec
     const double chunks = double(w.inputTokens) / double(std::max<qint64>(1, w.maxBatchedTokens));
     t.firstMemory = chunks * g.weightBytesHeld / bandwidth;
     t.clients = std::max(1.0, double(w.concurrency) / plan.dp);
-    // Every engine holds the requests whose whole prompt and answer fit (TensorRT-LLM reserves
-    // them, GUARANTEED_NO_EVICT; vLLM and SGLang take pages as tokens come and preempt or retract
-    // when they run out) and queues the others' prompts.
+    // Every engine runs the requests its cache holds and queues the others' prompts.
     t.admitted = std::max(1.0, t.running / plan.dp);
     t.outputTokens = double(std::max<qint64>(1, w.outputTokens));
     t.firstWave = 1.0 / std::max(1.0, w.promptsPerClient);

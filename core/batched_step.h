@@ -22,10 +22,12 @@ struct Workload
     // Whether other requests' prompts are prefilled in the decode steps (aggregated serving);
     // a disaggregated decode worker never prefills.
     bool mixedPrefill = true;
-    // Whether the engine's cache is a share of the memory the weights leave, as TensorRT-LLM's
-    // free_gpu_memory_fraction, rather than of the whole memory less the weights (vLLM's
-    // gpu_memory_utilization, SGLang's mem_fraction_static).
-    bool cacheShareOfFree = false;
+    // Whether the engine budgets its cache as TensorRT-LLM does by default: a request runs only
+    // with room for its whole prompt and answer (GUARANTEED_NO_EVICT), in a share of the memory
+    // the weights leave (free_gpu_memory_fraction). vLLM and SGLang take pages as tokens come, so
+    // their requests hold the mean length, input + output / 2, in a share of the whole memory
+    // less the weights (gpu_memory_utilization, mem_fraction_static).
+    bool reservesAnswer = false;
     // Prompts each client sends in the benchmark: the first of each arrive together, the rest
     // as answers end (InferenceX sends 10 × concurrency prompts).
     double promptsPerClient = 1;
@@ -69,7 +71,7 @@ struct StepTerms
     double firstWave = 1;
 };
 
-// The engine's cache budget, by its id (vllm, sglang, trtllm): Workload's cacheShareOfFree for
+// The engine's cache budget, by its id (vllm, sglang, trtllm): Workload's reservesAnswer for
 // TensorRT-LLM.
 void setEngineScheduling(Workload &w, QStringView engine);
 

@@ -391,27 +391,43 @@ private slots:
                      (0.05 + 0.2 + 0.9 + wait + 0.01)) < 1e-12);
     }
 
+    void cacheBudget_data()
+    {
+        QTest::addColumn<qint64>("input");
+        QTest::addColumn<qint64>("output");
+        QTest::addColumn<bool>("reservesAnswer");
+        QTest::addColumn<double>("running");
+        // Llama 3.1 8B in bf16 on one 80 GB H100, half the memory for the engine, 131,072 B per
+        // token (2 × 32 × 8 × 128 × 2). Half of the whole memory less the weights (about 16 GB)
+        // is about 24 GB; half of what the weights leave, about 32 GB.
+        // 99,000 + 1,000 tokens, 13.1 GB whole and 13.0 GB at the mean length: one, and two.
+        QTest::addRow("paged, long prompt") << qint64(99'000) << qint64(1'000) << false << 1.0;
+        QTest::addRow("reserved, long prompt") << qint64(99'000) << qint64(1'000) << true << 2.0;
+        // 1,000 + 180,000 tokens: 23.7 GB whole, one even in TensorRT-LLM's budget; paged, a
+        // request holds 91,000 tokens over its answer, 11.9 GB: two.
+        QTest::addRow("paged, long answer") << qint64(1'000) << qint64(180'000) << false << 2.0;
+        QTest::addRow("reserved, long answer") << qint64(1'000) << qint64(180'000) << true << 1.0;
+    }
     void cacheBudget()
     {
-        // Llama 3.1 8B in bf16 on one 80 GB H100, half the memory for the engine, requests of
-        // 100,000 tokens at 2 × 32 × 8 × 128 × 2 = 131,072 B each: 13.1 GB. Half of the whole
-        // memory less the weights (about 16 GB) holds one; half of what the weights leave, two.
+        QFETCH(qint64, input);
+        QFETCH(qint64, output);
+        QFETCH(bool, reservesAnswer);
+        QFETCH(double, running);
         Scenario s = scenario(llama8b());
         s.memoryFraction = 0.5;
         const double weights = weightBytes(s).total();
-        const double perRequest = 131'072.0 * 100'000;
-        QCOMPARE(std::floor((0.5 * 80e9 - weights) / perRequest), 1.0);
-        QCOMPARE(std::floor(0.5 * (80e9 - weights) / perRequest), 2.0);
+        QVERIFY(qAbs(0.5 * 80e9 - weights - 24e9) < 0.1e9);
+        QVERIFY(qAbs(0.5 * (80e9 - weights) - 32e9) < 0.1e9);
         Workload w;
         w.concurrency = 10;
-        w.inputTokens = 99'000;
-        w.outputTokens = 1'000;
-        QCOMPARE(stepTerms(s, kNvlink, {}, w).running, 1.0);
+        w.inputTokens = input;
+        w.outputTokens = output;
+        w.reservesAnswer = reservesAnswer;
+        const StepTerms t = stepTerms(s, kNvlink, {}, w);
+        QCOMPARE(t.running, running);
         // The other clients' prompts wait for room, whatever the engine.
-        QCOMPARE(stepTerms(s, kNvlink, {}, w).admitted, 1.0);
-        w.cacheShareOfFree = true; // TensorRT-LLM's budget
-        QCOMPARE(stepTerms(s, kNvlink, {}, w).running, 2.0);
-        QCOMPARE(stepTerms(s, kNvlink, {}, w).admitted, 2.0);
+        QCOMPARE(t.admitted, running);
     }
 
     void firstTokenExperts()
