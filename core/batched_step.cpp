@@ -13,11 +13,12 @@ namespace {
 // Bytes per GPU the cache may take, as an engine budgets them from the memory the device reports
 // (the datasheet label when unknown): the usable share of it less the weights, or the share of
 // what the weights leave (Workload::reservesAnswer).
-double cacheBytes(const Scenario &s, double weights, bool shareOfFree)
+double cacheBytes(const Scenario &s, double weights, bool reservesAnswer)
 {
     const double total =
         s.gpu.reportedMemoryBytes > 0 ? s.gpu.reportedMemoryBytes : s.gpu.memoryBytes;
-    return shareOfFree ? (total - weights) * s.memoryFraction : total * s.memoryFraction - weights;
+    return reservesAnswer ? (total - weights) * s.memoryFraction
+                          : total * s.memoryFraction - weights;
 }
 
 // Requests the replica's memory holds at once: each with its whole prompt and answer where the

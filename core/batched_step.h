@@ -66,13 +66,13 @@ struct StepTerms
     double firstExperts = 0; // of firstCompute, the routed experts' matmuls
     double firstMemory = 0;
     double clients = 1;
-    double admitted = 0; // of them, those the rank's cache holds whole at once (0: every one)
+    double admitted = 0; // of them, those the rank's cache holds at once (0: every one)
     double outputTokens = 1;
     double firstWave = 1;
 };
 
-// The engine's cache budget, by its id (vllm, sglang, trtllm): Workload's reservesAnswer for
-// TensorRT-LLM.
+// The engine's scheduler and cache budget, by its id (vllm, sglang, trtllm): Workload's
+// reservesAnswer for TensorRT-LLM.
 void setEngineScheduling(Workload &w, QStringView engine);
 
 StepTerms stepTerms(const Scenario &s, const Interconnect &links, const ParallelPlan &plan,
