@@ -12,7 +12,6 @@
 #include <QHash>
 #include <QJsonArray>
 #include <QJsonDocument>
-#include <QSet>
 #include <cstdio>
 
 using namespace kvl;
@@ -60,19 +59,15 @@ QJsonObject summary(const QList<double> &errors)
             {QStringLiteral("p90_abs_error"), s.p90}};
 }
 
-// Fits without the rows `heldOut` selects and predicts those, from their terms as read and as
-// written (`written`, by id).
-void leaveOut(const QList<CalibrationRow> &rows, const QHash<QString, CalibrationRow> &written,
-              const std::function<bool(const CalibrationRow &)> &heldOut, Errors &read,
-              Errors &asWrittenErrors)
+// Predicts the rows `selected` picks with `cal`, from their terms as read and as written
+// (`written`, by id).
+void predictRows(const QList<CalibrationRow> &rows, const QHash<QString, CalibrationRow> &written,
+                 const Calibration &cal,
+                 const std::function<bool(const CalibrationRow &)> &selected, Errors &read,
+                 Errors &asWrittenErrors)
 {
-    QList<CalibrationRow> train;
-    for (const CalibrationRow &r : rows)
-        if (!heldOut(r))
-            train << r;
-    const Calibration cal = calibrate(train, QStringLiteral("held-out fit"));
     for (const CalibrationRow &r : rows) {
-        if (!heldOut(r))
+        if (!selected(r))
             continue;
         const EngineFit *fit = cal.find(r.engine, r.architecture);
         if (!fit) {
@@ -86,6 +81,19 @@ void leaveOut(const QList<CalibrationRow> &rows, const QHash<QString, Calibratio
         else
             ++asWrittenErrors.unpredicted;
     }
+}
+
+// Fits without the rows `heldOut` selects and predicts those.
+void leaveOut(const QList<CalibrationRow> &rows, const QHash<QString, CalibrationRow> &written,
+              const std::function<bool(const CalibrationRow &)> &heldOut, Errors &read,
+              Errors &asWrittenErrors)
+{
+    QList<CalibrationRow> train;
+    for (const CalibrationRow &r : rows)
+        if (!heldOut(r))
+            train << r;
+    predictRows(rows, written, calibrate(train, QStringLiteral("held-out fit")), heldOut, read,
+                asWrittenErrors);
 }
 
 QJsonObject summary(const Errors &e)
@@ -115,48 +123,36 @@ int main(int argc, char *argv[])
         std::fprintf(stderr, "bench_calibration: %s\n", qPrintable(error));
         return 1;
     }
+    const Calibration bundledFit = Calibration::bundled();
     QElapsedTimer timer;
     timer.start();
     ModelResolver models(configs);
-    const QList<RunPrediction> bundled = predictRuns(*runs, models, Calibration::bundled());
+    const QList<RunPrediction> bundled = predictRuns(*runs, models, bundledFit);
     const qint64 predictNs = timer.nsecsElapsed();
 
     const QList<CalibrationRow> rows = calibrationRows(bundled, true);
-    QList<double> inTpot, inTtft;
-    for (const RunPrediction &p : bundled)
-        if (p.run.mode == u"agg" && p.predictedTpot) {
-            if (p.run.tpotSeconds)
-                inTpot << *p.predictedTpot / *p.run.tpotSeconds - 1;
-            if (p.run.ttftSeconds)
-                inTtft << *p.predictedTtft / *p.run.ttftSeconds - 1;
-        }
     int aggregated = 0;
     for (const MeasuredRun &r : *runs)
         aggregated += r.mode == u"agg";
 
-    // The same runs as written, predicted by the bundled constants: in-sample.
+    // In-sample: the bundled constants predict every row, as read and as written.
     QList<MeasuredRun> written;
     for (const MeasuredRun &r : *runs)
         written << asWritten(r);
-    const Calibration bundledFit = Calibration::bundled();
     QHash<QString, CalibrationRow> writtenRows;
     for (const CalibrationRow &r : calibrationRows(predictRuns(written, models, bundledFit), false))
         writtenRows.insert(r.id, r);
-    Errors writtenInSample;
-    for (const CalibrationRow &r : rows) {
-        const EngineFit *fit = bundledFit.find(r.engine, r.architecture);
-        if (const auto w = writtenRows.constFind(r.id); fit && w != writtenRows.cend())
-            writtenInSample.add(w->terms, fit->constants, r);
-        else
-            ++writtenInSample.unpredicted;
-    }
+    Errors inSample, writtenInSample;
+    predictRows(
+        rows, writtenRows, bundledFit, [](const CalibrationRow &) { return true; }, inSample,
+        writtenInSample);
 
     QJsonObject out{{QStringLiteral("runs"), int(runs->size())},
                     {QStringLiteral("aggregated_runs"), aggregated},
                     {QStringLiteral("aggregated_predicted"), int(rows.size())},
                     {QStringLiteral("predict_all_rows_ms"), double(predictNs) / 1e6},
-                    {QStringLiteral("in_sample_tpot"), summary(inTpot)},
-                    {QStringLiteral("in_sample_ttft"), summary(inTtft)}};
+                    {QStringLiteral("in_sample_tpot"), summary(inSample.tpot)},
+                    {QStringLiteral("in_sample_ttft"), summary(inSample.ttft)}};
     QJsonObject asWrittenOut{{QStringLiteral("in_sample"), summary(writtenInSample)}};
     const auto byKey = [&](const QString &name,
                            const std::function<QString(const CalibrationRow &)> &key) {
