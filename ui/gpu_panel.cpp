@@ -9,6 +9,7 @@
 #include "safe_save.h"
 #include "scenario_controller.h"
 #include "units.h"
+#include "wrapping_header.h"
 
 #include <QChart>
 #include <QChartView>
@@ -152,10 +153,9 @@ void GpuPanel::build()
     layout->addWidget(m_use);
 
     m_table = new QTableView(this);
+    m_table->setHorizontalHeader(new WrappingHeader(m_table));
     m_table->setObjectName(QStringLiteral("measurements"));
     m_table->setModel(m_model);
-    m_table->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
-    m_table->horizontalHeader()->setStretchLastSection(true);
     m_table->verticalHeader()->hide();
     m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
     layout->addWidget(m_table, 1);

@@ -2,6 +2,7 @@
 
 #include "view_settings.h"
 #include "vllm_log.h"
+#include "wrapping_header.h"
 
 #include <QComboBox>
 #include <QDoubleSpinBox>
@@ -69,15 +70,10 @@ CapacityPanel::CapacityPanel(const ViewSettings *view, QWidget *parent)
     m_heading = new QLabel(this);
     m_heading->setWordWrap(true);
     m_table = new QTableWidget(0, 2, this);
+    m_table->setHorizontalHeader(new WrappingHeader(m_table));
     m_table->setObjectName(QStringLiteral("capacityRows"));
     m_table->verticalHeader()->hide();
     m_table->setEditTriggers(QAbstractItemView::NoEditTriggers);
-    // The labels wrap on a narrow page; the figures stay whole.
-    m_table->setWordWrap(true);
-    m_table->horizontalHeader()->setSectionResizeMode(0, QHeaderView::Stretch);
-    m_table->horizontalHeader()->setSectionResizeMode(1, QHeaderView::ResizeToContents);
-    connect(m_table->horizontalHeader(), &QHeaderView::sectionResized, m_table,
-            [this] { m_table->resizeRowsToContents(); });
     m_table->setVerticalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
     m_table->setSizeAdjustPolicy(QAbstractScrollArea::AdjustToContents);
     m_table->setSizePolicy(QSizePolicy::Preferred, QSizePolicy::Fixed);

@@ -6,6 +6,7 @@
 #include "scenario_controller.h"
 #include "units.h"
 #include "view_page.h"
+#include "wrapping_header.h"
 
 #include <QComboBox>
 #include <QEvent>
@@ -27,9 +28,9 @@ public:
     explicit EngineRealityTable(QWidget *parent) : QTableWidget(0, 5, parent)
     {
         setObjectName(QStringLiteral("engineReality"));
+        setHorizontalHeader(new WrappingHeader(this));
         verticalHeader()->hide();
         setEditTriggers(QAbstractItemView::NoEditTriggers);
-        horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
         // As tall as its rows: the chart above takes the rest of the page.
         setSizeAdjustPolicy(QAbstractScrollArea::AdjustToContents);
         setSizePolicy(QSizePolicy::Preferred, QSizePolicy::Maximum);

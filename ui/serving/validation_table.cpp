@@ -2,6 +2,7 @@
 
 #include "units.h"
 #include "validation.h"
+#include "wrapping_header.h"
 
 #include <QEvent>
 #include <QHeaderView>
@@ -11,15 +12,9 @@ namespace kvl {
 ValidationTable::ValidationTable(QWidget *parent) : QTableWidget(0, 5, parent)
 {
     setObjectName(QStringLiteral("validationTable"));
+    setHorizontalHeader(new WrappingHeader(this));
     verticalHeader()->hide();
     setEditTriggers(QAbstractItemView::NoEditTriggers);
-    // The setup and the floor wrap; the figures stay on one line.
-    setWordWrap(true);
-    horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
-    horizontalHeader()->setSectionResizeMode(1, QHeaderView::Stretch);
-    horizontalHeader()->setSectionResizeMode(3, QHeaderView::Stretch);
-    connect(horizontalHeader(), &QHeaderView::sectionResized, this,
-            [this] { resizeRowsToContents(); });
     fill();
 }
 

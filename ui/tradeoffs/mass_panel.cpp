@@ -4,6 +4,7 @@
 #include "mass_analyzer.h"
 #include "mass_table_model.h"
 #include "units.h"
+#include "wrapping_header.h"
 
 #include <QComboBox>
 #include <QDoubleSpinBox>
@@ -235,11 +236,10 @@ void MassPanel::build()
     m_status->setTextInteractionFlags(Qt::TextSelectableByMouse);
 
     m_table = new QTableView(this);
+    m_table->setHorizontalHeader(new WrappingHeader(m_table));
     m_table->setObjectName(QStringLiteral("massTable"));
     m_table->setModel(m_model);
     m_table->verticalHeader()->hide();
-    m_table->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
-    m_table->horizontalHeader()->setStretchLastSection(true);
     m_verdict = new QLabel(this);
     m_verdict->setObjectName(QStringLiteral("massVerdict"));
     m_projection = new QLabel(this);

@@ -3,6 +3,7 @@
 #include "field_flow.h"
 #include "roofline_chart.h"
 #include "slider_field.h"
+#include "wrapping_header.h"
 
 #include <QComboBox>
 #include <QEvent>
@@ -41,12 +42,11 @@ RooflinePanel::RooflinePanel(RooflineChart *chart, QWidget *parent)
     controls->addPair(m_promptLabel, m_prompt);
 
     m_table = new QTableWidget(0, 5, this);
+
+    m_table->setHorizontalHeader(new WrappingHeader(m_table));
     m_table->setObjectName(QStringLiteral("rooflinePoints"));
     m_table->verticalHeader()->hide();
     m_table->setEditTriggers(QAbstractItemView::NoEditTriggers);
-    m_table->setWordWrap(false);
-    m_table->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
-    m_table->horizontalHeader()->setStretchLastSection(true);
 
     auto *split = new QSplitter(Qt::Vertical, this);
     split->addWidget(chart);

@@ -3,6 +3,7 @@
 #include "strategy_parameters.h"
 #include "strategy_presets.h"
 #include "strategy_table_model.h"
+#include "wrapping_header.h"
 
 #include <QComboBox>
 #include <QEvent>
@@ -103,6 +104,10 @@ void StrategyPanel::build()
 {
     m_list = new QListWidget(this);
     m_list->setObjectName(QStringLiteral("strategyList"));
+    // Long names wrap within the list's width rather than hide behind a scroll bar.
+    m_list->setWordWrap(true);
+    m_list->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    m_list->setResizeMode(QListView::Adjust);
 
     m_custom = new QLineEdit(this);
     m_custom->setObjectName(QStringLiteral("customSpec"));
@@ -152,13 +157,11 @@ void StrategyPanel::build()
     leftLayout->addWidget(m_editor);
 
     m_table = new QTableView(this);
+    m_table->setHorizontalHeader(new WrappingHeader(m_table));
     m_table->setObjectName(QStringLiteral("strategyTable"));
     m_table->setModel(m_model);
     m_table->verticalHeader()->hide();
     m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
-    m_table->setWordWrap(false);
-    m_table->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
-    m_table->horizontalHeader()->setStretchLastSection(true);
     m_notes = new QLabel(this);
     m_notes->setObjectName(QStringLiteral("lossNotes"));
     m_notes->setWordWrap(true);
