@@ -3,7 +3,9 @@
 // them. Also the in-sample error, and how long predicting every row takes. The same figures again
 // ("as_written") with the held-out rows read as aiconfigurator writes them, without the columns
 // data/measured/runs.csv adds from the runs' sources: how a file of other runs in those columns
-// is predicted. Prints JSON; not a test. Usage: bench_calibration [runs.csv [configs-dir]]
+// is predicted. Beside them, how far two measurements of one setup are from each other
+// ("repeat_measurements"): what no model of the columns can do better than. Prints JSON; not a
+// test. Usage: bench_calibration [runs.csv [configs-dir]]
 #include "run_predictions.h"
 
 #include <QCoreApplication>
@@ -12,6 +14,7 @@
 #include <QHash>
 #include <QJsonArray>
 #include <QJsonDocument>
+#include <cmath>
 #include <cstdio>
 
 using namespace kvl;
@@ -94,6 +97,69 @@ void leaveOut(const QList<CalibrationRow> &rows, const QHash<QString, Calibratio
             train << r;
     predictRows(rows, written, calibrate(train, QStringLiteral("held-out fit")), heldOut, read,
                 asWrittenErrors);
+}
+
+// Everything a run's prediction reads, so that two runs with the same key are one setup.
+QString setupKey(const MeasuredRun &r)
+{
+    return QStringList{r.engine,
+                       r.modelPath,
+                       r.system,
+                       r.mode,
+                       QString::number(r.inputTokens),
+                       QString::number(r.outputTokens),
+                       QString::number(r.rangeRatio),
+                       r.gemmQuant,
+                       r.moeQuant,
+                       QString::number(r.concurrency),
+                       QString::number(r.prompts),
+                       QString::number(r.rankBatch),
+                       QString::number(r.workers),
+                       QString::number(r.tp),
+                       QString::number(r.pp),
+                       QString::number(r.dp),
+                       QString::number(r.moeTp),
+                       QString::number(r.ep),
+                       QString::number(int(r.spec)),
+                       QString::number(r.draftTokens)}
+        .join(u'|');
+}
+
+// Aggregated runs of one setup measured more than once: each measurement "predicts" the other,
+// |a / b − 1| both ways, on the same engine version and across versions. Left out: copies of one
+// measurement (some campaigns carry another's, rounded: both figures within 0.1%) and runs whose
+// version is not written.
+QJsonObject repeatMeasurements(const QList<MeasuredRun> &runs)
+{
+    QHash<QString, QList<const MeasuredRun *>> setups;
+    for (const MeasuredRun &r : runs)
+        if (r.mode == u"agg" && !r.engineVersion.isEmpty() && r.tpotSeconds > 0 &&
+            r.ttftSeconds > 0)
+            setups[setupKey(r)] << &r;
+    Errors sameVersion, otherVersion;
+    int samePairs = 0, otherPairs = 0;
+    for (const auto &group : std::as_const(setups))
+        for (qsizetype i = 0; i < group.size(); ++i)
+            for (qsizetype j = i + 1; j < group.size(); ++j) {
+                const MeasuredRun &a = *group.at(i), &b = *group.at(j);
+                const auto copy = [](double x, double y) { return std::abs(x / y - 1) < 1e-3; };
+                if (copy(*a.tpotSeconds, *b.tpotSeconds) && copy(*a.ttftSeconds, *b.ttftSeconds))
+                    continue;
+                const bool same = a.engineVersion == b.engineVersion;
+                Errors &e = same ? sameVersion : otherVersion;
+                ++(same ? samePairs : otherPairs);
+                e.tpot << *a.tpotSeconds / *b.tpotSeconds - 1
+                       << *b.tpotSeconds / *a.tpotSeconds - 1;
+                e.ttft << *a.ttftSeconds / *b.ttftSeconds - 1
+                       << *b.ttftSeconds / *a.ttftSeconds - 1;
+            }
+    const auto part = [](const Errors &e, int pairs) {
+        return QJsonObject{{QStringLiteral("pairs"), pairs},
+                           {QStringLiteral("tpot"), summary(e.tpot)},
+                           {QStringLiteral("ttft"), summary(e.ttft)}};
+    };
+    return {{QStringLiteral("same_engine_version"), part(sameVersion, samePairs)},
+            {QStringLiteral("other_engine_version"), part(otherVersion, otherPairs)}};
 }
 
 QJsonObject summary(const Errors &e)
@@ -182,6 +248,7 @@ int main(int argc, char *argv[])
     byKey(QStringLiteral("leave_one_model_out"), [](const CalibrationRow &r) { return r.model; });
     byKey(QStringLiteral("leave_one_gpu_out"), [](const CalibrationRow &r) { return r.system; });
     out.insert(QStringLiteral("as_written"), asWrittenOut);
+    out.insert(QStringLiteral("repeat_measurements"), repeatMeasurements(*runs));
     std::printf("%s", QJsonDocument(out).toJson(QJsonDocument::Indented).constData());
     return 0;
 }
