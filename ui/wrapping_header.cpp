@@ -55,12 +55,9 @@ QSize WrappingHeader::padding(int logicalIndex) const
 QSize WrappingHeader::sectionSizeFromContents(int logicalIndex) const
 {
     // As wide as the widest word; sizeHint() gives the height the section's width needs.
-    int widest = 0;
-    static const QRegularExpression space(QStringLiteral("\\s+"));
-    for (const QString &word : label(logicalIndex).split(space, Qt::SkipEmptyParts))
-        widest = std::max(widest, fontMetrics().horizontalAdvance(word));
     const QSize around = padding(logicalIndex);
-    return {widest + around.width(), fontMetrics().height() + around.height()};
+    return {textNeed(label(logicalIndex), fontMetrics(), around.width()).min,
+            fontMetrics().height() + around.height()};
 }
 
 QSize WrappingHeader::sizeHint() const
@@ -103,17 +100,27 @@ void WrappingHeader::scheduleFit()
     });
 }
 
-WrappingHeader::Need WrappingHeader::need(int column) const
+WrappingHeader::Need WrappingHeader::textNeed(const QString &text, const QFontMetrics &metrics,
+                                              int padding)
 {
-    // The widest word and the widest line of each text the column shows, header included.
     static const QRegularExpression space(QStringLiteral("\\s+"));
     Need n;
-    const auto measure = [&](const QString &text, const QFontMetrics &metrics, int padding) {
-        for (const QString &line : text.split(u'\n')) {
-            n.max = std::max(n.max, metrics.horizontalAdvance(line) + padding);
-            for (const QString &word : line.split(space, Qt::SkipEmptyParts))
-                n.min = std::max(n.min, metrics.horizontalAdvance(word) + padding);
-        }
+    for (const QString &line : text.split(u'\n')) {
+        n.max = std::max(n.max, metrics.horizontalAdvance(line) + padding);
+        for (const QString &word : line.split(space, Qt::SkipEmptyParts))
+            n.min = std::max(n.min, metrics.horizontalAdvance(word) + padding);
+    }
+    return n;
+}
+
+WrappingHeader::Need WrappingHeader::need(int column) const
+{
+    // The widest of each text the column shows, header included.
+    Need n;
+    const auto measure = [&n](const QString &text, const QFontMetrics &metrics, int padding) {
+        const Need t = textNeed(text, metrics, padding);
+        n.min = std::max(n.min, t.min);
+        n.max = std::max(n.max, t.max);
     };
     measure(label(column), fontMetrics(), padding(column).width());
     // QStyledItemDelegate's text margin on each side, the grid line, and two pixels for the text
@@ -130,7 +137,6 @@ WrappingHeader::Need WrappingHeader::need(int column) const
                 font.isValid() ? QFontMetrics(font.value<QFont>()) : m_table->fontMetrics(),
                 cellPadding);
     }
-    n.max = std::max(n.max, n.min);
     return n;
 }
 

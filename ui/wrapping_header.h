@@ -30,12 +30,15 @@ private:
     QString label(int logicalIndex) const;
     // The space a section takes around its label's text.
     QSize padding(int logicalIndex) const;
-    // A column's width with its texts wrapped at every space (min) and on one line (max).
+    // A width with the text wrapped at every space (min: its widest word) and on one line (max:
+    // its widest line), padding included.
     struct Need
     {
         int min = 0;
         int max = 0;
     };
+    static Need textNeed(const QString &text, const QFontMetrics &metrics, int padding);
+    // The widest of a column's texts, its label's and its cells'.
     Need need(int column) const;
     void scheduleFit();
     void fit();
